@@ -1,0 +1,109 @@
+"""``intrigue bench``: speed figures for the kernels and the search, as a table or as JSON.
+
+Benchmark cases come from the games and the search (each module exposes ``cases(quick)``); every
+case is timed on one core in this process, repeated, and reported by its median.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import statistics
+import time
+from typing import Callable, List, Optional
+
+import click
+
+# modules that provide benchmark cases; missing ones are skipped
+PROVIDERS = [
+    "intrigue.engine.coup.benchmarks",
+    "intrigue.engine.politics.benchmarks",
+    "intrigue.search.benchmarks",
+]
+
+
+@dataclasses.dataclass
+class Case:
+    """One benchmark: ``run(count)`` does ``count`` units of work; ``per_s`` is units per second.
+
+    A case whose work is not a repeatable unit (a ratio, a size) sets ``measure`` instead: it returns
+    the figure itself, reported as ``value``.
+    """
+
+    name: str
+    players: Optional[int]
+    run: Optional[Callable[[int], object]] = None
+    unit: str = "ops"
+    measure: Optional[Callable[[], float]] = None
+    min_count: int = 1
+
+
+def collect(quick: bool, only: Optional[str] = None) -> List[Case]:
+    cases: List[Case] = []
+    for module in PROVIDERS:
+        try:
+            mod = importlib.import_module(module)
+        except ImportError as err:
+            if (module + ".").startswith((getattr(err, "name", None) or "?") + "."):
+                continue
+            raise
+        cases.extend(mod.cases(quick))
+    if only:
+        keys = [k.strip() for k in only.split(",") if k.strip()]
+        cases = [c for c in cases if any(c.name == k or c.name.startswith(k + ".") or c.name.startswith(k) for k in keys)]
+    return cases
+
+
+def time_case(case: Case, seconds: float, repeats: int) -> dict:
+    out = {"name": case.name, "players": case.players, "unit": case.unit}
+    if case.measure is not None:
+        values = [case.measure() for _ in range(repeats)]
+        out["value"] = statistics.median(values)
+        out["runs"] = values
+        return out
+    count = case.min_count                      # calibrate: grow until one run takes ~seconds
+    while True:
+        t0 = time.perf_counter()
+        case.run(count)
+        dt = time.perf_counter() - t0
+        if dt >= seconds * 0.5 or count > 1 << 30:
+            break
+        count = max(count * 2, int(count * seconds / max(dt, 1e-6) * 0.6))
+    rates = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        case.run(count)
+        rates.append(count / (time.perf_counter() - t0))
+    out["per_s"] = statistics.median(rates)
+    out["runs"] = rates
+    out["count"] = count
+    return out
+
+
+def _fmt(r: dict) -> str:
+    if "per_s" in r:
+        return f"{r['per_s']:>14,.0f} {r['unit']}/s"
+    return f"{r['value']:>14,.2f} {r['unit']}"
+
+
+@click.command()
+@click.option("--quick", is_flag=True, help="Short runs (the whole suite in under 30 seconds).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object {\"results\": [...]} instead of a table.")
+@click.option("--only", metavar="NAMES", help="Comma-separated case names or prefixes, e.g. coup.random_playout.")
+@click.option("--repeats", type=click.IntRange(1, 50), default=None, help="Timed runs per case (median reported).")
+def bench(quick: bool, as_json: bool, only: Optional[str], repeats: Optional[int]) -> None:
+    """Measure kernel and search speed on one core; report medians over several runs."""
+    cases = collect(quick, only)
+    if not cases:
+        raise click.UsageError(f"no benchmark matches {only!r}")
+    seconds = 0.25 if quick else 1.0
+    repeats = repeats or (3 if quick else 5)
+    results = []
+    for case in cases:
+        r = time_case(case, seconds, repeats)
+        results.append(r)
+        if not as_json:
+            players = "" if r["players"] is None else f"{r['players']}p"
+            click.echo(f"{r['name']:<28} {players:>4} {_fmt(r)}")
+    if as_json:
+        click.echo(json.dumps({"results": results, "quick": quick, "repeats": repeats}))

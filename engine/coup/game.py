@@ -1,0 +1,270 @@
+"""Coup on the game interface: rulesets, options, notation, views and display.
+
+The rules are in the C kernel :mod:`intrigue.ext.coup_core`; this module is the Python face of that
+kernel: it checks options, speaks the notation of ``coup.md`` section 10 in both directions, says who
+sees which event (section 9) and draws the table for people.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from intrigue.engine.errors import IllegalActionError, NotationError
+from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, State
+from intrigue.engine.coup import names
+from intrigue.ext.coup_core import CONST as K, CoupCore, pair_index, pair_roles
+
+ROLES = names.ROLES
+NR = K["NROLES"]
+
+_SIMPLE = {K["A_INCOME"]: "income", K["A_FOREIGN_AID"]: "foreign_aid", K["A_TAX"]: "tax",
+           K["A_EXCHANGE"]: "exchange", K["A_PASS"]: "pass", K["A_CHALLENGE"]: "challenge"}
+_SIMPLE_BY_WORD = {v: k for k, v in _SIMPLE.items()}
+_TARGETED = {"coup": K["A_COUP"], "assassinate": K["A_ASSASSINATE"], "steal": K["A_STEAL"]}
+_WORD_ALIASES = {"foreign-aid": "foreign_aid", "foreignaid": "foreign_aid", "aid": "foreign_aid",
+                 "fa": "foreign_aid", "assassination": "assassinate", "assassin": "assassinate"}
+
+DECISION_KINDS = {
+    K["PH_DEAL"]: "deal", K["PH_ACTION"]: "action", K["PH_CHALLENGE"]: "challenge",
+    K["PH_DEFEND"]: "defend", K["PH_BLOCK"]: "block", K["PH_BCHALLENGE"]: "challenge_block",
+    K["PH_BDEFEND"]: "defend_block", K["PH_LOSE"]: "lose_influence", K["PH_REPLACE"]: "draw",
+    K["PH_EXDRAW"]: "exchange_draw", K["PH_EXCHANGE"]: "exchange", K["PH_OVER"]: "over",
+}
+KIND_WORDS = {K["K_INCOME"]: "income", K["K_FOREIGN_AID"]: "foreign_aid", K["K_TAX"]: "tax",
+              K["K_EXCHANGE"]: "exchange", K["K_COUP"]: "coup", K["K_ASSASSINATE"]: "assassinate",
+              K["K_STEAL"]: "steal"}
+CLAIMS = {K["K_TAX"]: 0, K["K_EXCHANGE"]: 3, K["K_ASSASSINATE"]: 1, K["K_STEAL"]: 2}
+BLOCKERS = {K["K_FOREIGN_AID"]: (0,), K["K_ASSASSINATE"]: (4,), K["K_STEAL"]: (2, 3)}
+
+
+def _role(word: str, text: str) -> int:
+    r = names.role_index(word)
+    if r is None:
+        raise NotationError(f"{word!r} in {text!r} is not a role (roles: {', '.join(ROLES)})", field="action")
+    return r
+
+
+class CoupGame(Game):
+    """Coup, 2-6 players, rulesets ``standard`` (published), ``seed-th`` (seed 000), ``seed-he`` (seed 002)."""
+
+    name = "coup"
+    title = "Coup"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    default_ruleset = "standard"
+    languages = names.LANGUAGES
+    option_specs = {
+        spec.name: spec for spec in (
+            OptionSpec("steal_amount", "int", 2, "coins a Steal takes (all the target has, if fewer)", 1, 12),
+            OptionSpec("exchange", "choice", "published",
+                       "published: keep as many of hand + 2 drawn as you have influence; "
+                       "swap_one: keep the hand or swap one card for one drawn",
+                       choices=("published", "swap_one")),
+            OptionSpec("forced_coup_at", "int", 10, "a player starting a turn with this many coins must Coup", 7, 50),
+            OptionSpec("two_player_start_coins", "int", 1, "coins of the starting player in a 2-player game", 0, 12),
+            OptionSpec("refund_on_failed_claim", "bool", True,
+                       "return an action's cost when a challenge cancels it"),
+            OptionSpec("max_turns", "int", 300, "safety cap: the game ends as a draw among the survivors", 1, 65535),
+        )
+    }
+    rulesets = {
+        "standard": {},
+        "seed-th": {"exchange": "swap_one", "two_player_start_coins": 2},
+        "seed-he": {"steal_amount": 3, "exchange": "swap_one", "two_player_start_coins": 2},
+    }
+    ruleset_language = {"standard": "en", "seed-th": "th", "seed-he": "he"}
+
+    @property
+    def language(self) -> str:
+        """The ruleset's default display language (``coup.md`` section 8)."""
+        return self.ruleset_language[self.ruleset]
+
+    def _new_core(self) -> CoupCore:
+        o = self.options
+        return CoupCore(self.num_players, steal_amount=o["steal_amount"], forced_coup_at=o["forced_coup_at"],
+                        exchange_mode=K["EXCHANGE_SWAP_ONE"] if o["exchange"] == "swap_one" else K["EXCHANGE_PUBLISHED"],
+                        refund=o["refund_on_failed_claim"], start_coins_2p=o["two_player_start_coins"],
+                        max_turns=o["max_turns"])
+
+    # --- notation (coup.md section 10) ----------------------------------------------------------
+    def action_to_string(self, core: CoupCore, action: int) -> str:
+        a = action
+        if a in _SIMPLE:
+            return _SIMPLE[a]
+        if K["A_COUP"] <= a < K["A_ASSASSINATE"]:
+            return f"coup {a - K['A_COUP']}"
+        if K["A_ASSASSINATE"] <= a < K["A_STEAL"]:
+            return f"assassinate {a - K['A_ASSASSINATE']}"
+        if K["A_STEAL"] <= a < K["A_PASS"]:
+            return f"steal {a - K['A_STEAL']}"
+        if K["A_BLOCK"] <= a < K["A_REVEAL"]:
+            return f"block {ROLES[a - K['A_BLOCK']]}"
+        if K["A_REVEAL"] <= a < K["A_KEEP1"]:
+            return f"reveal {ROLES[a - K['A_REVEAL']]}"
+        if K["A_KEEP1"] <= a < K["A_KEEP2"]:
+            return f"keep {ROLES[a - K['A_KEEP1']]}"
+        if K["A_KEEP2"] <= a < K["C_ONE"]:
+            x, y = pair_roles(a - K["A_KEEP2"])
+            return f"keep {ROLES[x]} {ROLES[y]}"
+        seat = core.asked
+        if K["C_ONE"] <= a < K["C_TWO"]:
+            return f"draw {seat} {ROLES[a - K['C_ONE']]}"
+        if K["C_TWO"] <= a < K["NUM_ACTIONS"]:
+            x, y = pair_roles(a - K["C_TWO"])
+            word = "deal" if core.phase == K["PH_DEAL"] else "draw"
+            return f"{word} {seat} {ROLES[x]} {ROLES[y]}"
+        raise NotationError(f"{action!r} is not a Coup action id (0..{K['NUM_ACTIONS'] - 1})", field="action")
+
+    def string_to_action(self, core: CoupCore, text: str) -> int:
+        if not isinstance(text, str):
+            raise NotationError(f"notation must be text, not {type(text).__name__}", field="action")
+        words = text.strip().lower().replace(",", " ").split()
+        if not words:
+            raise NotationError("empty action", field="action")
+        if len(words) >= 2 and words[0] == "foreign" and words[1] == "aid":
+            words = ["foreign_aid"] + words[2:]
+        head = _WORD_ALIASES.get(words[0], words[0])
+        rest = words[1:]
+        if head in _SIMPLE_BY_WORD:
+            if rest:
+                raise NotationError(f"{head!r} takes nothing after it: {text!r}", field="action")
+            return _SIMPLE_BY_WORD[head]
+        if head in _TARGETED:
+            if len(rest) != 1 or not rest[0].isdigit():
+                raise NotationError(f"{head!r} needs one target seat number, e.g. '{head} 1': {text!r}", field="action")
+            seat = int(rest[0])
+            if not 0 <= seat < core.num_players:
+                raise NotationError(f"seat {seat} is not in this game (0..{core.num_players - 1})", field="action")
+            return _TARGETED[head] + seat
+        if head in ("block", "reveal"):
+            if len(rest) != 1:
+                raise NotationError(f"{head!r} needs one role, e.g. '{head} duke': {text!r}", field="action")
+            return (K["A_BLOCK"] if head == "block" else K["A_REVEAL"]) + _role(rest[0], text)
+        if head == "keep":
+            if len(rest) == 1:
+                return K["A_KEEP1"] + _role(rest[0], text)
+            if len(rest) == 2:
+                return K["A_KEEP2"] + pair_index(_role(rest[0], text), _role(rest[1], text))
+            raise NotationError(f"'keep' takes one or two roles: {text!r}", field="action")
+        if head in ("deal", "draw"):
+            if not rest or not rest[0].isdigit():
+                raise NotationError(f"{head!r} needs a seat and roles, e.g. '{head} 0 duke captain': {text!r}",
+                                    field="action")
+            seat = int(rest[0])
+            roles = [_role(w, text) for w in rest[1:]]
+            ph = core.phase
+            due = {K["PH_DEAL"]: ("deal", 2), K["PH_REPLACE"]: ("draw", 1), K["PH_EXDRAW"]: ("draw", 2)}.get(ph)
+            if due is None:
+                raise IllegalActionError(f"{text!r}: no deal or draw is due now", field="action")
+            if (head, len(roles)) != due:
+                raise IllegalActionError(f"{text!r}: the chance event due is a '{due[0]}' of {due[1]} card(s) "
+                                         f"for seat {core.asked}", field="action")
+            if seat != core.asked:
+                raise IllegalActionError(f"{text!r}: the {head} due is seat {core.asked}'s", field="action")
+            if len(roles) == 1:
+                return K["C_ONE"] + roles[0]
+            return K["C_TWO"] + pair_index(roles[0], roles[1])
+        raise NotationError(f"unknown action {words[0]!r} in {text!r}", field="action")
+
+    # --- who sees what (coup.md section 9) -------------------------------------------------------
+    def visibility(self, core: CoupCore, action: int) -> Tuple[Optional[Tuple[int, ...]], Optional[str]]:
+        cp = core.current_player()
+        if cp == CHANCE:
+            return (core.asked,), None               # deals and draws: only the drawer sees them
+        if core.phase == K["PH_EXCHANGE"]:
+            return (cp,), "keep"                     # what was kept and returned is private
+        return None, None
+
+    def chance_visible_to(self, core: CoupCore, seat: int) -> bool:
+        return core.current_player() == CHANCE and core.asked == seat
+
+    def redacted_action(self, core: CoupCore, text: str) -> Optional[int]:
+        if core.phase != K["PH_EXCHANGE"] or text.strip().lower() != "keep":
+            return None
+        hand = sorted(r for r, up, _ in core.hand(core.actor) if not up)
+        if len(hand) == 1:
+            return K["A_KEEP1"] + hand[0]
+        return K["A_KEEP2"] + pair_index(hand[0], hand[1])
+
+    def decision_kind(self, core: CoupCore) -> str:
+        return DECISION_KINDS[core.phase]
+
+    # --- the end -----------------------------------------------------------------------------------
+    def result(self, core: CoupCore) -> Result:
+        places = tuple(core.places)
+        winners = tuple(p for p, pl in enumerate(places) if pl == 1)
+        draw = len(winners) > 1
+        return Result(winners=winners, placings=places, rewards=tuple(core.returns()), draw=draw,
+                      reason=f"turn limit ({core.rules['max_turns']}) reached" if draw else "last player with influence")
+
+    # --- information as data -----------------------------------------------------------------------
+    def public_info(self, core: CoupCore) -> Dict[str, Any]:
+        players = []
+        for p in range(core.num_players):
+            hand = core.hand(p)
+            players.append({
+                "seat": p, "coins": core.coins[p], "influence": core.influence(p), "alive": core.alive(p),
+                "face_up": [ROLES[r] for r, up, _ in hand if up],
+                "shown": [ROLES[r] for r, up, shown in hand if shown],
+                "place": core.places[p] or None,
+            })
+        kind = core.kind
+        pending = None
+        if kind is not None:
+            pending = {"action": KIND_WORDS[kind], "actor": core.actor, "target": core.target,
+                       "claim": ROLES[CLAIMS[kind]] if kind in CLAIMS else None,
+                       "blocker": core.blocker,
+                       "block_role": ROLES[core.block_role] if core.block_role is not None else None,
+                       "challenger": core.challenger}
+        cp = core.current_player()
+        return {"turn": core.turn, "actor": core.actor if cp != TERMINAL else None,
+                "to_decide": cp if cp >= 0 else None, "decision": self.decision_kind(core),
+                "treasury": core.treasury, "deck_size": sum(core.deck), "players": players,
+                "pending": pending}
+
+    def private_info(self, core: CoupCore, seat: int) -> Dict[str, Any]:
+        hand = core.hand(seat)
+        out: Dict[str, Any] = {"seat": seat, "cards": [ROLES[r] for r, up, shown in hand
+                                                       if r is not None and not up and not shown]}
+        if core.phase == K["PH_EXCHANGE"] and core.actor == seat:
+            out["drawn"] = [ROLES[r] for r in core.drawn]
+        return out
+
+    # --- display -----------------------------------------------------------------------------------
+    def render(self, state: State, seat: Optional[int] = None, lang: Optional[str] = None) -> str:
+        lang = lang or self.language
+        core = state.core
+        t = lambda key: names.ui(key, lang)  # noqa: E731
+        lines = [f"{t('turn')} {core.turn + 1}   {t('treasury')}: {core.treasury}   {t('deck')}: {sum(core.deck)}"]
+        for p in range(core.num_players):
+            cards = []
+            for r, up, shown in core.hand(p):
+                if r is None:
+                    cards.append("--")
+                elif up:
+                    cards.append(f"[{names.role_name(r, lang)}]")
+                elif shown or seat is None or seat == p:
+                    cards.append(names.role_name(r, lang))
+                else:
+                    cards.append(t("hidden"))
+            mark = "  <- " + t("to_move") if core.current_player() == p else ""
+            you = f" ({t('you')})" if seat == p else ""
+            status = "" if core.alive(p) else f"  ({t('out')})"
+            lines.append(f"  {t('seat')} {p}{you}: {core.coins[p]:>2} {t('coins')}  {' '.join(cards)}{status}{mark}")
+        if state.is_terminal():
+            res = state.result()
+            if res.draw:
+                lines.append(f"{t('draw')}: " + ", ".join(map(str, res.winners)))
+            else:
+                lines.append(f"{t('winner')}: {t('seat')} {res.winners[0]}")
+        return "\n".join(lines)
+
+    def describe_action(self, text: str, lang: Optional[str] = None) -> str:
+        """Notation rendered for people in ``lang`` (role and action words translated)."""
+        lang = lang or self.language
+        words = text.split()
+        out = [names.action_name(words[0], lang)]
+        for w in words[1:]:
+            r = names.role_index(w) if not w.isdigit() else None
+            out.append(names.role_name(r, lang) if r is not None else w)
+        return " ".join(out)

@@ -1,0 +1,91 @@
+"""Display names for Coup in English, Thai and Hebrew (``coup.md`` section 1).
+
+The notation always writes roles by id (``duke`` ...); these names are for people.  Thai names are
+seed 000's rules-text names; its component-list names (ท่านขุน, โหรหลวง) are accepted as aliases on
+input.  Action names come from the seeds' own wording (seed 000 Thai, seed 002 Hebrew).
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+ROLES: List[str] = ["duke", "assassin", "captain", "ambassador", "contessa"]
+LANGUAGES = ("en", "th", "he")
+
+ROLE_NAMES: Dict[str, List[str]] = {
+    "en": ["Duke", "Assassin", "Captain", "Ambassador", "Contessa"],
+    "th": ["เจ้าพระยา", "มือสังหาร", "ขุนโจร", "ราชทูต", "รัชทายาท"],
+    "he": ["דוכס", "מתנקש", "קפטן", "שגריר", "רוזנת"],
+}
+
+# seed 000's component list (rules text wins for display; these are accepted on input)
+ROLE_ALIASES: Dict[str, str] = {
+    "ท่านขุน": "duke",
+    "โหรหลวง": "contessa",
+}
+
+ACTION_NAMES: Dict[str, Dict[str, str]] = {
+    "en": {
+        "income": "Income", "foreign_aid": "Foreign Aid", "coup": "Coup", "tax": "Tax",
+        "assassinate": "Assassinate", "steal": "Steal", "exchange": "Exchange",
+        "challenge": "Challenge", "pass": "Pass", "block": "Block", "reveal": "Reveal", "keep": "Keep",
+        "deal": "Deal", "draw": "Draw",
+    },
+    "th": {
+        "income": "เก็บทอง", "foreign_aid": "ขอเงินหนุน", "coup": "โค่นอำนาจ", "tax": "เก็บอากร",
+        "assassinate": "สังหาร", "steal": "ปล้น", "exchange": "สับเปลี่ยนการ์ด",
+        "challenge": "ตรวจสอบ", "pass": "ผ่าน", "block": "ขัดขวาง", "reveal": "เปิดการ์ด", "keep": "เก็บการ์ด",
+        "deal": "แจก", "draw": "จั่ว",
+    },
+    "he": {
+        "income": "הכנסה", "foreign_aid": "מימון חוץ", "coup": "הפיכה", "tax": "מס",
+        "assassinate": "התנקשות", "steal": "גניבה", "exchange": "החלפה",
+        "challenge": "ערעור", "pass": "ויתור", "block": "ביטול", "reveal": "חשיפה", "keep": "שמירה",
+        "deal": "חלוקה", "draw": "משיכה",
+    },
+}
+
+UI: Dict[str, Dict[str, str]] = {
+    "en": {"seat": "Seat", "coins": "coins", "treasury": "Treasury", "deck": "Court deck",
+           "out": "out", "turn": "Turn", "to_move": "to decide", "you": "you", "winner": "Winner",
+           "draw": "Draw", "hidden": "??"},
+    "th": {"seat": "ที่นั่ง", "coins": "ทอง", "treasury": "กองกลาง", "deck": "กองการ์ด",
+           "out": "ออกจากเกม", "turn": "เทิร์น", "to_move": "ถึงตา", "you": "คุณ", "winner": "ผู้ชนะ",
+           "draw": "เสมอ", "hidden": "??"},
+    "he": {"seat": "מושב", "coins": "מטבעות", "treasury": "בנק", "deck": "ערימה",
+           "out": "בחוץ", "turn": "תור", "to_move": "להחליט", "you": "את/ה", "winner": "מנצח",
+           "draw": "תיקו", "hidden": "??"},
+}
+
+_LOOKUP: Dict[str, int] = {}
+for _lang, _names in ROLE_NAMES.items():
+    for _i, _name in enumerate(_names):
+        _LOOKUP[_name.lower()] = _i
+for _i, _rid in enumerate(ROLES):
+    _LOOKUP[_rid] = _i
+for _alias, _rid in ROLE_ALIASES.items():
+    _LOOKUP[_alias] = ROLES.index(_rid)
+
+
+def role_index(word: str) -> Optional[int]:
+    """The role id (0-4) named by ``word`` in any language, by an alias, or by an unambiguous
+    prefix of at least 3 letters of a role id; ``None`` if it names no role."""
+    w = word.strip().lower()
+    if w in _LOOKUP:
+        return _LOOKUP[w]
+    if len(w) >= 3:
+        hits = {i for i, rid in enumerate(ROLES) if rid.startswith(w)}
+        if len(hits) == 1:
+            return hits.pop()
+    return None
+
+
+def role_name(role: int, lang: str = "en") -> str:
+    return ROLE_NAMES.get(lang, ROLE_NAMES["en"])[role]
+
+
+def action_name(word: str, lang: str = "en") -> str:
+    return ACTION_NAMES.get(lang, ACTION_NAMES["en"]).get(word, word)
+
+
+def ui(key: str, lang: str = "en") -> str:
+    return UI.get(lang, UI["en"]).get(key, UI["en"][key])

@@ -1,0 +1,55 @@
+"""The games intrigue knows, by name.  Frontends, the CLI and the protocol find games only here,
+so adding a game is one line below (and its package); nothing else has game-specific code."""
+from __future__ import annotations
+
+import importlib
+from typing import Any, Dict, List, Mapping, Optional, Type
+
+from intrigue.engine.errors import UnknownGameError
+from intrigue.engine.game import Game, State
+
+_GAMES: Dict[str, str] = {
+    "coup": "intrigue.engine.coup.game:CoupGame",
+    "politics": "intrigue.engine.politics.game:PoliticsGame",
+}
+
+
+def game_names() -> List[str]:
+    """Names of the games that are installed (importable)."""
+    out = []
+    for name in _GAMES:
+        try:
+            game_class(name)
+        except UnknownGameError:
+            continue
+        out.append(name)
+    return out
+
+
+def game_class(name: str) -> Type[Game]:
+    key = str(name).strip().lower()
+    target = _GAMES.get(key)
+    if target is None:
+        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(game_names())})", field="game")
+    module, _, attr = target.partition(":")
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except ImportError:
+        raise UnknownGameError(f"the game {name!r} is not available in this installation", field="game") from None
+
+
+def load_game(name: str, ruleset: Optional[str] = None, players: Optional[int] = None,
+              options: Optional[Mapping[str, Any]] = None) -> Game:
+    """A :class:`Game` from its name, ruleset, player count and option overrides (all checked)."""
+    return game_class(name)(ruleset=ruleset, players=players, options=options)
+
+
+def new_game(name: str = "coup", ruleset: Optional[str] = None, players: Optional[int] = None,
+             options: Optional[Mapping[str, Any]] = None, seed: Optional[int] = None) -> State:
+    """A new game ready for its first decision; chance events (the deal, draws) come from ``seed``.
+
+    >>> s = new_game("coup", ruleset="seed-he", players=3, seed=7)
+    >>> s.legal_moves()[:4]
+    ['income', 'foreign_aid', 'tax', 'exchange']
+    """
+    return load_game(name, ruleset, players, options).new_state(seed)

@@ -1,0 +1,122 @@
+# cython: language_level=3
+"""Coup's compact state (``../shared/rules/coup.md``): a 52-byte struct, cloned with one memcpy.
+
+Cards are bytes: the role id in the low 3 bits (``duke`` 0, ``assassin`` 1, ``captain`` 2,
+``ambassador`` 3, ``contessa`` 4; 7 = no card yet), :data:`CARD_UP` when the influence is lost (face
+up, public) and :data:`CARD_SHOWN` while a card shown to prove a claim waits to go back to the deck.
+The Court deck is a multiset (counts per role): its order is never observed, so drawing from the
+counts is the same game as drawing the top card of a shuffled deck.
+"""
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+
+from intrigue.ext.game_api cimport KernelState, GameVT
+
+cdef enum:
+    NROLES = 5
+    DUKE = 0
+    ASSASSIN = 1
+    CAPTAIN = 2
+    AMBASSADOR = 3
+    CONTESSA = 4
+    MAX_PLAYERS = 6
+    TOTAL_COINS = 50
+
+    CARD_EMPTY = 7
+    CARD_ROLE = 7
+    CARD_UP = 8
+    CARD_SHOWN = 16
+
+    NO_SEAT = 255
+
+cdef enum:  # decision points (phase); the kernel's phase is also the "kind of decision"
+    PH_DEAL = 0          # chance: deal 2 cards to `asked`
+    PH_ACTION = 1        # the actor declares an action
+    PH_CHALLENGE = 2     # `asked` challenges the action's claim or passes
+    PH_DEFEND = 3        # the challenged actor reveals a card
+    PH_BLOCK = 4         # `asked` blocks or passes
+    PH_BCHALLENGE = 5    # `asked` challenges the block or passes
+    PH_BDEFEND = 6       # the challenged blocker reveals a card
+    PH_LOSE = 7          # `asked` turns one card face up
+    PH_REPLACE = 8       # chance: `asked` draws a replacement for a shown card
+    PH_EXDRAW = 9        # chance: the actor draws 2 for an Exchange
+    PH_EXCHANGE = 10     # the actor chooses the hand to keep
+    PH_OVER = 11
+    NUM_PHASES = 12
+
+cdef enum:  # declared action kinds
+    K_INCOME = 0
+    K_FOREIGN_AID = 1
+    K_TAX = 2
+    K_EXCHANGE = 3
+    K_COUP = 4
+    K_ASSASSINATE = 5
+    K_STEAL = 6
+    K_NONE = 255
+
+cdef enum:  # what follows a loss of influence / a replacement draw
+    CONT_END_TURN = 0
+    CONT_ACTION_PROVED = 1
+    CONT_BLOCK_PROVED = 2
+
+cdef enum:  # action ids (decisions, then chance outcomes)
+    A_INCOME = 0
+    A_FOREIGN_AID = 1
+    A_TAX = 2
+    A_EXCHANGE = 3
+    A_COUP = 4            # + target seat
+    A_ASSASSINATE = 10    # + target seat
+    A_STEAL = 16          # + target seat
+    A_PASS = 22
+    A_CHALLENGE = 23
+    A_BLOCK = 24          # + role
+    A_REVEAL = 29         # + role
+    A_KEEP1 = 34          # + role: keep a one-card hand
+    A_KEEP2 = 39          # + pair index: keep a two-card hand
+    C_ONE = 54            # + role: a one-card draw
+    C_TWO = 59            # + pair index: a two-card deal or draw
+    NUM_ACTIONS = 74
+
+cdef enum:
+    EXCHANGE_PUBLISHED = 0
+    EXCHANGE_SWAP_ONE = 1
+
+cdef struct CoupState:
+    uint16_t turn            # turns completed
+    uint16_t max_turns       # safety cap: a draw among the survivors
+    uint8_t n                # players
+    uint8_t phase
+    uint8_t actor            # whose turn it is
+    uint8_t kind             # the declared action (K_*)
+    uint8_t target
+    uint8_t asked            # who decides now (or whom a chance event concerns)
+    uint8_t blocker
+    uint8_t block_role
+    uint8_t challenger
+    uint8_t cont             # CONT_*: what follows a PH_LOSE / PH_REPLACE
+    uint8_t treasury
+    uint8_t nalive
+    # rules (see coup.md section 8); part of the state so a state is self-contained
+    uint8_t steal_amount
+    uint8_t forced_coup_at
+    uint8_t exchange_mode
+    uint8_t refund
+    uint8_t start_coins_2p
+    uint8_t deck[5]          # Court deck, count per role
+    uint8_t coins[6]
+    uint8_t cards[12]        # seat p holds cards[2p], cards[2p+1]
+    uint8_t drawn[2]         # the two Exchange cards while the actor chooses
+    uint8_t place[6]         # 0 while in the game; placing (1 = winner) once out or at the end
+
+cdef GameVT COUP_VT
+
+cdef void coup_init(CoupState* s, int n, int steal_amount, int forced_coup_at, int exchange_mode,
+                    int refund, int start_coins_2p, int max_turns) noexcept nogil
+cdef int coup_current_player(const CoupState* s) noexcept nogil
+cdef int coup_legal(const CoupState* s, int* out) noexcept nogil
+cdef void coup_apply(CoupState* s, int a) noexcept nogil
+cdef int coup_sample_chance(CoupState* s, uint64_t* rng) noexcept nogil
+cdef void coup_playout(CoupState* s, uint64_t* rng) noexcept nogil
+cdef void coup_determinize(CoupState* s, int seat, uint64_t* rng) noexcept nogil
+
+cdef class CoupCore(KernelState):
+    cdef CoupState st

@@ -1,0 +1,1069 @@
+# cython: language_level=3
+"""Coup's rules in C-level code: legal actions, apply, chance, playouts, determinization.
+
+Everything here follows ``../shared/rules/coup.md``; the section numbers in comments point there.
+No function below creates a Python object, so a playout runs without the GIL.
+"""
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memset
+
+from intrigue.ext.rng cimport rng_next, rng_below
+from intrigue.ext.game_api cimport (GameVT, KernelState, CHANCE, TERMINAL, MAX_LEGAL,
+                                    vt_int_fn, vt_legal_fn, vt_apply_fn, vt_prob_fn, vt_sample_fn,
+                                    vt_returns_fn, vt_playout_fn, vt_seat_rng_fn, vt_seat_fn,
+                                    vt_seat_action_fn, vt_validate_fn)
+
+# --- role pairs: index <-> (a <= b) -------------------------------------------------------------
+cdef uint8_t PAIR_INDEX[5][5]
+cdef uint8_t PAIR_A[15]
+cdef uint8_t PAIR_B[15]
+cdef uint8_t CLAIM_OF_KIND[7]
+
+
+cdef void _init_tables() noexcept:
+    cdef int a, b, i = 0
+    for a in range(5):
+        for b in range(a, 5):
+            PAIR_INDEX[a][b] = i
+            PAIR_INDEX[b][a] = i
+            PAIR_A[i] = a
+            PAIR_B[i] = b
+            i += 1
+    CLAIM_OF_KIND[K_INCOME] = 255
+    CLAIM_OF_KIND[K_FOREIGN_AID] = 255
+    CLAIM_OF_KIND[K_TAX] = DUKE
+    CLAIM_OF_KIND[K_EXCHANGE] = AMBASSADOR
+    CLAIM_OF_KIND[K_COUP] = 255
+    CLAIM_OF_KIND[K_ASSASSINATE] = ASSASSIN
+    CLAIM_OF_KIND[K_STEAL] = CAPTAIN
+
+
+_init_tables()
+
+
+def pair_index(int a, int b):
+    """Index (0..14) of the unordered role pair ``{a, b}``."""
+    return PAIR_INDEX[a][b]
+
+
+def pair_roles(int i):
+    """The roles ``(a, b)``, ``a <= b``, of pair index ``i``."""
+    return PAIR_A[i], PAIR_B[i]
+
+
+# --- small helpers --------------------------------------------------------------------------------
+cdef inline bint is_hidden_card(uint8_t c) noexcept nogil:
+    """A face-down card that nobody but its holder has seen."""
+    return (c & (CARD_UP | CARD_SHOWN)) == 0 and (c & CARD_ROLE) != CARD_EMPTY
+
+
+cdef inline bint alive(const CoupState* s, int p) noexcept nogil:
+    return s.place[p] == 0
+
+
+cdef inline int influence(const CoupState* s, int p) noexcept nogil:
+    return ((s.cards[2 * p] & CARD_UP) == 0) + ((s.cards[2 * p + 1] & CARD_UP) == 0)
+
+
+cdef inline int next_alive(const CoupState* s, int p) noexcept nogil:
+    cdef int q = p
+    while True:
+        q += 1
+        if q == s.n:
+            q = 0
+        if s.place[q] == 0:
+            return q
+
+
+cdef inline int deck_total(const CoupState* s) noexcept nogil:
+    return s.deck[0] + s.deck[1] + s.deck[2] + s.deck[3] + s.deck[4]
+
+
+cdef inline void gain(CoupState* s, int p, int k) noexcept nogil:
+    """Payment from the treasury, capped by what it holds (section 1)."""
+    if k > s.treasury:
+        k = s.treasury
+    s.coins[p] += k
+    s.treasury -= k
+
+
+cdef inline void pay(CoupState* s, int p, int k) noexcept nogil:
+    s.coins[p] -= k
+    s.treasury += k
+
+
+cdef inline int find_card(const CoupState* s, int p, int role) noexcept nogil:
+    """Slot of one of p's hidden-or-own face-down cards of ``role`` (not shown), or -1."""
+    cdef int slot
+    for slot in range(2 * p, 2 * p + 2):
+        if (s.cards[slot] & (CARD_UP | CARD_SHOWN)) == 0 and (s.cards[slot] & CARD_ROLE) == role:
+            return slot
+    return -1
+
+
+# --- state transitions ----------------------------------------------------------------------------
+cdef void coup_init(CoupState* s, int n, int steal_amount, int forced_coup_at, int exchange_mode,
+                    int refund, int start_coins_2p, int max_turns) noexcept nogil:
+    """A new game before the deal (section 2): the state is at the first `deal` chance event."""
+    cdef int p
+    memset(s, 0, sizeof(CoupState))
+    s.n = n
+    s.max_turns = max_turns
+    s.steal_amount = steal_amount
+    s.forced_coup_at = forced_coup_at
+    s.exchange_mode = exchange_mode
+    s.refund = refund
+    s.start_coins_2p = start_coins_2p
+    s.treasury = TOTAL_COINS
+    for p in range(MAX_PLAYERS):
+        s.cards[2 * p] = CARD_EMPTY
+        s.cards[2 * p + 1] = CARD_EMPTY
+        if p < n:
+            s.coins[p] = 2
+            s.treasury -= 2
+        else:
+            s.place[p] = 255          # not a seat of this game
+    if n == 2:                        # published 2-player rule: the starting player takes less
+        s.treasury += s.coins[0] - start_coins_2p
+        s.coins[0] = start_coins_2p
+    for p in range(NROLES):
+        s.deck[p] = 3
+    s.drawn[0] = CARD_EMPTY
+    s.drawn[1] = CARD_EMPTY
+    s.nalive = n
+    s.phase = PH_DEAL
+    s.actor = 0
+    s.asked = 0
+    s.kind = K_NONE
+    s.target = NO_SEAT
+    s.blocker = NO_SEAT
+    s.block_role = NO_SEAT
+    s.challenger = NO_SEAT
+
+
+cdef void game_over(CoupState* s) noexcept nogil:
+    cdef int p
+    for p in range(MAX_PLAYERS):
+        if s.place[p] == 0:         # unused seats hold 255
+            s.place[p] = 1
+    s.phase = PH_OVER
+    s.asked = NO_SEAT
+
+
+cdef bint lose_card(CoupState* s, int p, int role) noexcept nogil:
+    """p turns a face-down ``role`` face up (section 6); returns True if that ended the game."""
+    cdef int slot = find_card(s, p, role)
+    s.cards[slot] = <uint8_t>(role | CARD_UP)
+    if influence(s, p) == 0:
+        s.treasury += s.coins[p]      # an eliminated player's coins return to the treasury
+        s.coins[p] = 0
+        s.place[p] = s.nalive
+        s.nalive -= 1
+        if s.nalive == 1:
+            game_over(s)
+            return True
+    return False
+
+
+cdef void end_turn(CoupState* s) noexcept nogil:
+    s.turn += 1
+    if s.turn >= s.max_turns:         # section 7: the safety cap ends the game as a draw
+        game_over(s)
+        return
+    s.actor = next_alive(s, s.actor)
+    s.asked = s.actor
+    s.phase = PH_ACTION
+    s.kind = K_NONE
+    s.target = NO_SEAT
+    s.blocker = NO_SEAT
+    s.block_role = NO_SEAT
+    s.challenger = NO_SEAT
+
+
+cdef void start_replacement(CoupState* s, int p) noexcept nogil:
+    """The shown card goes back into the deck; p draws a fresh one (a chance event)."""
+    cdef int slot
+    for slot in range(2 * p, 2 * p + 2):
+        if s.cards[slot] & CARD_SHOWN:
+            s.deck[s.cards[slot] & CARD_ROLE] += 1
+            s.cards[slot] = CARD_EMPTY
+    s.phase = PH_REPLACE
+    s.asked = p
+
+
+cdef void resolve(CoupState* s) noexcept nogil:
+    """The action takes effect (section 4 step 4); a dead target means no further effect."""
+    cdef int k = s.kind, amount
+    if k == K_TAX:
+        gain(s, s.actor, 3)
+    elif k == K_FOREIGN_AID:
+        gain(s, s.actor, 2)
+    elif k == K_EXCHANGE:
+        s.phase = PH_EXDRAW
+        s.asked = s.actor
+        return
+    elif k == K_ASSASSINATE:
+        if alive(s, s.target):
+            s.phase = PH_LOSE
+            s.asked = s.target
+            s.cont = CONT_END_TURN
+            return
+    elif k == K_STEAL:
+        if alive(s, s.target):
+            amount = s.steal_amount
+            if amount > s.coins[s.target]:
+                amount = s.coins[s.target]
+            s.coins[s.target] -= amount
+            s.coins[s.actor] += amount
+    end_turn(s)
+
+
+cdef void action_survives(CoupState* s) noexcept nogil:
+    """The action's claim was not challenged, or was proved: on to the block window or effect."""
+    if s.kind == K_ASSASSINATE or s.kind == K_STEAL:
+        if not alive(s, s.target):
+            end_turn(s)
+            return
+        s.phase = PH_BLOCK            # only the target may block these
+        s.asked = s.target
+        return
+    resolve(s)
+
+
+cdef void apply_keep(CoupState* s, int a) noexcept nogil:
+    """Exchange (section 5): the face-down hand becomes the kept cards, the rest go to the deck."""
+    cdef int p = s.actor, slot, r, nk = 0
+    cdef int pool[5]
+    cdef uint8_t keep[2]
+    for r in range(NROLES):
+        pool[r] = 0
+    for slot in range(2 * p, 2 * p + 2):
+        if (s.cards[slot] & CARD_UP) == 0:
+            pool[s.cards[slot] & CARD_ROLE] += 1
+    pool[s.drawn[0]] += 1
+    pool[s.drawn[1]] += 1
+    if a < A_KEEP2:
+        keep[0] = a - A_KEEP1
+        nk = 1
+    else:
+        keep[0] = PAIR_A[a - A_KEEP2]
+        keep[1] = PAIR_B[a - A_KEEP2]
+        nk = 2
+    r = 0
+    for slot in range(2 * p, 2 * p + 2):
+        if (s.cards[slot] & CARD_UP) == 0:
+            s.cards[slot] = keep[r]
+            pool[keep[r]] -= 1
+            r += 1
+    for r in range(NROLES):
+        s.deck[r] += pool[r]
+    s.drawn[0] = CARD_EMPTY
+    s.drawn[1] = CARD_EMPTY
+    end_turn(s)
+
+
+cdef void coup_apply(CoupState* s, int a) noexcept nogil:
+    """Apply legal action ``a`` (a decision or a chance outcome)."""
+    cdef int ph = s.phase, p = s.asked, r, q
+    if ph == PH_ACTION:
+        if a == A_INCOME:
+            gain(s, p, 1)
+            end_turn(s)
+        elif a == A_FOREIGN_AID:
+            s.kind = K_FOREIGN_AID
+            s.phase = PH_BLOCK        # no claim, so no challenge window; anyone may block
+            s.asked = next_alive(s, p)
+        elif a == A_TAX or a == A_EXCHANGE:
+            s.kind = K_TAX if a == A_TAX else K_EXCHANGE
+            s.phase = PH_CHALLENGE
+            s.asked = next_alive(s, p)
+        elif a < A_ASSASSINATE:
+            s.kind = K_COUP
+            s.target = a - A_COUP
+            pay(s, p, 7)
+            s.phase = PH_LOSE
+            s.asked = s.target
+            s.cont = CONT_END_TURN
+        else:
+            if a < A_STEAL:
+                s.kind = K_ASSASSINATE
+                s.target = a - A_ASSASSINATE
+                pay(s, p, 3)          # paid when declared (section 3)
+            else:
+                s.kind = K_STEAL
+                s.target = a - A_STEAL
+            s.phase = PH_CHALLENGE
+            s.asked = next_alive(s, p)
+    elif ph == PH_CHALLENGE:
+        if a == A_CHALLENGE:
+            s.challenger = p
+            s.phase = PH_DEFEND
+            s.asked = s.actor
+        else:
+            q = next_alive(s, p)
+            if q == s.actor:
+                action_survives(s)
+            else:
+                s.asked = q
+    elif ph == PH_DEFEND:
+        r = a - A_REVEAL
+        if r == CLAIM_OF_KIND[s.kind]:        # claim proved: the challenger loses (section 6)
+            s.cards[find_card(s, p, r)] |= CARD_SHOWN
+            s.phase = PH_LOSE
+            s.asked = s.challenger
+            s.cont = CONT_ACTION_PROVED
+        else:                                  # conceded: the card is lost, the action cancelled
+            if lose_card(s, p, r):
+                return
+            if s.kind == K_ASSASSINATE and s.refund and alive(s, p):
+                gain(s, p, 3)
+            end_turn(s)
+    elif ph == PH_BLOCK:
+        if a == A_PASS:
+            if s.kind == K_FOREIGN_AID:
+                q = next_alive(s, p)
+                if q == s.actor:
+                    resolve(s)
+                else:
+                    s.asked = q
+            else:
+                resolve(s)
+        else:
+            s.blocker = p
+            s.block_role = a - A_BLOCK
+            s.phase = PH_BCHALLENGE
+            s.asked = next_alive(s, p)
+    elif ph == PH_BCHALLENGE:
+        if a == A_CHALLENGE:
+            s.challenger = p
+            s.phase = PH_BDEFEND
+            s.asked = s.blocker
+        else:
+            q = next_alive(s, p)
+            if q == s.blocker:
+                end_turn(s)                    # the block stands: the action is cancelled
+            else:
+                s.asked = q
+    elif ph == PH_BDEFEND:
+        r = a - A_REVEAL
+        if r == s.block_role:
+            s.cards[find_card(s, p, r)] |= CARD_SHOWN
+            s.phase = PH_LOSE
+            s.asked = s.challenger
+            s.cont = CONT_BLOCK_PROVED
+        else:                                  # failed block: the action resolves, no new block
+            if lose_card(s, p, r):
+                return
+            resolve(s)
+    elif ph == PH_LOSE:
+        if lose_card(s, p, a - A_REVEAL):
+            return
+        if s.cont == CONT_END_TURN:
+            end_turn(s)
+        elif s.cont == CONT_ACTION_PROVED:
+            start_replacement(s, s.actor)
+        else:
+            start_replacement(s, s.blocker)
+    elif ph == PH_REPLACE:
+        r = a - C_ONE
+        s.deck[r] -= 1
+        if s.cards[2 * p] == CARD_EMPTY:
+            s.cards[2 * p] = r
+        else:
+            s.cards[2 * p + 1] = r
+        if s.cont == CONT_ACTION_PROVED:
+            action_survives(s)
+        else:
+            end_turn(s)                        # a proved block stands
+    elif ph == PH_EXCHANGE:
+        apply_keep(s, a)
+    elif ph == PH_DEAL:
+        r = a - C_TWO
+        s.deck[PAIR_A[r]] -= 1
+        s.deck[PAIR_B[r]] -= 1
+        s.cards[2 * p] = PAIR_A[r]
+        s.cards[2 * p + 1] = PAIR_B[r]
+        if p + 1 == s.n:
+            s.phase = PH_ACTION
+            s.actor = 0
+            s.asked = 0
+        else:
+            s.asked = p + 1
+    elif ph == PH_EXDRAW:
+        r = a - C_TWO
+        s.deck[PAIR_A[r]] -= 1
+        s.deck[PAIR_B[r]] -= 1
+        s.drawn[0] = PAIR_A[r]
+        s.drawn[1] = PAIR_B[r]
+        s.phase = PH_EXCHANGE
+
+
+# --- legal actions --------------------------------------------------------------------------------
+cdef inline int reveal_options(const CoupState* s, int p, int* out) noexcept nogil:
+    """``reveal ROLE`` for each distinct role among p's face-down cards, in role order."""
+    cdef int a = s.cards[2 * p], b = s.cards[2 * p + 1], n = 0
+    cdef bint ha = (a & (CARD_UP | CARD_SHOWN)) == 0
+    cdef bint hb = (b & (CARD_UP | CARD_SHOWN)) == 0
+    if ha and hb:
+        if a == b:
+            out[0] = A_REVEAL + a
+            return 1
+        if a > b:
+            a, b = b, a
+        out[0] = A_REVEAL + a
+        out[1] = A_REVEAL + b
+        return 2
+    if ha:
+        out[0] = A_REVEAL + a
+        return 1
+    if hb:
+        out[0] = A_REVEAL + b
+        return 1
+    return 0
+
+
+cdef inline uint64_t keep_mask(const CoupState* s) noexcept nogil:
+    """Bit a set for every legal ``keep`` action a (bit index = action - A_KEEP1)."""
+    cdef int p = s.actor, slot, nf = 0, i, j
+    cdef int hand[2]
+    cdef int allc[4]
+    cdef uint64_t m = 0
+    for slot in range(2 * p, 2 * p + 2):
+        if (s.cards[slot] & CARD_UP) == 0:
+            hand[nf] = s.cards[slot] & CARD_ROLE
+            nf += 1
+    allc[nf] = s.drawn[0]
+    allc[nf + 1] = s.drawn[1]
+    for i in range(nf):
+        allc[i] = hand[i]
+    if nf == 1:                       # both modes: keep one of the three cards
+        for i in range(3):
+            m |= (<uint64_t>1) << allc[i]
+    elif s.exchange_mode == EXCHANGE_PUBLISHED:
+        for i in range(4):
+            for j in range(i + 1, 4):
+                m |= (<uint64_t>1) << (5 + PAIR_INDEX[allc[i]][allc[j]])
+    else:                             # swap_one: keep the hand, or swap one card for one drawn
+        m |= (<uint64_t>1) << (5 + PAIR_INDEX[hand[0]][hand[1]])
+        for j in range(2):
+            m |= (<uint64_t>1) << (5 + PAIR_INDEX[s.drawn[j]][hand[1]])
+            m |= (<uint64_t>1) << (5 + PAIR_INDEX[hand[0]][s.drawn[j]])
+    return m
+
+
+cdef int coup_legal(const CoupState* s, int* out) noexcept nogil:
+    cdef int ph = s.phase, p = s.asked, n = 0, q, r, c, tot
+    cdef uint64_t m
+    if ph == PH_ACTION:
+        if s.coins[p] >= s.forced_coup_at:
+            for q in range(s.n):
+                if q != p and s.place[q] == 0:
+                    out[n] = A_COUP + q
+                    n += 1
+            return n
+        out[0] = A_INCOME
+        out[1] = A_FOREIGN_AID
+        out[2] = A_TAX
+        out[3] = A_EXCHANGE
+        n = 4
+        if s.coins[p] >= 7:
+            for q in range(s.n):
+                if q != p and s.place[q] == 0:
+                    out[n] = A_COUP + q
+                    n += 1
+        if s.coins[p] >= 3:
+            for q in range(s.n):
+                if q != p and s.place[q] == 0:
+                    out[n] = A_ASSASSINATE + q
+                    n += 1
+        for q in range(s.n):
+            if q != p and s.place[q] == 0:
+                out[n] = A_STEAL + q
+                n += 1
+        return n
+    if ph == PH_CHALLENGE or ph == PH_BCHALLENGE:
+        out[0] = A_PASS
+        out[1] = A_CHALLENGE
+        return 2
+    if ph == PH_DEFEND or ph == PH_BDEFEND or ph == PH_LOSE:
+        return reveal_options(s, p, out)
+    if ph == PH_BLOCK:
+        out[0] = A_PASS
+        if s.kind == K_FOREIGN_AID:
+            out[1] = A_BLOCK + DUKE
+            return 2
+        if s.kind == K_ASSASSINATE:
+            out[1] = A_BLOCK + CONTESSA
+            return 2
+        out[1] = A_BLOCK + CAPTAIN
+        out[2] = A_BLOCK + AMBASSADOR
+        return 3
+    if ph == PH_EXCHANGE:
+        m = keep_mask(s)
+        for q in range(20):
+            if m & ((<uint64_t>1) << q):
+                out[n] = A_KEEP1 + q
+                n += 1
+        return n
+    if ph == PH_REPLACE:
+        for r in range(NROLES):
+            if s.deck[r] > 0:
+                out[n] = C_ONE + r
+                n += 1
+        return n
+    if ph == PH_DEAL or ph == PH_EXDRAW:
+        for q in range(15):
+            r = PAIR_A[q]
+            c = PAIR_B[q]
+            if s.deck[r] > 0 and s.deck[c] > 0 and (r != c or s.deck[r] >= 2):
+                out[n] = C_TWO + q
+                n += 1
+        return n
+    return 0
+
+
+cdef int coup_current_player(const CoupState* s) noexcept nogil:
+    cdef int ph = s.phase
+    if ph == PH_OVER:
+        return TERMINAL
+    if ph == PH_DEAL or ph == PH_REPLACE or ph == PH_EXDRAW:
+        return CHANCE
+    return s.asked
+
+
+cdef double coup_chance_probability(const CoupState* s, int a) noexcept nogil:
+    cdef double t = deck_total(s)
+    cdef int r, c
+    if s.phase == PH_REPLACE:
+        if a < C_ONE or a >= C_TWO:
+            return 0.0
+        return s.deck[a - C_ONE] / t
+    if s.phase == PH_DEAL or s.phase == PH_EXDRAW:
+        if a < C_TWO or a >= NUM_ACTIONS:
+            return 0.0
+        r = PAIR_A[a - C_TWO]
+        c = PAIR_B[a - C_TWO]
+        if r == c:
+            return s.deck[r] * (s.deck[r] - 1.0) / (t * (t - 1.0))
+        return 2.0 * s.deck[r] * s.deck[c] / (t * (t - 1.0))
+    return 0.0
+
+
+cdef inline int draw_role(const CoupState* s, const int* counts, int total, uint64_t* rng) noexcept nogil:
+    cdef int k = rng_below(rng, total), r = 0
+    while k >= counts[r]:
+        k -= counts[r]
+        r += 1
+    return r
+
+
+cdef int coup_sample_chance(CoupState* s, uint64_t* rng) noexcept nogil:
+    cdef int counts[5]
+    cdef int r, a, b, t = 0, out
+    for r in range(NROLES):
+        counts[r] = s.deck[r]
+        t += counts[r]
+    a = draw_role(s, counts, t, rng)
+    if s.phase == PH_REPLACE:
+        out = C_ONE + a
+    else:
+        counts[a] -= 1
+        b = draw_role(s, counts, t - 1, rng)
+        out = C_TWO + PAIR_INDEX[a][b]
+    coup_apply(s, out)
+    return out
+
+
+cdef void coup_returns(const CoupState* s, double* out) noexcept nogil:
+    """1 for the winner; at the turn cap, the survivors share 1; everyone else 0."""
+    cdef int p, k = 0
+    for p in range(s.n):
+        out[p] = 0.0
+    if s.phase != PH_OVER:
+        return
+    for p in range(s.n):
+        if s.place[p] == 1:
+            k += 1
+    for p in range(s.n):
+        if s.place[p] == 1:
+            out[p] = 1.0 / k
+
+
+cdef void coup_playout(CoupState* s, uint64_t* rng) noexcept nogil:
+    cdef int buf[32]
+    cdef int n, ph
+    while True:
+        ph = s.phase
+        if ph == PH_OVER:
+            return
+        if ph == PH_DEAL or ph == PH_REPLACE or ph == PH_EXDRAW:
+            coup_sample_chance(s, rng)
+        else:
+            n = coup_legal(s, buf)
+            coup_apply(s, buf[rng_below(rng, n)])
+
+
+# --- hidden information ---------------------------------------------------------------------------
+cdef inline int collect_hidden(const CoupState* s, int seat, uint8_t* pool) noexcept nogil:
+    """Roles of every card ``seat`` cannot see, in a fixed order of places; returns how many."""
+    cdef int p, slot, r, k, n = 0
+    for p in range(s.n):
+        if p == seat:
+            continue
+        for slot in range(2 * p, 2 * p + 2):
+            if is_hidden_card(s.cards[slot]):
+                pool[n] = s.cards[slot]
+                n += 1
+    if s.phase == PH_EXCHANGE and s.actor != seat:
+        pool[n] = s.drawn[0]
+        pool[n + 1] = s.drawn[1]
+        n += 2
+    for r in range(NROLES):
+        for k in range(s.deck[r]):
+            pool[n] = r
+            n += 1
+    return n
+
+
+cdef inline void place_hidden(CoupState* s, int seat, const uint8_t* pool, int n) noexcept nogil:
+    """Put ``pool`` back into the hidden places, in the order :func:`collect_hidden` read them."""
+    cdef int p, slot, r, i = 0
+    for p in range(s.n):
+        if p == seat:
+            continue
+        for slot in range(2 * p, 2 * p + 2):
+            if is_hidden_card(s.cards[slot]):
+                s.cards[slot] = pool[i]
+                i += 1
+    if s.phase == PH_EXCHANGE and s.actor != seat:
+        s.drawn[0] = pool[i]
+        s.drawn[1] = pool[i + 1]
+        i += 2
+    for r in range(NROLES):
+        s.deck[r] = 0
+    while i < n:
+        s.deck[pool[i]] += 1
+        i += 1
+
+
+cdef void coup_determinize(CoupState* s, int seat, uint64_t* rng) noexcept nogil:
+    """Deal every card hidden from ``seat`` afresh: a uniform shuffle of the physical cards."""
+    cdef uint8_t pool[15]
+    cdef int n = collect_hidden(s, seat, pool), i, j
+    cdef uint8_t t
+    i = n - 1
+    while i > 0:
+        j = rng_below(rng, i + 1)
+        t = pool[i]
+        pool[i] = pool[j]
+        pool[j] = t
+        i -= 1
+    place_hidden(s, seat, pool, n)
+
+
+cdef void coup_canonicalize(CoupState* s, int seat) noexcept nogil:
+    cdef uint8_t pool[15]
+    cdef int counts[5]
+    cdef int n = collect_hidden(s, seat, pool), i, r, k = 0
+    cdef uint8_t t
+    for r in range(NROLES):
+        counts[r] = 0
+    for i in range(n):
+        counts[pool[i]] += 1
+    for r in range(NROLES):
+        for i in range(counts[r]):
+            pool[k] = r
+            k += 1
+    place_hidden(s, seat, pool, n)
+    for i in range(s.n):                  # which slot holds which card carries no information
+        if s.cards[2 * i] > s.cards[2 * i + 1]:
+            t = s.cards[2 * i]
+            s.cards[2 * i] = s.cards[2 * i + 1]
+            s.cards[2 * i + 1] = t
+
+
+cdef bint move_role_to_deck(CoupState* s, int seat, int role, const int* need) noexcept nogil:
+    """Swap a hidden ``role`` card from a hand (or hidden draw) into the deck.
+
+    The deck gives back a card of a role it holds more of than ``need`` asks for.
+    """
+    cdef int p, slot, x, give = -1
+    for x in range(NROLES):
+        if x != role and s.deck[x] > need[x]:
+            give = x
+            break
+    if give < 0:
+        return False
+    for p in range(s.n):
+        if p == seat:
+            continue
+        for slot in range(2 * p, 2 * p + 2):
+            if is_hidden_card(s.cards[slot]) and s.cards[slot] == role:
+                s.cards[slot] = give
+                s.deck[give] -= 1
+                s.deck[role] += 1
+                return True
+    if s.phase == PH_EXCHANGE and s.actor != seat:
+        for slot in range(2):
+            if s.drawn[slot] == role:
+                s.drawn[slot] = give
+                s.deck[give] -= 1
+                s.deck[role] += 1
+                return True
+    return False
+
+
+cdef bint move_role_to_hand(CoupState* s, int seat, int p, int role) noexcept nogil:
+    """Give opponent p a hidden ``role`` card by swapping with another hidden place."""
+    cdef int slot, q, qs, mine = -1
+    cdef uint8_t old
+    if find_card(s, p, role) >= 0:
+        return True
+    for slot in range(2 * p, 2 * p + 2):
+        if is_hidden_card(s.cards[slot]):
+            mine = slot
+            break
+    if mine < 0:
+        return False
+    old = s.cards[mine]
+    if s.deck[role] > 0:
+        s.deck[role] -= 1
+        s.deck[old] += 1
+        s.cards[mine] = role
+        return True
+    for q in range(s.n):
+        if q == seat or q == p:
+            continue
+        for qs in range(2 * q, 2 * q + 2):
+            if is_hidden_card(s.cards[qs]) and s.cards[qs] == role:
+                s.cards[qs] = old
+                s.cards[mine] = role
+                return True
+    if s.phase == PH_EXCHANGE and s.actor != seat and s.actor != p:
+        for qs in range(2):
+            if s.drawn[qs] == role:
+                s.drawn[qs] = old
+                s.cards[mine] = role
+                return True
+    return False
+
+
+cdef int coup_make_consistent(CoupState* s, int seat, int a) noexcept nogil:
+    """Re-deal cards hidden from ``seat`` so that ``seat`` may observe action ``a`` next.
+
+    Used to follow a game from one seat's observations alone: an opponent revealing a role, or a
+    draw of ``seat``'s own, must be possible in the state that stands for the information set.
+    Returns whether ``a`` is then legal.
+    """
+    cdef int need[5]
+    cdef int r, ph = s.phase, n, i
+    cdef int buf[MAX_LEGAL]
+    if ph == PH_OVER:
+        return 0
+    if (ph == PH_REPLACE or ph == PH_DEAL or ph == PH_EXDRAW) and s.asked == seat:
+        for r in range(NROLES):
+            need[r] = 0
+        if ph == PH_REPLACE:
+            if a < C_ONE or a >= C_TWO:
+                return 0
+            need[a - C_ONE] += 1
+        else:
+            if a < C_TWO or a >= NUM_ACTIONS:
+                return 0
+            need[PAIR_A[a - C_TWO]] += 1
+            need[PAIR_B[a - C_TWO]] += 1
+        for r in range(NROLES):
+            while s.deck[r] < need[r]:
+                if not move_role_to_deck(s, seat, r, need):
+                    return 0
+    elif (ph == PH_DEFEND or ph == PH_BDEFEND or ph == PH_LOSE) and s.asked != seat:
+        if a < A_REVEAL or a >= A_KEEP1:
+            return 0
+        if not move_role_to_hand(s, seat, s.asked, a - A_REVEAL):
+            return 0
+    n = coup_legal(s, buf)
+    for i in range(n):
+        if buf[i] == a:
+            return 1
+    return 0
+
+
+cdef const char* coup_validate(const CoupState* s) noexcept nogil:
+    """NULL when the struct is a reachable-looking state, else what is wrong (for decode)."""
+    cdef int counts[5]
+    cdef int p, slot, r, c, coins = 0, alive_n = 0, empty = 0
+    if s.n < 2 or s.n > MAX_PLAYERS:
+        return "player count out of range"
+    if s.phase >= NUM_PHASES:
+        return "unknown phase"
+    if s.max_turns < 1 or s.turn > s.max_turns:
+        return "turn counter out of range"
+    if s.exchange_mode > EXCHANGE_SWAP_ONE or s.refund > 1:
+        return "bad rule option"
+    if s.steal_amount < 1 or s.steal_amount > TOTAL_COINS or s.forced_coup_at < 7 or s.forced_coup_at > TOTAL_COINS:
+        return "bad rule option"
+    for r in range(NROLES):
+        counts[r] = s.deck[r]
+    for p in range(MAX_PLAYERS):
+        if p >= s.n:
+            if s.coins[p] or s.place[p] != 255 or s.cards[2 * p] != CARD_EMPTY or s.cards[2 * p + 1] != CARD_EMPTY:
+                return "data in an unused seat"
+            continue
+        coins += s.coins[p]
+        if s.place[p] == 0:
+            alive_n += 1
+        elif s.place[p] > s.n:
+            return "placing out of range"
+        for slot in range(2 * p, 2 * p + 2):
+            c = s.cards[slot]
+            if c == CARD_EMPTY:
+                empty += 1
+                continue
+            if c & ~(CARD_ROLE | CARD_UP | CARD_SHOWN) or (c & CARD_ROLE) >= NROLES:
+                return "bad card byte"
+            counts[c & CARD_ROLE] += 1
+        if s.place[p] == 0 and influence(s, p) == 0 and s.phase != PH_OVER:
+            return "a player in the game has no influence"
+    if s.phase == PH_EXCHANGE:
+        for slot in range(2):
+            if s.drawn[slot] >= NROLES:
+                return "bad drawn card"
+            counts[s.drawn[slot]] += 1
+    elif s.drawn[0] != CARD_EMPTY or s.drawn[1] != CARD_EMPTY:
+        return "drawn cards outside an exchange"
+    for r in range(NROLES):
+        if counts[r] != 3:
+            return "the 15 cards are not 3 of each role"
+    if coins + s.treasury != TOTAL_COINS:
+        return "coins do not add up to 50"
+    if s.phase != PH_OVER:
+        if alive_n != s.nalive or alive_n < 2:
+            return "inconsistent count of players in the game"
+        if s.phase != PH_DEAL and s.phase != PH_REPLACE and empty:
+            return "missing card"
+        if s.asked >= s.n or s.actor >= s.n:
+            return "seat out of range"
+        if s.phase != PH_DEAL and s.phase != PH_REPLACE and s.place[s.asked] != 0:
+            return "an eliminated player is to decide"
+        if (s.phase == PH_ACTION or s.phase == PH_EXCHANGE) and s.asked != s.actor:
+            return "the actor is not the one to decide"
+        if s.phase != PH_DEAL and s.phase != PH_ACTION:
+            if s.kind > K_STEAL:
+                return "no declared action"
+            if (s.kind == K_COUP or s.kind == K_ASSASSINATE or s.kind == K_STEAL) and (s.target >= s.n or s.target == s.actor):
+                return "bad target"
+    return NULL
+
+
+# --- the table ------------------------------------------------------------------------------------
+cdef int _num_players(const void* st) noexcept nogil:
+    return (<const CoupState*>st).n
+
+cdef int _current_player(const void* st) noexcept nogil:
+    return coup_current_player(<const CoupState*>st)
+
+cdef int _legal(const void* st, int* out) noexcept nogil:
+    return coup_legal(<const CoupState*>st, out)
+
+cdef void _apply(void* st, int a) noexcept nogil:
+    coup_apply(<CoupState*>st, a)
+
+cdef double _prob(const void* st, int a) noexcept nogil:
+    return coup_chance_probability(<const CoupState*>st, a)
+
+cdef int _sample(void* st, uint64_t* rng) noexcept nogil:
+    return coup_sample_chance(<CoupState*>st, rng)
+
+cdef void _returns(const void* st, double* out) noexcept nogil:
+    coup_returns(<const CoupState*>st, out)
+
+cdef void _playout(void* st, uint64_t* rng) noexcept nogil:
+    coup_playout(<CoupState*>st, rng)
+
+cdef void _determinize(void* st, int seat, uint64_t* rng) noexcept nogil:
+    coup_determinize(<CoupState*>st, seat, rng)
+
+cdef void _canonicalize(void* st, int seat) noexcept nogil:
+    coup_canonicalize(<CoupState*>st, seat)
+
+cdef int _make_consistent(void* st, int seat, int a) noexcept nogil:
+    return coup_make_consistent(<CoupState*>st, seat, a)
+
+cdef const char* _validate(const void* st) noexcept nogil:
+    return coup_validate(<const CoupState*>st)
+
+
+COUP_VT.name = b"coup"
+COUP_VT.state_size = sizeof(CoupState)
+COUP_VT.num_actions = NUM_ACTIONS
+COUP_VT.magic = 0xC1
+COUP_VT.num_players = _num_players
+COUP_VT.current_player = _current_player
+COUP_VT.legal_actions = _legal
+COUP_VT.apply_action = _apply
+COUP_VT.chance_probability = _prob
+COUP_VT.sample_chance = _sample
+COUP_VT.returns = _returns
+COUP_VT.playout = _playout
+COUP_VT.determinize = _determinize
+COUP_VT.canonicalize = _canonicalize
+COUP_VT.make_consistent = _make_consistent
+COUP_VT.validate = _validate
+
+
+# --- Python face ----------------------------------------------------------------------------------
+cdef class CoupCore(KernelState):
+    """One Coup state. Thin: the rules live in the C functions above.
+
+    ``CoupCore(n, steal_amount=2, ...)`` is a new game before the deal; most code should go through
+    :mod:`intrigue.engine` instead, which checks options and speaks the notation.
+    """
+
+    def __cinit__(self):
+        self.vt = &COUP_VT
+        self.ptr = &self.st
+
+    def __init__(self, int n=4, int steal_amount=2, int forced_coup_at=10, exchange_mode=EXCHANGE_PUBLISHED,
+                 bint refund=True, int start_coins_2p=1, int max_turns=300):
+        if not 2 <= n <= MAX_PLAYERS:
+            raise ValueError(f"Coup is for 2 to 6 players, not {n}")
+        coup_init(&self.st, n, steal_amount, forced_coup_at, exchange_mode, refund, start_coins_2p, max_turns)
+
+    # read-only views of the struct, for the engine layer (display, notation, tests)
+    @property
+    def phase(self):
+        return self.st.phase
+
+    @property
+    def actor(self):
+        return self.st.actor
+
+    @property
+    def asked(self):
+        return self.st.asked if self.st.asked != NO_SEAT else None
+
+    @property
+    def kind(self):
+        return self.st.kind if self.st.kind != K_NONE else None
+
+    @property
+    def target(self):
+        return self.st.target if self.st.target != NO_SEAT else None
+
+    @property
+    def blocker(self):
+        return self.st.blocker if self.st.blocker != NO_SEAT else None
+
+    @property
+    def block_role(self):
+        return self.st.block_role if self.st.block_role != NO_SEAT else None
+
+    @property
+    def challenger(self):
+        return self.st.challenger if self.st.challenger != NO_SEAT else None
+
+    @property
+    def turn(self):
+        return self.st.turn
+
+    @property
+    def treasury(self):
+        return self.st.treasury
+
+    @property
+    def coins(self):
+        return [self.st.coins[p] for p in range(self.st.n)]
+
+    @property
+    def deck(self):
+        """Court deck contents, count per role (hidden information!)."""
+        return [self.st.deck[r] for r in range(NROLES)]
+
+    @property
+    def drawn(self):
+        return [self.st.drawn[i] for i in range(2) if self.st.drawn[i] != CARD_EMPTY]
+
+    @property
+    def places(self):
+        """Placing per seat: 0 while in the game, then 1 (winner) ... n."""
+        return [self.st.place[p] for p in range(self.st.n)]
+
+    @property
+    def rules(self):
+        return dict(steal_amount=self.st.steal_amount, forced_coup_at=self.st.forced_coup_at,
+                    exchange_mode=self.st.exchange_mode, refund=bool(self.st.refund),
+                    start_coins_2p=self.st.start_coins_2p, max_turns=self.st.max_turns)
+
+    def hand(self, int p):
+        """Seat p's cards as ``(role or None, face_up, shown)`` triples (hidden information!)."""
+        out = []
+        for slot in range(2 * p, 2 * p + 2):
+            c = self.st.cards[slot]
+            role = None if (c & CARD_ROLE) == CARD_EMPTY else c & CARD_ROLE
+            out.append((role, bool(c & CARD_UP), bool(c & CARD_SHOWN)))
+        return out
+
+    def influence(self, int p):
+        return influence(&self.st, p)
+
+    def alive(self, int p):
+        return alive(&self.st, p)
+
+    # test and benchmark helpers ---------------------------------------------------------------
+    def set_coins(self, int p, int amount):
+        """Move coins between seat p and the treasury (for hand-made test scenarios)."""
+        cdef int delta = amount - self.st.coins[p]
+        if amount < 0 or delta > self.st.treasury:
+            raise ValueError("the treasury cannot cover that")
+        self.st.coins[p] = amount
+        self.st.treasury -= delta
+
+
+def playouts(int n, int count, seed=0, **rules):
+    """Run ``count`` random playouts of an ``n``-player game from the deal (the benchmark kernel).
+
+    Returns the total number of turns played, so the work cannot be optimised away.
+    """
+    cdef CoupCore start = CoupCore(n, **rules)
+    cdef CoupState s
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef long long turns = 0
+    cdef int i
+    with nogil:
+        for i in range(count):
+            s = start.st
+            coup_playout(&s, &rng)
+            turns += s.turn
+    return turns
+
+
+cdef CoupState _clone_buf[64]
+
+
+def clone_loop(CoupCore st, int count):
+    """Copy the state ``count`` times with the struct copy a search uses; returns a checksum."""
+    cdef CoupState a = st.st
+    cdef long long acc = 0
+    cdef int i
+    with nogil:
+        for i in range(count):
+            _clone_buf[i & 63] = a
+            a.turn = _clone_buf[(i * 7) & 63].turn + 1
+            acc += a.turn
+    return acc
+
+
+# Python-visible constants (the enums above), for the engine layer and tests
+CONST = dict(
+    NROLES=NROLES, MAX_PLAYERS=MAX_PLAYERS, TOTAL_COINS=TOTAL_COINS,
+    PH_DEAL=PH_DEAL, PH_ACTION=PH_ACTION, PH_CHALLENGE=PH_CHALLENGE, PH_DEFEND=PH_DEFEND,
+    PH_BLOCK=PH_BLOCK, PH_BCHALLENGE=PH_BCHALLENGE, PH_BDEFEND=PH_BDEFEND, PH_LOSE=PH_LOSE,
+    PH_REPLACE=PH_REPLACE, PH_EXDRAW=PH_EXDRAW, PH_EXCHANGE=PH_EXCHANGE, PH_OVER=PH_OVER,
+    K_INCOME=K_INCOME, K_FOREIGN_AID=K_FOREIGN_AID, K_TAX=K_TAX, K_EXCHANGE=K_EXCHANGE,
+    K_COUP=K_COUP, K_ASSASSINATE=K_ASSASSINATE, K_STEAL=K_STEAL,
+    A_INCOME=A_INCOME, A_FOREIGN_AID=A_FOREIGN_AID, A_TAX=A_TAX, A_EXCHANGE=A_EXCHANGE,
+    A_COUP=A_COUP, A_ASSASSINATE=A_ASSASSINATE, A_STEAL=A_STEAL, A_PASS=A_PASS,
+    A_CHALLENGE=A_CHALLENGE, A_BLOCK=A_BLOCK, A_REVEAL=A_REVEAL, A_KEEP1=A_KEEP1, A_KEEP2=A_KEEP2,
+    C_ONE=C_ONE, C_TWO=C_TWO, NUM_ACTIONS=NUM_ACTIONS,
+    EXCHANGE_PUBLISHED=EXCHANGE_PUBLISHED, EXCHANGE_SWAP_ONE=EXCHANGE_SWAP_ONE,
+)

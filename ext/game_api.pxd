@@ -1,0 +1,70 @@
+# cython: language_level=3
+"""The C-level game ABI shared by every kernel and every algorithm.
+
+A game kernel (``coup_core``, ``politics_core``, ...) fills one :c:type:`GameVT` with pointers to its
+C functions and stores its state in a fixed-size struct.  Algorithms (random playouts, the ISMCTS
+loop) receive a ``GameVT*`` and a ``void*`` state and never cimport a game: a new game plugs in by
+exporting a table, and a change inside one game never touches the search.
+
+Conventions, the same as the Python interface in :mod:`intrigue.engine.game`:
+
+* actions are small integers ``0 <= a < num_actions``; decisions and chance outcomes share the space;
+* ``current_player`` is a seat ``>= 0``, :data:`CHANCE` (a chance event is due) or :data:`TERMINAL`;
+* ``legal_actions`` writes the legal actions in increasing order and returns their number (at a chance
+  node: the outcomes with non-zero probability);
+* ``apply_action`` assumes a legal action (the Python layer checks first);
+* states are plain structs: ``memcpy(dst, src, state_size)`` is a complete clone.
+"""
+from libc.stdint cimport uint64_t
+
+cdef enum:
+    CHANCE = -1
+    TERMINAL = -2
+    MAX_LEGAL = 256      # no game has more legal actions at one decision than this
+    MAX_SEATS = 8
+
+ctypedef int (*vt_int_fn)(const void* st) noexcept nogil
+ctypedef int (*vt_legal_fn)(const void* st, int* out) noexcept nogil
+ctypedef void (*vt_apply_fn)(void* st, int action) noexcept nogil
+ctypedef int (*vt_sample_fn)(void* st, uint64_t* rng) noexcept nogil
+ctypedef void (*vt_returns_fn)(const void* st, double* out) noexcept nogil
+ctypedef double (*vt_prob_fn)(const void* st, int action) noexcept nogil
+ctypedef void (*vt_playout_fn)(void* st, uint64_t* rng) noexcept nogil
+ctypedef void (*vt_seat_rng_fn)(void* st, int seat, uint64_t* rng) noexcept nogil
+ctypedef void (*vt_seat_fn)(void* st, int seat) noexcept nogil
+ctypedef int (*vt_seat_action_fn)(void* st, int seat, int action) noexcept nogil
+ctypedef const char* (*vt_validate_fn)(const void* st) noexcept nogil
+
+ctypedef struct GameVT:
+    const char* name
+    int state_size          # bytes of the state struct
+    int num_actions         # size of the action id space
+    int magic               # first byte of encode(): tells games apart
+    vt_int_fn num_players
+    vt_int_fn current_player
+    vt_legal_fn legal_actions
+    vt_apply_fn apply_action
+    vt_prob_fn chance_probability   # probability of a chance outcome at a chance node
+    vt_sample_fn sample_chance      # sample a chance outcome, apply it, return it
+    vt_returns_fn returns           # per-seat rewards; at a non-terminal state, zeros
+    vt_playout_fn playout           # uniformly random play (chance by its odds) to the end
+    vt_seat_rng_fn determinize      # resample everything hidden from `seat`, uniformly over deals
+    vt_seat_fn canonicalize         # put everything hidden from `seat` in one fixed arrangement
+    vt_seat_action_fn make_consistent   # re-deal hidden cards so `seat`'s observation of `action` can happen
+    vt_validate_fn validate         # NULL if the struct is a valid state, else what is wrong
+
+
+cdef class Rng:
+    """A seeded splitmix64 generator that kernels draw from (one 64-bit word of state)."""
+    cdef uint64_t state
+
+
+cdef class KernelState:
+    """Python face of one kernel state: a pointer to the struct and to its game's table.
+
+    Subclasses own the struct (as a C field) and set ``vt`` and ``ptr`` in ``__cinit__``; everything
+    here works through the table, so each game writes only its struct and its C functions.
+    """
+    cdef const GameVT* vt
+    cdef void* ptr
+    cdef KernelState _new_empty(self)

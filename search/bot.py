@@ -1,0 +1,197 @@
+"""The bot interface: a bot sees one seat's :class:`~intrigue.engine.game.InfoState` and returns an
+:class:`Analysis` whose ``action`` is its decision.
+
+Bots are named by spec strings -- ``random``, ``heuristic``, ``ismcts:iterations=20000,workers=2``,
+``ismcts:time=1000`` -- and made by :func:`make_bot`.  The referee (arena, terminal play, the protocol)
+hands a bot ``state.information_state(seat)`` and nothing else, so no bot can see another seat's cards.
+"""
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Tuple, Type
+
+from intrigue.engine.errors import IntrigueError
+from intrigue.engine.game import InfoState
+from intrigue.ext.game_api import Rng
+
+
+class BotSpecError(IntrigueError):
+    """A bot spec that names no bot, or an option the bot does not have or cannot take."""
+
+    code = "bad_bot"
+
+
+@dataclasses.dataclass
+class Limits:
+    """How long a search may run.  With ``iterations`` and a seed a search is reproducible; with
+    ``time_ms`` it stops by the clock; ``infinite`` runs until the caller's ``stop`` event is set."""
+
+    iterations: Optional[int] = None
+    time_ms: Optional[float] = None
+    workers: Optional[int] = None
+    infinite: bool = False
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in dataclasses.asdict(self).items() if v not in (None, False)}
+
+
+@dataclasses.dataclass
+class ActionStat:
+    """Search statistics of one legal action, for the searching seat."""
+
+    action: int
+    move: str
+    visits: int
+    value: float          # mean reward of the searching seat after this action (0..1)
+
+    def to_dict(self) -> dict:
+        return {"move": self.move, "action": self.action, "visits": self.visits, "value": round(self.value, 6)}
+
+
+@dataclasses.dataclass
+class Analysis:
+    """A bot's answer: the chosen action, plus whatever it learned on the way.
+
+    ``belief`` maps an opponent seat to a distribution over its hidden cards, in the game's terms
+    (for Coup: ``{seat: {role: probability that a face-down card is this role}}``).
+    """
+
+    seat: int
+    action: int
+    move: str
+    stats: List[ActionStat] = dataclasses.field(default_factory=list)
+    iterations: int = 0
+    elapsed_ms: float = 0.0
+    belief: Optional[Dict[int, Dict[str, float]]] = None
+    extra: Dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        out = {"seat": self.seat, "move": self.move, "action": self.action, "iterations": self.iterations,
+               "elapsed_ms": round(self.elapsed_ms, 3),
+               "stats": [s.to_dict() for s in self.stats]}
+        if self.elapsed_ms > 0 and self.iterations:
+            out["per_s"] = round(self.iterations / (self.elapsed_ms / 1000.0), 1)
+        if self.belief is not None:
+            out["belief"] = {str(k): {r: round(p, 6) for r, p in v.items()} for k, v in self.belief.items()}
+        out.update(self.extra)
+        return out
+
+
+InfoCallback = Callable[[Dict[str, Any]], None]
+
+
+class Bot:
+    """Base class.  Subclasses set ``name`` and ``options`` and implement :meth:`choose`.
+
+    ``options`` maps an option name to ``(type, default, help)``; :func:`make_bot` checks spec
+    options against it, and ``intrigue arena --help`` lists them.
+    """
+
+    name: ClassVar[str]
+    summary: ClassVar[str] = ""
+    options: ClassVar[Mapping[str, Tuple[type, Any, str]]] = {}
+
+    def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
+        self.seed = seed
+        self.rng = Rng(seed if seed is not None else time.time_ns())
+        self.config = {k: v[1] for k, v in self.options.items()}
+        self.config.update(options)
+
+    @property
+    def spec(self) -> str:
+        changed = {k: v for k, v in self.config.items() if self.options.get(k, (None, v))[1] != v}
+        if not changed:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in changed.items())
+
+    def choose(self, info: InfoState, *, limits: Optional[Limits] = None,
+               on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
+        """Decide for ``info.seat``, which must be the seat to decide."""
+        raise NotImplementedError
+
+    def analyze(self, info: InfoState, *, limits: Optional[Limits] = None,
+                on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
+        """Like :meth:`choose`, for hints: the analysis of the decision without committing to it."""
+        return self.choose(info, limits=limits, on_info=on_info, stop=stop)
+
+    def close(self) -> None:
+        """Release worker processes or other resources (default: none)."""
+
+    def __repr__(self) -> str:
+        return f"<bot {self.spec}>"
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action."""
+
+    name = "random"
+    summary = "a uniformly random legal action"
+
+    def choose(self, info: InfoState, *, limits: Optional[Limits] = None,
+               on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
+        legal = info.legal_actions()
+        if not legal:
+            raise IntrigueError(f"seat {info.seat} has no decision to make now")
+        a = legal[self.rng.below(len(legal))]
+        return Analysis(info.seat, a, info.action_to_string(a))
+
+
+_BOTS: Dict[str, str] = {
+    "random": "intrigue.search.bot:RandomBot",
+    "heuristic": "intrigue.search.heuristic:HeuristicBot",
+    "ismcts": "intrigue.search.ismcts:IsmctsBot",
+}
+
+
+def bot_types() -> Dict[str, Type[Bot]]:
+    """The installed bot classes by name."""
+    import importlib
+    out = {}
+    for name, target in _BOTS.items():
+        module, _, attr = target.partition(":")
+        try:
+            out[name] = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError):
+            continue
+    return out
+
+
+def parse_spec(spec: str) -> Tuple[str, Dict[str, str]]:
+    """``"ismcts:iterations=20000,workers=2"`` -> ``("ismcts", {"iterations": "20000", "workers": "2"})``."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise BotSpecError("a bot spec is a name with optional options, e.g. 'ismcts:time=1000'", field="bot")
+    name, _, rest = spec.strip().partition(":")
+    opts: Dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise BotSpecError(f"bot option {part!r} in {spec!r} is not key=value", field="bot")
+        opts[key.strip().lower()] = value.strip()
+    return name.strip().lower(), opts
+
+
+def make_bot(spec: str, seed: Optional[int] = None) -> Bot:
+    """A bot from its spec string; unknown bots and options are refused with a message naming them."""
+    name, raw = parse_spec(spec)
+    types = bot_types()
+    cls = types.get(name)
+    if cls is None:
+        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(types)})", field="bot")
+    options: Dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in cls.options:
+            known = ", ".join(cls.options) or "none"
+            raise BotSpecError(f"bot {name!r} has no option {key!r} (options: {known})", field="bot")
+        kind = cls.options[key][0]
+        try:
+            if kind is bool:
+                if value.lower() not in ("1", "0", "true", "false", "on", "off", "yes", "no"):
+                    raise ValueError(value)
+                options[key] = value.lower() in ("1", "true", "on", "yes")
+            else:
+                options[key] = kind(value)
+        except ValueError:
+            raise BotSpecError(f"bot option {key}={value!r} is not a valid {kind.__name__}", field="bot") from None
+    return cls(seed=seed, **options)
