@@ -30,7 +30,7 @@ PACKAGES = {
     "intrigue.cli": "cli",
 }
 # Cython kernels: module name under intrigue.ext -> source file in ext/
-KERNELS = ["game_api", "coup_core", "politics_core", "ismcts"]
+KERNELS = ["game_api", "coup_core", "coup_check", "politics_core", "ismcts"]
 
 
 def read_version():

@@ -1007,7 +1007,8 @@ cdef class CoupCore(KernelState):
         return influence(&self.st, p)
 
     def alive(self, int p):
-        return alive(&self.st, p)
+        """True while seat p has influence (the winner stays alive at the end)."""
+        return 0 <= p < self.st.n and influence(&self.st, p) > 0
 
     # test and benchmark helpers ---------------------------------------------------------------
     def set_coins(self, int p, int amount):

@@ -204,7 +204,7 @@ class CoupGame(Game):
             hand = core.hand(p)
             players.append({
                 "seat": p, "coins": core.coins[p], "influence": core.influence(p), "alive": core.alive(p),
-                "face_up": [ROLES[r] for r, up, _ in hand if up],
+                "face_up": [ROLES[r] for r in sorted(r for r, up, _ in hand if up)],
                 "shown": [ROLES[r] for r, up, shown in hand if shown],
                 "place": core.places[p] or None,
             })
@@ -224,8 +224,8 @@ class CoupGame(Game):
 
     def private_info(self, core: CoupCore, seat: int) -> Dict[str, Any]:
         hand = core.hand(seat)
-        out: Dict[str, Any] = {"seat": seat, "cards": [ROLES[r] for r, up, shown in hand
-                                                       if r is not None and not up and not shown]}
+        out: Dict[str, Any] = {"seat": seat, "cards": [ROLES[r] for r in sorted(
+            r for r, up, shown in hand if r is not None and not up and not shown)]}
         if core.phase == K["PH_EXCHANGE"] and core.actor == seat:
             out["drawn"] = [ROLES[r] for r in core.drawn]
         return out

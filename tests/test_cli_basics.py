@@ -1,0 +1,48 @@
+"""The ``intrigue`` command: version, help, bench output shape, one-line errors."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import intrigue
+from intrigue.cli.main import main
+
+
+def run(*args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "intrigue.cli.main", *args], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_version_and_help():
+    r = run("--version")
+    assert r.returncode == 0 and intrigue.__version__ in r.stdout
+    r = run("--help")
+    assert r.returncode == 0
+    for cmd in ("bench", "play"):
+        assert cmd in r.stdout
+
+
+def test_bench_json_has_the_coup_cases():
+    r = run("bench", "--quick", "--json", "--only", "coup", "--repeats", "1")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    got = {(x["name"], x["players"]) for x in data["results"]}
+    for n in (2, 4, 6):
+        assert ("coup.random_playout", n) in got
+    assert any(name == "coup.clone" for name, _ in got) and any(name == "coup.encode" for name, _ in got)
+    for x in data["results"]:
+        assert x["per_s"] > 0
+
+
+def test_bench_table_and_unknown_case():
+    r = run("bench", "--quick", "--only", "coup.encode", "--repeats", "1")
+    assert r.returncode == 0 and "coup.encode" in r.stdout
+    r = run("bench", "--quick", "--only", "nothing.like.this")
+    assert r.returncode != 0 and "Traceback" not in r.stderr
+
+
+def test_user_errors_are_one_line_not_tracebacks(capsys):
+    code = main(["play", "coup", "--ruleset", "seed-xx", "--bots", "random"])
+    err = capsys.readouterr().err
+    assert code != 0 and "seed-xx" in err and "Traceback" not in err
