@@ -139,6 +139,8 @@ class Job:
         self.cancelled = False          # its game was replaced
         self.finished = False
         self.held: Any = None           # an infinite search's answer, kept until stop
+        self.outcome: Any = None        # (result, exception), set by the worker when it ends
+        self.handled = False            # the dispatcher has taken the outcome
         self.close_bot = False          # release the bot when the job ends
         self.last_info = 0.0
 
@@ -256,6 +258,7 @@ class Server:
         """Handle one decoded request (or the error decoding it produced)."""
         if self.quitting:
             return
+        self._collect_finished()
         if isinstance(item, ProtocolError):
             self.error(item, item.request_id)
             return
@@ -547,12 +550,11 @@ class Server:
             job.last_info = now
             if isinstance(data, Analysis):
                 data = data.to_dict()
-            msg: Dict[str, Any] = dict(data) if isinstance(data, dict) else {"data": data}
-            msg["type"] = "info"
+            body = data if isinstance(data, dict) else {"data": data}
+            msg: Dict[str, Any] = {"type": "info"}
             if job.req_id is not None:
                 msg["id"] = job.req_id
-            else:
-                msg.pop("id", None)
+            msg.update((k, v) for k, v in body.items() if k not in ("type", "id", "seat", "cmd"))
             msg["seat"] = job.seat
             msg["cmd"] = job.kind
             self.send(msg)
@@ -560,13 +562,24 @@ class Server:
         try:
             method = job.bot.analyze if job.kind == "analyze" else job.bot.choose
             result = method(job.info, limits=job.limits, on_info=on_info, stop=job.stop)
-            self.events.put(("done", (job, result, None)))
+            job.outcome = (result, None)
         except BaseException as err:  # noqa: BLE001 - reported to the dispatcher, never lost
             if not isinstance(err, IntrigueError):
                 self.log(f"{job.kind} search failed:\n" + traceback.format_exc())
-            self.events.put(("done", (job, None, err)))
+            job.outcome = (None, err)
+        self.events.put(("done", (job,) + job.outcome))
+
+    def _collect_finished(self) -> None:
+        """Take the outcome of searches that have ended but whose 'done' is still queued, so that a
+        request never meets a search that is already over (e.g. busy right after a fast answer)."""
+        for job in list(self.jobs):
+            if job.outcome is not None and not job.handled:
+                self._job_done(job, *job.outcome)
 
     def _job_done(self, job: Job, result: Any, exc: Optional[BaseException]) -> None:
+        if job.handled:
+            return
+        job.handled = True
         job.finished = True
         if job.kind == "turn":
             self.jobs.remove(job)
@@ -593,10 +606,10 @@ class Server:
             if job.close_bot:
                 self.retire_bot(job.bot)
             return
-        msg: Dict[str, Any] = result.to_dict()
-        msg["type"] = "decision" if job.kind == "go" else "analysis"
+        msg: Dict[str, Any] = {"type": "decision" if job.kind == "go" else "analysis"}
         if job.req_id is not None:
             msg["id"] = job.req_id
+        msg.update((k, v) for k, v in result.to_dict().items() if k not in ("type", "id"))
         msg["seat"] = job.seat
         msg["stopped"] = job.stop.is_set()
         if job.cancelled:
@@ -641,8 +654,9 @@ class Server:
             if kind == "done":
                 job = payload[0]
                 if job.kind == "turn":
-                    self.jobs.remove(job)
-                    job.finished = True
+                    if not job.handled:
+                        job.handled = job.finished = True
+                        self.jobs.remove(job)
                 else:
                     self._job_done(*payload)
         self._close()
