@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import queue
 import random
 import sys
@@ -40,6 +41,7 @@ FEATURES = ["referee", "advisor", "views", "go", "analyze", "infinite", "stop", 
 QUIT_GRACE_S = 3.0
 
 
+@functools.lru_cache(maxsize=None)
 def strongest_bot_spec() -> str:
     """The strongest bot installed, as the default spec: ``ismcts:time=1000`` once the search is
     there, else ``heuristic``, else ``random``."""

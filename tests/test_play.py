@@ -144,3 +144,44 @@ def test_bad_arguments_are_refused_in_one_line(args, message):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2 and message in child.before and "Traceback" not in child.before
+
+
+def test_a_thinking_bot_shows_progress_and_ctrl_c_stops_it():
+    """The progress line of terminal play, with a slow bot and a fake terminal on stderr."""
+    import io
+    import threading
+
+    from intrigue.cli.tui import think
+    from intrigue.engine import new_game
+    from intrigue.search.bot import Limits, make_bot
+    from protocol_helpers import register_slow_bot
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    register_slow_bot()
+    state = new_game("coup", players=3, seed=1)
+    status = Tty()
+    bot = make_bot("slow", seed=1)
+    analysis = think(bot, state.information_state(0), who="seat 0", lang="en", status=status, delay=0.05,
+                     limits=Limits(time_ms=400))
+    assert analysis.move in state.legal_moves()
+    shown = status.getvalue()
+    assert "seat 0 is thinking" in shown and "iterations" in shown and shown.endswith("\r\033[K")
+
+    stop_seen = threading.Event()
+    original = bot.choose
+
+    def watched(info, **kw):
+        result = original(info, **kw)
+        if kw["stop"].is_set():
+            stop_seen.set()
+        return result
+
+    bot.choose = watched
+    timer = threading.Timer(0.1, lambda: __import__("_thread").interrupt_main())
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        think(bot, state.information_state(0), who="seat 0", lang="en", status=Tty(), limits=Limits(infinite=True))
+    assert stop_seen.wait(2)

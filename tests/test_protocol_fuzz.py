@@ -113,12 +113,12 @@ def check_batch(lines, must_fail):
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(st.lists(bad_line, min_size=1, max_size=20))
+@given(st.lists(bad_line, min_size=5, max_size=40))
 def test_bad_requests_each_get_an_error_and_leave_the_engine_sound(lines):
     check_batch(lines, [True] * len(lines))
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(st.lists(any_line, min_size=1, max_size=20))
+@given(st.lists(any_line, min_size=5, max_size=40))
 def test_any_request_gets_one_answer_and_a_following_game_is_unaffected(lines):
     check_batch(lines, [False] * len(lines))
