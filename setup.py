@@ -28,6 +28,7 @@ PACKAGES = {
     "intrigue.search": "search",
     "intrigue.ext": "ext",
     "intrigue.cli": "cli",
+    "intrigue.protocol": "protocol",
 }
 # Cython kernels: module name under intrigue.ext -> source file in ext/
 KERNELS = ["game_api", "coup_core", "coup_check", "politics_core", "ismcts"]

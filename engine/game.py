@@ -302,6 +302,23 @@ class Game:
         """What ``seat`` privately knows now, as plain data (game hook)."""
         return {}
 
+    # --- words for people (terminal play, replay) -------------------------------------------------
+    @property
+    def language(self) -> str:
+        """The display language this game and ruleset default to (game hook; default: the first of
+        ``languages``)."""
+        return self.languages[0]
+
+    def describe_action(self, text: str, lang: Optional[str] = None) -> str:
+        """Notation (an action or event) in words for people in ``lang`` (game hook; default: the
+        notation itself)."""
+        return text
+
+    def describe_decision(self, kind: str, lang: Optional[str] = None) -> str:
+        """The name of a decision kind (:meth:`State.decision`) for people in ``lang`` (game hook;
+        default: the kind with spaces)."""
+        return kind.replace("_", " ")
+
     def public_info(self, core: KernelState) -> dict:
         """The public part of the position, as plain data (game hook)."""
         return {}

@@ -259,6 +259,10 @@ class CoupGame(Game):
                 lines.append(f"{t('winner')}: {t('seat')} {res.winners[0]}")
         return "\n".join(lines)
 
+    def describe_decision(self, kind: str, lang: Optional[str] = None) -> str:
+        """A decision kind (``"block"``, ``"lose_influence"`` ...) in words for people in ``lang``."""
+        return names.decision_name(kind, lang or self.language)
+
     def describe_action(self, text: str, lang: Optional[str] = None) -> str:
         """Notation rendered for people in ``lang`` (role and action words translated)."""
         lang = lang or self.language

@@ -56,6 +56,23 @@ UI: Dict[str, Dict[str, str]] = {
            "draw": "תיקו", "hidden": "??"},
 }
 
+# decision kinds (CoupGame.decision_kind) for the terminal's prompt
+DECISION_NAMES: Dict[str, Dict[str, str]] = {
+    "en": {"action": "your action", "challenge": "challenge the claim?", "defend": "you are challenged: reveal",
+           "block": "block?", "challenge_block": "challenge the block?", "defend_block": "your block is "
+           "challenged: reveal", "lose_influence": "lose an influence: reveal", "exchange": "exchange: keep",
+           "deal": "deal", "draw": "draw", "exchange_draw": "exchange draw", "over": "game over"},
+    "th": {"action": "เลือกการกระทำ", "challenge": "ตรวจสอบการอ้างหรือไม่?", "defend": "ถูกตรวจสอบ: เปิดการ์ด",
+           "block": "ขัดขวางหรือไม่?", "challenge_block": "ตรวจสอบการขัดขวางหรือไม่?",
+           "defend_block": "การขัดขวางถูกตรวจสอบ: เปิดการ์ด", "lose_influence": "เสียอิทธิพล: เปิดการ์ด",
+           "exchange": "สับเปลี่ยน: เลือกการ์ดที่เก็บ", "deal": "แจก", "draw": "จั่ว", "exchange_draw": "จั่วเพื่อสับเปลี่ยน",
+           "over": "จบเกม"},
+    "he": {"action": "בחר פעולה", "challenge": "לערער על הטענה?", "defend": "ערערו עליך: חשוף קלף",
+           "block": "לבטל?", "challenge_block": "לערער על הביטול?", "defend_block": "ערערו על הביטול שלך: חשוף קלף",
+           "lose_influence": "אבד השפעה: חשוף קלף", "exchange": "החלפה: בחר קלפים לשמור", "deal": "חלוקה",
+           "draw": "משיכה", "exchange_draw": "משיכה להחלפה", "over": "המשחק נגמר"},
+}
+
 _LOOKUP: Dict[str, int] = {}
 for _lang, _names in ROLE_NAMES.items():
     for _i, _name in enumerate(_names):
@@ -89,3 +106,7 @@ def action_name(word: str, lang: str = "en") -> str:
 
 def ui(key: str, lang: str = "en") -> str:
     return UI.get(lang, UI["en"]).get(key, UI["en"][key])
+
+
+def decision_name(kind: str, lang: str = "en") -> str:
+    return DECISION_NAMES.get(lang, DECISION_NAMES["en"]).get(kind, kind.replace("_", " "))

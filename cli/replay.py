@@ -1,0 +1,104 @@
+"""``intrigue replay FILE``: step through a saved game record.
+
+A full record can be watched as everything happened (``--seat`` omitted: all cards shown) or as
+one seat saw it (``--seat N``: others' face-down cards, deals and draws hidden).  A seat's view
+record (as ``intrigue engine``'s ``record`` command or ``GameRecord.view`` makes) is shown as that
+seat saw it, rebuilt from its observations alone.
+"""
+from __future__ import annotations
+
+import sys
+from typing import List, NamedTuple, Optional
+
+import click
+
+from intrigue.cli.play import _utf8
+from intrigue.cli.tui import event_line, t
+from intrigue.engine import GameRecord, InfoState, RecordError, State
+from intrigue.protocol.table import seen
+
+
+class Frame(NamedTuple):
+    seat: Optional[int]       # the event's seat (None for the start)
+    text: Optional[str]       # the event as the viewer saw it
+    state: State              # the position after it
+
+
+def frames(record: GameRecord, seat: Optional[int]) -> List[Frame]:
+    """The start and the position after each event the viewer saw."""
+    if record.seat is not None:
+        if seat is not None and seat != record.seat:
+            raise RecordError(f"this record is seat {record.seat}'s view: it cannot be shown as seat {seat}",
+                              field="seat")
+        game = record.load_game()
+        out = []
+        for i in range(len(record.events) + 1):
+            info = InfoState.from_view(game, record.seat, record.events[:i])
+            ev = record.events[i - 1] if i else (None, None)
+            out.append(Frame(ev[0], ev[1], State(game, info.core)))
+        return out
+    out = []
+    prev: Optional[State] = None
+    for state in record.states():
+        if prev is None:
+            out.append(Frame(None, None, state))
+        else:
+            event = state.history[-1]
+            text = seen(event, "full" if seat is None else seat)
+            if text is not None:
+                out.append(Frame(event.seat, text, state))
+            elif out:
+                out[-1] = out[-1]._replace(state=state)   # an unseen event: the view's last frame moves on
+        prev = state
+    return out
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", type=int, default=None, help="Show the game as this seat saw it (default: everything).")
+@click.option("--lang", default=None, help="Display language: en, th, he (default: the ruleset's).")
+@click.option("--all", "show_all", is_flag=True, help="Print the whole game at once (the default when not a terminal).")
+def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool) -> None:
+    """Step through a saved game FILE (as written by 'save' in intrigue play, or GameRecord.save)."""
+    record = GameRecord.load(file)
+    game = record.load_game()
+    if seat is not None and not 0 <= seat < game.num_players:
+        raise click.BadParameter(f"seat {seat} is not in this {game.num_players}-player game", param_hint="--seat")
+    lang = (lang or game.language).strip().lower()
+    if lang not in game.languages:
+        raise click.BadParameter(f"{lang!r} is not one of {', '.join(game.languages)}", param_hint="--lang")
+    viewer = seat if seat is not None else record.seat
+    shots = frames(record, seat)
+    _utf8(sys.stdout)
+    if show_all or not sys.stdin.isatty():
+        click.echo(f"{game!r}  ({len(shots) - 1} events)")
+        for i, fr in enumerate(shots[1:], 1):
+            click.echo(f"{i:>4} " + event_line(game, fr.seat, fr.text, lang, viewer).lstrip())
+        click.echo(shots[-1].state.render(viewer, lang))
+        return
+    i = 0
+    click.echo(t("replay_help", lang))
+    while True:
+        fr = shots[i]
+        click.echo("-" * 60)
+        head = t("start", lang) if fr.text is None else event_line(game, fr.seat, fr.text, lang, viewer).strip()
+        click.echo(f"{t('step', lang)} {i}/{len(shots) - 1}: {head}")
+        click.echo(fr.state.render(viewer, lang))
+        try:
+            cmd = input("> ").strip().lower()
+        except EOFError:
+            return
+        if cmd in ("q", "quit", "exit"):
+            return
+        if cmd in ("", "n", "next"):
+            i = min(i + 1, len(shots) - 1)
+        elif cmd in ("b", "back", "p"):
+            i = max(i - 1, 0)
+        elif cmd in ("e", "end"):
+            i = len(shots) - 1
+        elif cmd in ("s", "start"):
+            i = 0
+        elif cmd.isdigit():
+            i = max(0, min(int(cmd), len(shots) - 1))
+        else:
+            click.echo(t("replay_help", lang))

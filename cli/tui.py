@@ -1,0 +1,185 @@
+"""Terminal helpers shared by ``intrigue play`` and ``intrigue replay``: the UI's own words in
+English, Thai and Hebrew, event lines, and running a bot in a thread with a progress line.
+
+Game words (roles, actions, decision kinds, the board) come from the game's display hooks
+(:meth:`Game.render`, :meth:`Game.describe_action`, :meth:`Game.describe_decision`); nothing here
+knows a game's rules.
+"""
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from typing import Any, Dict, List, Optional, TextIO
+
+from intrigue.engine import Game, InfoState
+from intrigue.search.bot import Analysis, Bot, Limits
+
+UI: Dict[str, Dict[str, str]] = {
+    "en": {
+        "seat": "seat", "you": "you", "chance": "·",
+        "welcome": "{title} ({ruleset}), {players} players. You are seat {seat}. Opponents: {bots}. Seed {seed}.",
+        "your_decision": "Your decision — {kind}:",
+        "input_help": "Type a number or an action; or: hint, save FILE, load FILE, log, board, help, quit.",
+        "not_understood": "Not understood: {text!r}. Type a number from 1 to {n}, an action, or 'help'.",
+        "no_choice": "There is no choice {n}: pick 1 to {count}.",
+        "not_possible": "Not possible: {message}",
+        "thinking": "{who} is thinking",
+        "iterations": "iterations",
+        "suggests": "Engine suggests: {move}",
+        "visits": "visits", "value": "value",
+        "belief": "What the engine believes about face-down cards:",
+        "saved": "Saved to {path}.",
+        "loaded": "Loaded {path}: {events} events.",
+        "needs_file": "'{cmd}' needs a file name, e.g. '{cmd} game.msgpack'.",
+        "not_full": "{path} is seat {seat}'s view, not a full record: it cannot be continued.",
+        "game_over": "Game over.",
+        "placings": "Placings:",
+        "bye": "You left the game.",
+        "bot_failed": "The bot of seat {seat} failed ({error}); it plays a random legal move.",
+        "log": "What you have seen so far:",
+        "replay_help": "Enter: next · b: back · a number: go to that step · e: end · q: quit",
+        "step": "step", "start": "start of the game",
+    },
+    "th": {
+        "seat": "ที่นั่ง", "you": "คุณ", "chance": "·",
+        "welcome": "{title} ({ruleset}) ผู้เล่น {players} คน คุณอยู่ที่นั่ง {seat} คู่แข่ง: {bots} seed {seed}",
+        "your_decision": "ตาของคุณ — {kind}",
+        "input_help": "พิมพ์หมายเลขหรือการกระทำ หรือ: hint, save FILE, load FILE, log, board, help, quit",
+        "not_understood": "ไม่เข้าใจ: {text!r} พิมพ์หมายเลข 1 ถึง {n} การกระทำ หรือ 'help'",
+        "no_choice": "ไม่มีตัวเลือกที่ {n}: เลือก 1 ถึง {count}",
+        "not_possible": "ทำไม่ได้: {message}",
+        "thinking": "{who} กำลังคิด",
+        "iterations": "รอบ",
+        "suggests": "เอนจินแนะนำ: {move}",
+        "visits": "ครั้ง", "value": "ค่า",
+        "belief": "สิ่งที่เอนจินเชื่อเกี่ยวกับการ์ดที่คว่ำอยู่:",
+        "saved": "บันทึกไว้ที่ {path}",
+        "loaded": "โหลด {path}: {events} เหตุการณ์",
+        "needs_file": "'{cmd}' ต้องมีชื่อไฟล์ เช่น '{cmd} game.msgpack'",
+        "not_full": "{path} เป็นมุมมองของที่นั่ง {seat} ไม่ใช่บันทึกเต็ม จึงเล่นต่อไม่ได้",
+        "game_over": "จบเกม",
+        "placings": "อันดับ:",
+        "bye": "คุณออกจากเกมแล้ว",
+        "bot_failed": "บอทของที่นั่ง {seat} ขัดข้อง ({error}) จึงเลือกการกระทำแบบสุ่ม",
+        "log": "สิ่งที่คุณเห็นมาจนถึงตอนนี้:",
+        "replay_help": "Enter: ถัดไป · b: ย้อนกลับ · หมายเลข: ไปยังขั้นนั้น · e: จบ · q: ออก",
+        "step": "ขั้น", "start": "เริ่มเกม",
+    },
+    "he": {
+        "seat": "מושב", "you": "את/ה", "chance": "·",
+        "welcome": "{title} ({ruleset}), {players} שחקנים. את/ה במושב {seat}. יריבים: {bots}. seed {seed}.",
+        "your_decision": "ההחלטה שלך — {kind}:",
+        "input_help": "הקלד/י מספר או פעולה; או: hint, save FILE, load FILE, log, board, help, quit.",
+        "not_understood": "לא הובן: {text!r}. הקלד/י מספר בין 1 ל-{n}, פעולה, או 'help'.",
+        "no_choice": "אין אפשרות {n}: בחר/י בין 1 ל-{count}.",
+        "not_possible": "לא אפשרי: {message}",
+        "thinking": "{who} חושב/ת",
+        "iterations": "איטרציות",
+        "suggests": "המנוע מציע: {move}",
+        "visits": "ביקורים", "value": "ערך",
+        "belief": "מה המנוע מעריך לגבי הקלפים הסגורים:",
+        "saved": "נשמר ב-{path}.",
+        "loaded": "נטען {path}: {events} אירועים.",
+        "needs_file": "'{cmd}' צריך שם קובץ, למשל '{cmd} game.msgpack'.",
+        "not_full": "{path} הוא מבט של מושב {seat} ולא רשומה מלאה: אי אפשר להמשיך ממנו.",
+        "game_over": "המשחק נגמר.",
+        "placings": "דירוג:",
+        "bye": "יצאת מהמשחק.",
+        "bot_failed": "הבוט של מושב {seat} נכשל ({error}); הוא משחק מהלך חוקי אקראי.",
+        "log": "מה שראית עד כה:",
+        "replay_help": "Enter: הבא · b: אחורה · מספר: לעבור לשלב · e: סוף · q: יציאה",
+        "step": "שלב", "start": "תחילת המשחק",
+    },
+}
+
+
+def t(key: str, lang: str, **kw: Any) -> str:
+    """The UI text ``key`` in ``lang`` (English if missing), formatted with ``kw``."""
+    text = UI.get(lang, UI["en"]).get(key) or UI["en"][key]
+    return text.format(**kw) if kw else text
+
+
+def event_line(game: Game, seat: int, text: str, lang: str, me: Optional[int] = None) -> str:
+    """One event of the log for people: ``seat 2: Steal 0`` (chance events without a seat)."""
+    words = game.describe_action(text, lang)
+    if seat < 0:
+        return f"  {t('chance', lang)} {words}"
+    who = f"{t('seat', lang)} {seat}" + (f" ({t('you', lang)})" if me is not None and seat == me else "")
+    return f"  {who}: {words}"
+
+
+def move_label(game: Game, move: str, lang: str) -> str:
+    """``Foreign Aid  [foreign_aid]``: words, and the notation when it differs."""
+    words = game.describe_action(move, lang)
+    return words if words.strip().lower() == move.lower() else f"{words}  [{move}]"
+
+
+def think(bot: Bot, info: InfoState, *, who: str, lang: str, analyze: bool = False,
+          limits: Optional[Limits] = None, status: Optional[TextIO] = None, delay: float = 0.4) -> Analysis:
+    """Run ``bot`` on ``info`` in a worker thread; while it takes longer than ``delay`` seconds, show a
+    progress line (elapsed time, iterations) on ``status`` if that is a terminal.  Ctrl-C stops the
+    bot and is passed on."""
+    status = status if status is not None else sys.stderr
+    live = bool(getattr(status, "isatty", lambda: False)())
+    box: Dict[str, Any] = {}
+    progress: Dict[str, Any] = {}
+    stop = threading.Event()
+
+    def on_info(data: Any) -> None:
+        if isinstance(data, dict):
+            progress.update(data)
+
+    def work() -> None:
+        try:
+            method = bot.analyze if analyze else bot.choose
+            box["result"] = method(info, limits=limits, on_info=on_info, stop=stop)
+        except BaseException as err:  # noqa: BLE001 - handed to the caller
+            box["error"] = err
+
+    worker = threading.Thread(target=work, name="intrigue-bot", daemon=True)
+    start = time.monotonic()
+    worker.start()
+    shown = False
+    try:
+        while worker.is_alive():
+            worker.join(0.1)
+            elapsed = time.monotonic() - start
+            if live and worker.is_alive() and elapsed >= delay:
+                line = f"  {t('thinking', lang, who=who)}… {elapsed:4.1f} s"
+                if progress.get("iterations"):
+                    line += f"  {int(progress['iterations']):,} {t('iterations', lang)}"
+                status.write("\r" + line + "\033[K")
+                status.flush()
+                shown = True
+    except KeyboardInterrupt:
+        stop.set()
+        worker.join(2.0)
+        raise
+    finally:
+        if shown:
+            status.write("\r\033[K")
+            status.flush()
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
+def analysis_lines(game: Game, analysis: Analysis, lang: str, top: int = 6) -> List[str]:
+    """A bot's analysis for people: the suggestion, the best actions, and the belief if any."""
+    lines = [t("suggests", lang, move=move_label(game, analysis.move, lang))]
+    if analysis.iterations:
+        lines[0] += f"   ({analysis.iterations:,} {t('iterations', lang)}, {analysis.elapsed_ms / 1000:.1f} s)"
+    stats = sorted(analysis.stats, key=lambda s: -s.visits)[:top]
+    if stats:
+        width = max(len(game.describe_action(s.move, lang)) for s in stats)
+        for s in stats:
+            lines.append(f"    {game.describe_action(s.move, lang):<{width}}  {t('visits', lang)} {s.visits:>7,}"
+                         f"   {t('value', lang)} {s.value:5.3f}")
+    if analysis.belief:
+        lines.append("  " + t("belief", lang))
+        for seat, dist in sorted(analysis.belief.items(), key=lambda kv: int(kv[0])):
+            parts = ", ".join(f"{game.describe_action(k, lang)} {p:.0%}" for k, p in
+                              sorted(dist.items(), key=lambda kv: -kv[1]) if p >= 0.005)
+            lines.append(f"    {t('seat', lang)} {seat}: {parts}")
+    return lines

@@ -1,0 +1,287 @@
+"""The two kinds of game a conversation can hold.
+
+* :class:`RefereeSession` -- the engine runs the game: it deals, plays its own seats with bots,
+  asks the frontend for the other seats' decisions, and sends every event shaped for each view the
+  frontend holds (a seat, ``"full"`` or ``"public"``).
+* :class:`AdvisorSession` -- the engine is one seat of a game refereed elsewhere; it knows only
+  what the frontend tells it that seat observed, and rebuilds the seat's information state from
+  that alone (:meth:`intrigue.engine.InfoState.from_view`).
+
+Both go through the engine API only; nothing here knows any game's rules.
+"""
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
+
+from intrigue.engine import (TERMINAL, Game, GameOverError, GameRecord, InfoState, IntrigueError,
+                             NotYourTurnError)
+from intrigue.protocol.errors import ProtocolError
+from intrigue.protocol.table import Step, Table, ViewKey, seen
+from intrigue.search.bot import Bot, Limits
+
+if TYPE_CHECKING:  # pragma: no cover
+    from intrigue.protocol.server import Job, Server
+
+
+def _who(seat: int) -> Optional[int]:
+    return seat if seat >= 0 else None
+
+
+class RefereeSession:
+    mode = "referee"
+
+    def __init__(self, server: "Server", game: Game, seed: int, engine_seats: Sequence[int],
+                 bots: Dict[int, Bot], views: List[ViewKey], limits: Optional[Limits]) -> None:
+        self.server = server
+        self.game = game
+        self.table = Table(game, seed)
+        self.engine_seats = sorted(engine_seats)
+        self.bots = bots
+        self.views = views
+        self.limits = limits
+        self.seq: Dict[ViewKey, int] = {v: 0 for v in views}
+        self.over = False
+        self.closed = False
+        self.turn: Optional["Job"] = None
+
+    # --- who may see what ---------------------------------------------------------------------
+    def may_see(self, view: ViewKey) -> bool:
+        """``"public"`` is always allowed; a seat or ``"full"`` only if the frontend holds it
+        (holding ``"full"`` allows everything)."""
+        return view == "public" or view in self.views or "full" in self.views
+
+    def check_view(self, view: ViewKey, field: str = "view") -> None:
+        if isinstance(view, int) and not 0 <= view < self.game.num_players:
+            raise ProtocolError("bad_request", f"seat {view} is not in this game (0..{self.game.num_players - 1})",
+                                field=field)
+        if not self.may_see(view):
+            raise ProtocolError("view_not_allowed", f"this game was started with view {self._views_text()}; "
+                                                    f"view {view!r} would show cards it may not see", field=field)
+
+    def _views_text(self) -> str:
+        return ", ".join(map(str, self.views))
+
+    def ask_view(self, seat: int) -> ViewKey:
+        return seat if seat in self.views else "full"
+
+    # --- running the game ---------------------------------------------------------------------
+    def start(self) -> None:
+        self._emit(self.table.start())
+        self.advance()
+
+    def _emit(self, steps: List[Step]) -> None:
+        send = self.server.send
+        for step in steps:
+            for view in self.views:
+                text = seen(step.event, view)
+                if text is None:
+                    continue
+                send({"type": "event", "view": view, "seq": self.seq[view], "seat": step.event.seat,
+                      "text": text, "kind": step.kind})
+                self.seq[view] += 1
+
+    def advance(self) -> None:
+        """After a change: announce the end, start the engine's turn, or ask the frontend."""
+        state = self.table.state
+        if state.is_terminal():
+            if not self.over:
+                self.over = True
+                core = state.core
+                self.server.send({
+                    "type": "game_over", "result": state.result().to_dict(),
+                    "revealed": {str(s): self.game.private_info(core, s) for s in range(self.game.num_players)},
+                    "public": self.game.public_info(core), "events": dict((str(k), v) for k, v in self.seq.items())})
+                self.close_bots()
+            return
+        seat = state.current_player()
+        if seat in self.engine_seats:
+            if not self.server.winding_down:
+                self.turn = self.server.start_turn(self, seat, self.bots[seat], state.information_state(seat),
+                                                   self.limits, emit_info="full" in self.views)
+            return
+        view = self.ask_view(seat)
+        self.server.send({"type": "ask", "seat": seat, "kind": state.decision().kind,
+                          "legal": state.legal_moves(), "view": view, "seq": self.seq[view],
+                          "public": self.game.public_info(state.core),
+                          "private": self.game.private_info(state.core, seat)})
+
+    def turn_done(self, job: "Job", analysis: Any, exc: Optional[BaseException]) -> None:
+        """The engine's seat has decided (or its bot failed: then a legal move is played for it)."""
+        self.turn = None
+        if self.closed:
+            return
+        state = self.table.state
+        seat = job.seat
+        steps = None
+        if exc is None:
+            try:
+                steps = self.table.apply(analysis.action, seat=seat)
+            except IntrigueError as err:
+                exc = err
+        if steps is None:
+            legal = state.legal_actions()
+            action = legal[self.table.rng.below(len(legal))]
+            self.server.log(f"bot {job.bot!r} failed at seat {seat}: {exc!r}; playing a random legal move")
+            self.server.send({"type": "error", "code": "internal",
+                              "message": f"the engine's bot for seat {seat} failed ({type(exc).__name__}); "
+                                         f"it plays a random legal move instead", "seat": seat})
+            steps = self.table.apply(action, seat=seat)
+        self._emit(steps)
+        self.advance()
+
+    def move(self, action: Any, seat: Optional[int]) -> List[Step]:
+        """Apply a decision of a frontend seat (checked first; an error changes nothing)."""
+        state = self.table.state
+        if state.is_terminal():
+            raise GameOverError("the game is over: no more moves", field="action")
+        to_move = state.current_player()
+        if seat is None:
+            seat = to_move
+        if not 0 <= seat < self.game.num_players:
+            raise ProtocolError("bad_request", f"seat {seat} is not in this game", field="seat")
+        if seat in self.engine_seats:
+            raise NotYourTurnError(f"seat {seat} is played by the engine", field="seat")
+        if seat != to_move:
+            raise NotYourTurnError(f"it is seat {to_move}'s decision, not seat {seat}'s", field="seat")
+        return self.table.apply(action, seat=seat)
+
+    def after_move(self, steps: List[Step]) -> None:
+        self._emit(steps)
+        self.advance()
+
+    # --- searching for a frontend seat (hints) -----------------------------------------------
+    def search_target(self, seat: Optional[int]) -> InfoState:
+        state = self.table.state
+        if state.is_terminal():
+            raise GameOverError("the game is over", field="seat")
+        to_move = state.current_player()
+        if seat is None:
+            seat = to_move
+        if not 0 <= seat < self.game.num_players:
+            raise ProtocolError("bad_request", f"seat {seat} is not in this game", field="seat")
+        if seat in self.engine_seats:
+            raise NotYourTurnError(f"seat {seat} is played by the engine", field="seat")
+        self.check_view(seat, field="seat")
+        if seat != to_move:
+            raise NotYourTurnError(f"it is seat {to_move}'s decision, not seat {seat}'s", field="seat")
+        return state.information_state(seat)
+
+    # --- looking ------------------------------------------------------------------------------
+    def default_view(self) -> ViewKey:
+        return self.views[0]
+
+    def snapshot(self, view: ViewKey) -> Dict[str, Any]:
+        self.check_view(view)
+        state = self.table.state
+        core = state.core
+        cp = state.current_player()
+        out: Dict[str, Any] = {"view": view, "game": self.game.to_dict(), "engine_seats": self.engine_seats,
+                               "events": [[e.seat, t] for e in state.history if (t := seen(e, view)) is not None],
+                               "to_decide": _who(cp), "kind": state.decision().kind,
+                               "public": self.game.public_info(core), "over": self.over}
+        if view == "full":
+            out["private"] = {str(s): self.game.private_info(core, s) for s in range(self.game.num_players)}
+        elif isinstance(view, int):
+            out["private"] = self.game.private_info(core, view)
+        if cp >= 0 and (view == "full" or view == cp):
+            out["legal"] = state.legal_moves()
+        if self.over:
+            out["result"] = state.result().to_dict()
+        return out
+
+    def record(self, view: ViewKey) -> GameRecord:
+        self.check_view(view)
+        if view == "public":
+            raise ProtocolError("bad_request", "a record is one seat's view or the full game, not 'public'",
+                                field="view")
+        meta: Dict[str, Any] = {"engine_seats": self.engine_seats,
+                                "bots": {str(s): b.spec for s, b in self.bots.items()}}
+        if view == "full":
+            meta["seed"] = self.table.seed
+        return GameRecord.from_state(self.table.state, seat=None if view == "full" else view, **meta)
+
+    # --- the end ------------------------------------------------------------------------------
+    def close_bots(self) -> None:
+        for bot in self.bots.values():
+            self.server.retire_bot(bot)
+
+    def close(self) -> None:
+        """This game is being replaced: its running turn is cancelled, its bots released."""
+        self.closed = True
+        self.close_bots()
+
+
+class AdvisorSession:
+    mode = "advisor"
+
+    def __init__(self, game: Game, seat: int, info: InfoState) -> None:
+        self.game = game
+        self.seat = seat
+        self.info = info
+        self.closed = False
+
+    @classmethod
+    def build(cls, game: Game, seat: int, events: Sequence[Sequence[Any]]) -> "AdvisorSession":
+        if not 0 <= seat < game.num_players:
+            raise ProtocolError("bad_request", f"seat {seat} is not in this game (0..{game.num_players - 1})",
+                                field="seat")
+        return cls(game, seat, InfoState.from_view(game, seat, events))
+
+    def observe(self, events: Sequence[Sequence[Any]]) -> None:
+        """Append observations; on a bad one (RecordError naming its step in the whole history) the
+        position is unchanged."""
+        self.info = InfoState.from_view(self.game, self.seat, list(self.info.view) + [list(e) for e in events])
+
+    def check_view(self, view: ViewKey) -> None:
+        if view != "public" and view != self.seat:
+            raise ProtocolError("view_not_allowed", f"the engine advises seat {self.seat} and knows only what "
+                                                    f"it saw: view {view!r} is not available", field="view")
+
+    def default_view(self) -> ViewKey:
+        return self.seat
+
+    def search_target(self, seat: Optional[int]) -> InfoState:
+        if seat is not None and seat != self.seat:
+            raise ProtocolError("view_not_allowed", f"the engine advises seat {self.seat}, not seat {seat}",
+                                field="seat")
+        info = self.info
+        cp = info.current_player()
+        if cp == TERMINAL:
+            raise GameOverError("the game is over", field="seat")
+        if cp != self.seat:
+            who = "a chance event" if cp < 0 else f"seat {cp}'s decision"
+            raise NotYourTurnError(f"it is {who}, not seat {self.seat}'s: observe what happens first", field="seat")
+        return info
+
+    def snapshot(self, view: Optional[ViewKey] = None) -> Dict[str, Any]:
+        view = self.seat if view is None else view
+        self.check_view(view)
+        info = self.info
+        cp = info.current_player()
+        over = cp == TERMINAL
+        out: Dict[str, Any] = {"seat": self.seat, "view": view, "game": self.game.to_dict(),
+                               "events": len(info.view), "to_decide": _who(cp),
+                               "kind": info.decision().kind, "public": info.public_info(), "over": over}
+        if view == self.seat:
+            out["private"] = info.private_info()
+            if cp == self.seat:
+                out["legal"] = info.legal_moves()
+        if over:
+            out["result"] = self.game.result(info.core).to_dict()
+        return out
+
+    def record(self, view: ViewKey) -> GameRecord:
+        self.check_view(view)
+        if view == "public":
+            raise ProtocolError("bad_request", "a record is one seat's view or the full game, not 'public'",
+                                field="view")
+        g = self.game
+        return GameRecord(g.name, g.ruleset, g.num_players, dict(g.options), list(self.info.view), self.seat, {})
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def log(message: str) -> None:  # pragma: no cover - used when no server log is set
+    print(message, file=sys.stderr, flush=True)

@@ -1,0 +1,187 @@
+"""``intrigue play`` in a pseudo-terminal (pexpect): whole games with scripted input, invalid input
+included; hint, save and load; Ctrl-C; languages."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+
+import pexpect
+import pytest
+
+from intrigue.engine import GameRecord
+
+PROMPT = re.compile(r"(seat|ที่นั่ง|מושב) (\d+)> ")
+OVER = re.compile(r"(Game over\.|จบเกม|המשחק נגמר\.)")
+
+
+def spawn(*args, timeout=30):
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", LANG="C.UTF-8", LC_ALL="C.UTF-8", TERM="dumb")
+    child = pexpect.spawn(sys.executable, ["-m", "intrigue.cli.main", "play", *args], env=env, timeout=timeout,
+                          encoding="utf-8", dimensions=(50, 200))
+    child.delaybeforesend = None
+    return child
+
+
+def play_to_end(child, answer="1", limit=600):
+    """Answer every prompt with ``answer`` until the game ends; returns the number of decisions."""
+    for n in range(limit):
+        if child.expect([PROMPT, OVER]) == 1:
+            return n
+        child.sendline(answer)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_with_invalid_input_hint_and_save(tmp_path):
+    path = tmp_path / "mid.msgpack"
+    child = spawn("coup", "--players", "3", "--bots", "random", "--seed", "11", "--seat", "1")
+    child.expect("3 players. You are seat 1")
+    child.expect(PROMPT)
+    assert child.match.group(2) == "1"
+    child.sendline("dance wildly")
+    child.expect("Not understood: 'dance wildly'")
+    child.expect(PROMPT)
+    child.sendline("42")
+    child.expect("There is no choice 42")
+    child.expect(PROMPT)
+    child.sendline("save")
+    child.expect("needs a file name")
+    child.expect(PROMPT)
+    child.sendline("hint")
+    child.expect("Engine suggests: ")
+    child.expect(PROMPT)
+    child.sendline(f"save {path}")
+    child.expect("Saved to ")
+    child.expect(PROMPT)
+    child.sendline("log")
+    child.expect("What you have seen so far:")
+    child.expect(PROMPT)
+    child.sendline("1")
+    decisions = play_to_end(child)
+    child.expect("Placings:")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and decisions > 0
+    assert "Traceback" not in child.before
+    record = GameRecord.load(path)
+    assert record.seat is None and record.meta["human_seat"] == 1 and record.events
+
+
+def test_notation_and_translated_words_are_accepted_and_illegal_ones_refused():
+    child = spawn("coup", "--players", "2", "--bots", "random", "--seed", "3", "--ruleset", "seed-th")
+    child.expect(PROMPT)                      # Thai display by the ruleset; seat 0 opens with 2 coins
+    child.sendline("coup 1")
+    child.expect("ทำไม่ได้")                   # not possible: 7 coins needed
+    child.expect(PROMPT)
+    child.sendline("เก็บทอง")                  # Income, typed in Thai
+    child.expect(r"ที่นั่ง 0 \(คุณ\): เก็บทอง")
+    play_to_end(child, answer="1")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_load_continues_a_saved_game_to_the_end(tmp_path):
+    path = tmp_path / "g.msgpack"
+    child = spawn("coup", "--players", "3", "--bots", "random", "--seed", "5", "--lang", "he")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline(f"save {path}")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    saved = GameRecord.load(path)
+    child = spawn("coup", "--players", "4", "--bots", "random", "--seed", "6")
+    child.expect(PROMPT)
+    child.sendline(f"load {tmp_path / 'missing.msgpack'}")
+    child.expect("Not possible: cannot read")
+    child.expect(PROMPT)
+    child.sendline(f"load {path}")
+    child.expect(f"Loaded .*: {len(saved.events)} events")
+    play_to_end(child)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_ctrl_c_leaves_cleanly():
+    child = spawn("coup", "--players", "3", "--bots", "random", "--seed", "2")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect("You left the game.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130 and "Traceback" not in child.before
+
+
+def test_play_alone_starts_four_player_standard_coup():
+    child = spawn()
+    child.expect(r"Coup \(standard\), 4 players\. You are seat 0\. Opponents: (\S+)\.")
+    opponents = child.match.group(1)
+    if importlib.util.find_spec("intrigue.search.ismcts") is not None:
+        assert opponents.startswith("ismcts")          # strong by default
+    else:
+        assert opponents in ("heuristic", "random")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "9"], "2 to 6 players"),
+    (["--bots", "warlock"], "unknown bot"),
+    (["--lang", "fr"], "not one of en, th, he"),
+    (["--seat", "5", "--players", "3"], "seat 5"),
+])
+def test_bad_arguments_are_refused_in_one_line(args, message):
+    child = spawn(*args)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2 and message in child.before and "Traceback" not in child.before
+
+
+def test_a_thinking_bot_shows_progress_and_ctrl_c_stops_it():
+    """The progress line of terminal play, with a slow bot and a fake terminal on stderr."""
+    import io
+    import threading
+
+    from intrigue.cli.tui import think
+    from intrigue.engine import new_game
+    from intrigue.search.bot import Limits, make_bot
+    from protocol_helpers import register_slow_bot
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    register_slow_bot()
+    state = new_game("coup", players=3, seed=1)
+    status = Tty()
+    bot = make_bot("slow", seed=1)
+    analysis = think(bot, state.information_state(0), who="seat 0", lang="en", status=status, delay=0.05,
+                     limits=Limits(time_ms=400))
+    assert analysis.move in state.legal_moves()
+    shown = status.getvalue()
+    assert "seat 0 is thinking" in shown and "iterations" in shown and shown.endswith("\r\033[K")
+
+    stop_seen = threading.Event()
+    original = bot.choose
+
+    def watched(info, **kw):
+        result = original(info, **kw)
+        if kw["stop"].is_set():
+            stop_seen.set()
+        return result
+
+    bot.choose = watched
+    timer = threading.Timer(0.1, lambda: __import__("_thread").interrupt_main())
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        think(bot, state.information_state(0), who="seat 0", lang="en", status=Tty(), limits=Limits(infinite=True))
+    assert stop_seen.wait(2)
