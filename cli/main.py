@@ -56,7 +56,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     from intrigue.engine.errors import IntrigueError
 
     try:
-        cli.main(args=argv, prog_name="intrigue", standalone_mode=False)
+        rv = cli.main(args=argv, prog_name="intrigue", standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("", err=True)
         return 130
@@ -73,7 +73,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    return 0
+    return rv if isinstance(rv, int) else 0     # a command may return its exit status
 
 
 if __name__ == "__main__":
