@@ -2419,6 +2419,20 @@ def check_random_games(int n, int count, seed=0, int nrounds=11, bint backroom=T
     return {"games": count, "steps": steps, "crises": crises, "max_steps": most}
 
 
+def struct_layout():
+    """Byte offsets of the main fields of the state struct (as in ``encode()`` after the tag byte),
+    with the total size: for documentation, debugging and corruption tests."""
+    cdef PolState s
+    cdef char* base = <char*>&s
+    return {"n": <char*>&s.n - base, "phase": <char*>&s.phase - base, "flags": <char*>&s.flags[0] - base,
+            "inf": <char*>&s.inf[0] - base, "score": <char*>&s.score[0] - base,
+            "hand": <char*>&s.hand[0][0] - base, "br": <char*>&s.br[0][0] - base,
+            "pile": <char*>&s.pile[0] - base, "disc": <char*>&s.disc[0] - base,
+            "disc_known": <char*>&s.disc_known[0][0] - base, "tdown": <char*>&s.tdown[0] - base,
+            "rev": <char*>&s.rev[0] - base, "prop": <char*>&s.prop[0][0] - base,
+            "br_pile": <char*>&s.br_pile[0] - base, "size": sizeof(PolState)}
+
+
 cdef PolState _clone_buf[16]
 
 
