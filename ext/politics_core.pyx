@@ -2419,6 +2419,21 @@ def check_random_games(int n, int count, seed=0, int nrounds=11, bint backroom=T
     return {"games": count, "steps": steps, "crises": crises, "max_steps": most}
 
 
+def determinize_loop(PoliticsCore st, int seat, int count, seed=0):
+    """Copy the state and determinize it for ``seat`` ``count`` times (a search's per-iteration
+    start); returns a checksum."""
+    cdef PolState d
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef long long acc = 0
+    cdef int i
+    with nogil:
+        for i in range(count):
+            d = st.st
+            pol_determinize(&d, seat, &rng)
+            acc += d.hand[(seat + 1) % d.n][0] + d.flags[(seat + 2) % d.n]
+    return acc
+
+
 def struct_layout():
     """Byte offsets of the main fields of the state struct (as in ``encode()`` after the tag byte),
     with the total size: for documentation, debugging and corruption tests."""
