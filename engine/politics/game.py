@@ -483,9 +483,10 @@ class PoliticsGame(Game):
                  + (f"   {t('br_pile')}: {info['backroom_pile']}" if core.rules["backroom"] else "")]
         members = core.members
         if members:
-            lines.append(f"{t('government')}: {t('leader')} {members[0]}, {t('partner')} {members[1]}, {members[2]}")
+            lines.append(f"{t('government').capitalize()}: {t('leader')} {members[0]}, {t('partner')} {members[1]}, "
+                         f"{members[2]}")
         elif core.leader is not None:
-            lines.append(f"{t('forming')}: {t('leader')} {core.leader}")
+            lines.append(f"{t('forming').capitalize()}: {t('leader')} {core.leader}")
         for p in range(n):
             c = core.coins(p)
             f = core.flags(p)
