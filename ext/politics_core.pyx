@@ -2300,6 +2300,21 @@ cdef class PoliticsCore(KernelState):
         thid_known(&self.st, seat, K)
         return [K[t] for t in range(NTYPES)]
 
+    def set_dark_pair(self, int a, int b, int seat=-1):
+        """Make seats a and b the dark pair (for a search imposing a belief hypothesis on a
+        determinization).  Refused (ValueError, nothing changed) if the pair contradicts a revealed
+        role or, with ``seat``, what that seat knows (its own role; a DARK seat knows the pair)."""
+        if not (0 <= a < self.st.n and 0 <= b < self.st.n) or a == b:
+            raise ValueError("two different seats of this game")
+        if seat >= 0:
+            if not roles_consistent(&self.st, seat, a, b):
+                raise ValueError(f"seats {a} and {b} cannot be the dark pair for seat {seat}")
+        else:
+            for p in range(self.st.n):
+                if (self.st.flags[p] & F_REVEALED) and (((self.st.flags[p] & F_DARK) != 0) != (p == a or p == b)):
+                    raise ValueError(f"seat {p}'s role is revealed")
+        set_roles(&self.st, a, b)
+
     @property
     def backroom_pile(self):
         return [self.st.br_pile[t] for t in range(NBR)]

@@ -338,3 +338,32 @@ def test_encode_decode_and_corruption():
         decode_state(s.game, data[:-1])
     with pytest.raises(StateError):
         decode_state(load_game("politics", None, 8), data)
+
+
+def test_a_belief_hypothesis_can_be_imposed_on_a_determinization():
+    s = dealt(6, roles=(1, 4))
+    info = s.information_state(0)
+    world = info.determinize(Rng(3)).core
+    world.set_dark_pair(2, 5, seat=0)
+    assert world.dark_seats() == [2, 5] and world.hand(0) == s.core.hand(0)
+    with pytest.raises(ValueError):
+        world.set_dark_pair(0, 5, seat=0)              # seat 0 knows it is honest
+    dark_world = s.information_state(1).determinize(Rng(3)).core
+    with pytest.raises(ValueError):
+        dark_world.set_dark_pair(2, 5, seat=1)         # a DARK seat knows the pair
+    assert dark_world.dark_seats() == [1, 4]
+
+
+def test_display_shows_a_seat_only_its_own_secrets():
+    s = dealt(6, roles=(1, 4), hands=["H0 H1 C1", "H2 C2 C3", "H0 H1 H2", "C1 C1 C2", "H0 C3 C3", "H2 C1 C2"],
+              backroom=["block", "media", "coup", "dealbreak", "block", "media"])
+    honest = s.render(seat=0).splitlines()
+    assert "[Honest]" in honest[1] and "H0 H1 C1" in honest[1]
+    assert all("[" not in line and "cards" in line for line in honest[2:7])     # no role, no cards
+    dark = s.render(seat=1).splitlines()
+    assert "[Dark power]" in dark[2] and "[Dark power]" in dark[5] and "[Honest]" in dark[1]
+    assert "H2 C2 C3" in dark[2] and "C3 C3" not in dark[5]                     # the partner's hand stays hidden
+    thai = s.render(seat=0, lang="th")
+    assert "ฝ่ายสุจริต" in thai and "ฝ่ายอำนาจมืด" not in thai
+    full = s.render()
+    assert full.count("[Dark power]") == 2
