@@ -238,6 +238,7 @@ cdef void pol_playout(PolState* s, uint64_t* rng) noexcept nogil
 cdef void pol_determinize(PolState* s, int seat, uint64_t* rng) noexcept nogil
 cdef void pol_canonicalize(PolState* s, int seat) noexcept nogil
 cdef const char* pol_validate(const PolState* s) noexcept nogil
+cdef int pol_impose_pair(PolState* s, int seat, int k) noexcept nogil
 
 cdef class PoliticsCore(KernelState):
     cdef PolState st

@@ -1829,6 +1829,20 @@ cdef void set_roles(PolState* s, int x, int y) noexcept nogil:
     s.flags[y] |= F_DARK
 
 
+cdef int pol_impose_pair(PolState* s, int seat, int k) noexcept nogil:
+    """Make dark pair number `k` (the index of ``roles A B``) the roles, if `seat` could hold that
+    belief; returns whether it did.  The hook a belief-weighted determinization needs: determinize
+    uniformly, then impose a pair sampled from the belief (same signature as make_consistent)."""
+    cdef int x, y
+    if k < 0 or k >= s.n * (s.n - 1) // 2:
+        return 0
+    pair_unrank(k, &x, &y)
+    if not roles_consistent(s, seat, x, y):
+        return 0
+    set_roles(s, x, y)
+    return 1
+
+
 cdef int pol_make_consistent(PolState* s, int seat, int a) noexcept nogil:
     """Re-deal what `seat` cannot see so that `seat` may observe `a` next (advisor mode: rebuilding
     an information state from one seat's observations).  Returns whether `a` is then legal."""
@@ -2307,8 +2321,10 @@ cdef class PoliticsCore(KernelState):
         if not (0 <= a < self.st.n and 0 <= b < self.st.n) or a == b:
             raise ValueError("two different seats of this game")
         if seat >= 0:
-            if not roles_consistent(&self.st, seat, a, b):
+            self._check_seat(seat)
+            if not pol_impose_pair(&self.st, seat, pair_rank(a, b)):
                 raise ValueError(f"seats {a} and {b} cannot be the dark pair for seat {seat}")
+            return
         else:
             for p in range(self.st.n):
                 if (self.st.flags[p] & F_REVEALED) and (((self.st.flags[p] & F_DARK) != 0) != (p == a or p == b)):
