@@ -1286,6 +1286,15 @@ cdef void _policy_playout(void* st, uint64_t* rng) noexcept nogil:
 COUP_VT.policy_playout = _policy_playout
 
 
+def policy_action(CoupCore core, seed=0):
+    """The rollout policy's decision in ``core`` (a decision node), without applying it (for tests)."""
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef CoupState s = core.st
+    if coup_current_player(&s) < 0:
+        raise ValueError("not a decision")
+    return coup_policy_action(&s, &rng)
+
+
 def belief_hand_counts(CoupCore core, int seat, table, int samples, int burn_in=32, seed=0):
     """Run the belief chain from ``core`` (a state holding a consistent deal) and count hands.
 

@@ -79,7 +79,7 @@ cdef class Search:
 
     def __init__(self, KernelState core, int seat, seed, double c=0.7, long long max_nodes=8000000,
                  long long initial_nodes=65536, table=None, double self_p=0.0, int burn_in=32,
-                 bint policy_playout=True):
+                 bint policy_playout=False):
         cdef const GameVT* vt = core.vt
         cdef int size = vt.state_size, i
         self.vt = vt

@@ -8,7 +8,9 @@ Markov chain whose stationary distribution is the uniform deal weighted by that 
 
 Models are registered per game in :data:`MODELS` (``"module:Class"``).  The contract:
 
-* ``__init__(self, game: Game, **params)``;
+* ``__init__(self, game: Game, opponent: str = "heuristic")`` -- ``opponent`` names the opponent
+  model ("heuristic": the heuristic bot's policy; a game may offer others, e.g. Coup's
+  "parametric"); a model that does not know the name may ignore it;
 * ``table(self, info: InfoState) -> Optional[Sequence[float]]`` -- ``belief_table_size`` weights for
   ``info.core``'s kernel, or ``None`` for "no evidence" (uniform);
 * ``marginals(self, info: InfoState, table, seed: int) -> dict[int, dict[str, float]]`` -- for the

@@ -30,6 +30,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import CHANCE, TERMINAL, Game, InfoState
 from intrigue.ext.coup_core import CONST as K, belief_hand_counts, pair_index, pair_roles
+from intrigue.ext.game_api import Rng
+from intrigue.search.heuristic_coup import CoupHeuristic, _claims
 
 ROLE_WORDS = ("duke", "assassin", "captain", "ambassador", "contessa")
 DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = range(5)
@@ -59,6 +61,8 @@ DEFAULT_PARAMS: Dict[str, float] = {
     "pass_assassin": 0.05,
     "challenge_holding": 1.9,
     "concede": 0.05,
+    # the policy model: mix the heuristic's probabilities with this much of a uniform choice
+    "policy_noise": 0.1,
 }
 BLUFF_OF_ROLE = {DUKE: "bluff_tax", CAPTAIN: "bluff_steal", ASSASSIN: "bluff_assassinate",
                  AMBASSADOR: "bluff_exchange"}
@@ -75,7 +79,7 @@ class _Tracker:
     """Replays one seat's view of the history (as :meth:`InfoState.from_view` does) and collects,
     per seat, the factors of its decisions since its hand last changed."""
 
-    def __init__(self, game: Game, seat: int, params: Dict[str, float]) -> None:
+    def __init__(self, game: Game, seat: int, params: Dict[str, float], opponent: str = "parametric") -> None:
         self.game = game
         self.seat = seat
         self.p = params
@@ -85,6 +89,9 @@ class _Tracker:
         self.events: List[List[Tuple[int, Tuple[float, ...]]]] = [[] for _ in range(n)]
         self.lost: List[List[int]] = [[] for _ in range(n)]
         self._cache = _FACTORS
+        self.policy = None
+        if opponent == "heuristic":
+            self.policy = CoupHeuristic(Rng(0))
 
     # factor vectors, cached by what they depend on
     def _claim(self, role: int, bluff: float) -> Tuple[float, ...]:
@@ -144,7 +151,9 @@ class _Tracker:
     def _observe(self, q: int, a: int) -> None:
         core, p = self.core, self.p
         ph = core.phase
-        if ph == K["PH_ACTION"]:
+        if self.policy is not None:
+            self._observe_policy(q, a)
+        elif ph == K["PH_ACTION"]:
             role = CLAIM_OF_ACTION.get(a)
             if K["A_ASSASSINATE"] <= a < K["A_STEAL"]:
                 role = ASSASSIN
@@ -179,14 +188,38 @@ class _Tracker:
                 self._add(q, self._claim(a - K["A_BLOCK"], p[key]))
         elif ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
             claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
-            role = a - K["A_REVEAL"]
-            if role == claimed:
+            if a - K["A_REVEAL"] != claimed:
+                self._add(q, self._without((claimed,), p["concede"]))
+        # what the decision does to the hand (both models)
+        if ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
+            claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+            if a - K["A_REVEAL"] == claimed:
                 self.events[q] = []                  # proved: the card goes back, a fresh one is drawn
             else:
-                self._add(q, self._without((claimed,), p["concede"]))
-                self.lost[q].append(role)
+                self.lost[q].append(a - K["A_REVEAL"])
         elif ph == K["PH_LOSE"]:
             self.lost[q].append(a - K["A_REVEAL"])
+
+    def _observe_policy(self, q: int, a: int) -> None:
+        """The likelihood of q's decision under the heuristic policy, for every hand q might hold."""
+        core = self.core
+        if core.phase == K["PH_EXCHANGE"]:
+            return                                   # the hand is replaced right after
+        m = sum(1 for r, up, shown in core.hand(q) if r is not None and not up and not shown)
+        if m == 0:
+            return
+        eps = self.p["policy_noise"]
+        vec = [0.0] * HANDS
+        claims = _claims(self.view, core.num_players)
+        for h in (range(0, 5) if m == 1 else range(5, HANDS)):
+            proxy = _HandInfo(self.game, q, _HandCore(core, q, HAND_ROLES[h]), self.view, claims)
+            legal = proxy.legal_actions()
+            if a not in legal:
+                continue                             # a reveal of a card this hand does not hold
+            probs = self.policy.action_probs(proxy)
+            vec[h] = (1.0 - eps) * probs.get(a, 0.0) + eps / len(legal)
+        if max(vec) > 0.0 and min(vec[h] for h in (range(0, 5) if m == 1 else range(5, HANDS))) != max(vec):
+            self._add(q, tuple(vec))
 
     def row(self, q: int, hidden: int) -> Optional[List[float]]:
         """Likelihood of each of q's possible ``hidden``-card hands (None: no evidence)."""
@@ -211,16 +244,64 @@ class _Tracker:
         return [x / top for x in out]
 
 
+class _HandCore:
+    """The replay core as seat ``q`` would see it holding ``hand`` face down (for the policy model).
+
+    Only ``q``'s own face-down cards and the public parts are meaningful, which is all a policy reads."""
+
+    __slots__ = ("_core", "_q", "_hand")
+
+    def __init__(self, core: Any, q: int, hand: Tuple[int, ...]) -> None:
+        self._core, self._q, self._hand = core, q, hand
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._core, name)
+
+    def hand(self, p: int) -> List[Tuple[Optional[int], bool, bool]]:
+        cards = self._core.hand(p)
+        if p != self._q:
+            return cards
+        out, i = [], 0
+        for r, up, shown in cards:
+            if r is not None and not up and not shown:
+                out.append((self._hand[i], False, False))
+                i += 1
+            else:
+                out.append((r, up, shown))
+        return out
+
+    def legal_actions(self) -> List[int]:
+        ph = self._core.phase
+        if ph in (K["PH_DEFEND"], K["PH_BDEFEND"], K["PH_LOSE"]):
+            return sorted({K["A_REVEAL"] + r for r in self._hand})
+        return self._core.legal_actions()
+
+
+class _HandInfo:
+    """An InfoState stand-in for :class:`_HandCore` (what the heuristic policy reads)."""
+
+    __slots__ = ("game", "seat", "core", "view", "claims")
+
+    def __init__(self, game: Game, seat: int, core: _HandCore, view: List[Tuple[int, str]], claims: Any) -> None:
+        self.game, self.seat, self.core, self.view, self.claims = game, seat, core, view, claims
+
+    def legal_actions(self) -> List[int]:
+        return self.core.legal_actions()
+
+
 class CoupBelief:
     """The belief model for Coup (see the module docstring); one per bot, cached per seat."""
 
     samples = 2000          # chain sweeps behind a reported marginal
 
-    def __init__(self, game: Game, **params: float) -> None:
+    def __init__(self, game: Game, opponent: str = "heuristic", **params: float) -> None:
         unknown = set(params) - set(DEFAULT_PARAMS)
         if unknown:
             raise ValueError(f"unknown belief parameters: {', '.join(sorted(unknown))}")
+        if opponent not in ("heuristic", "parametric"):
+            raise ValueError(f"unknown opponent model {opponent!r} (heuristic or parametric)")
         self.game = game
+        self.opponent = opponent
         self.params = dict(DEFAULT_PARAMS, **params)
         self._trackers: Dict[int, _Tracker] = {}
 
@@ -229,7 +310,7 @@ class CoupBelief:
         tr = self._trackers.get(info.seat)
         view = info.view
         if tr is None or tr.game != info.game or len(tr.view) > len(view) or view[:len(tr.view)] != tr.view:
-            tr = self._trackers[info.seat] = _Tracker(info.game, info.seat, self.params)
+            tr = self._trackers[info.seat] = _Tracker(info.game, info.seat, self.params, self.opponent)
         if len(view) > len(tr.view):
             tr.feed(view[len(tr.view):])
         return tr

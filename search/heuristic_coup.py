@@ -244,7 +244,8 @@ class _View:
         self.my_roles = set(mine)
         self.unseen = [3 - x for x in seen]
         self.unseen_total = sum(self.unseen)
-        self.claims = _claims(info.view, self.n)
+        claims = getattr(info, "claims", None)         # a caller may have parsed the view already
+        self.claims = claims if claims is not None else _claims(info.view, self.n)
 
     def influence(self, p: int) -> int:
         return sum(1 for r, up, _ in self.hands[p] if r is not None and not up)

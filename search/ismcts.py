@@ -41,10 +41,12 @@ class IsmctsBot(Bot):
         "c": (float, 0.7, "UCB exploration constant (rewards are 0..1)"),
         "belief": (bool, True, "weight determinizations by the likelihood of the opponents' observed "
                                "claims, blocks, passes and challenges (inference); off: uniform"),
+        "opponent": (str, "heuristic", "opponent model of the inference: 'heuristic' (the heuristic bot's policy) "
+                                       "or 'parametric' (a calibrated honesty/bluff model)"),
         "selfdet": (float, 0.0, "share of iterations (0..1) that also re-deal the bot's own cards as the "
                                 "others would read them, so bluffs are valued"),
-        "playout": (str, "policy", "playouts: 'policy' (the game's cheap rollout policy, if it has one) or "
-                                   "'random' (uniform)"),
+        "playout": (str, "random", "playouts: 'random' (uniform) or 'policy' (the game's cheap rollout policy, "
+                                   "if it has one)"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 250, "milliseconds between on_info progress reports"),
@@ -63,6 +65,8 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: c must be >= 0", field="bot")
         if not 0.0 <= cfg["selfdet"] <= 1.0:
             raise BotSpecError("ismcts: selfdet must be from 0 to 1", field="bot")
+        if cfg["opponent"] not in ("heuristic", "parametric"):
+            raise BotSpecError("ismcts: opponent must be 'heuristic' or 'parametric'", field="bot")
         if cfg["playout"] not in ("policy", "random"):
             raise BotSpecError("ismcts: playout must be 'policy' or 'random'", field="bot")
         if cfg["memory"] < 1 or cfg["max_nodes"] < 0 or (cfg["max_nodes"] and cfg["max_nodes"] < 2):
@@ -95,7 +99,7 @@ class IsmctsBot(Bot):
     def _model(self, info: InfoState) -> Any:
         name = info.game.name
         if name not in self._models:
-            self._models[name] = belief_model(info.game)
+            self._models[name] = belief_model(info.game, opponent=self.config["opponent"])
         return self._models[name]
 
     def _workers(self, n: int) -> Any:

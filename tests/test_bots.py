@@ -102,8 +102,9 @@ def test_bots_never_play_an_illegal_action(ruleset):
     for players in (2, 3, 4, 5, 6):
         game = load_game("coup", ruleset, players)
         for g in range(200 if players <= 3 else 100):
-            specs = ["ismcts:iterations=24,info_ms=1000", "heuristic", "random",
-                     "ismcts:iterations=16,belief=false,playout=random", "ismcts:iterations=16,selfdet=0.5", "heuristic"]
+            specs = ["ismcts:iterations=24", "heuristic", "random",
+                     "ismcts:iterations=16,belief=false,playout=policy",
+                     "ismcts:iterations=16,selfdet=0.5,opponent=parametric", "heuristic"]
             rot = g % len(specs)
             bots = [make_bot(specs[(rot + p) % len(specs)], seed=1000 * g + p) for p in range(players)]
             state = play_game(game, bots, seed=g)

@@ -212,3 +212,19 @@ def test_self_determinization_is_used_where_the_root_allows_it():
     assert info.legal_moves() == ["reveal ambassador", "reveal contessa"]
     an = make_bot("ismcts:iterations=500,selfdet=0.5", seed=1).choose(info)
     assert an.extra["self_iterations"] < 100
+
+
+def test_policy_playouts_pick_legal_actions_and_search_with_them():
+    from intrigue.ext.coup_core import policy_action
+    for g in range(40):
+        state = new_game("coup", players=2 + g % 5, seed=g)
+        bots = [make_bot("random", seed=g * 10 + p) for p in range(state.num_players)]
+        while not state.is_terminal():
+            for k in range(3):
+                assert policy_action(state.core, seed=g * 1000 + k) in state.legal_actions()
+            seat = state.current_player()
+            state.apply_action(bots[seat].choose(state.information_state(seat)).action)
+    info = new_game("coup", players=4, seed=1).information_state(0)
+    search = Search(info.core, 0, 3, policy_playout=True)
+    search.run(2000)
+    assert sum(v for _, v, _, _ in search.root_stats()) == 2000

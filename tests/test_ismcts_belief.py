@@ -78,14 +78,15 @@ def test_uniform_chain_matches_card_counting():
 
 
 # --- the Coup evidence model --------------------------------------------------------------------------
-def _row(info, seat):
-    table = CoupBelief(info.game).table(info)
+def _row(info, seat, opponent="parametric"):
+    table = CoupBelief(info.game, opponent=opponent).table(info)
     return None if table is None else table[seat * HANDS:(seat + 1) * HANDS]
 
 
 def test_no_evidence_gives_no_table():
     state = new_game("coup", players=3, seed=1)
-    assert CoupBelief(state.game).table(state.information_state(0)) is None
+    for opponent in ("parametric", "heuristic"):
+        assert CoupBelief(state.game, opponent=opponent).table(state.information_state(0)) is None
 
 
 def test_a_tax_claim_favours_duke_hands():
@@ -136,12 +137,13 @@ def test_incremental_tracking_equals_a_fresh_replay():
     state = new_game("coup", players=4, seed=17)
     from intrigue.search.bot import make_bot
     bots = [make_bot("heuristic", seed=p) for p in range(4)]
-    model = CoupBelief(state.game)
+    models = {o: CoupBelief(state.game, opponent=o) for o in ("parametric", "heuristic")}
     steps = 0
     while not state.is_terminal() and steps < 60:
         seat = state.current_player()
         info = state.information_state(seat)
-        assert model.table(info) == CoupBelief(state.game).table(info)
+        for o, model in models.items():
+            assert model.table(info) == CoupBelief(state.game, opponent=o).table(info)
         state.apply_action(bots[seat].choose(info).action)
         steps += 1
 
@@ -151,6 +153,8 @@ def test_model_registry():
     assert isinstance(belief_model(state.game), CoupBelief)
     with pytest.raises(ValueError):
         CoupBelief(state.game, bluff_everything=0.5)
+    with pytest.raises(ValueError):
+        CoupBelief(state.game, opponent="psychic")
 
 
 def test_inference_shifts_the_search_belief():
@@ -162,3 +166,28 @@ def test_inference_shifts_the_search_belief():
     off = make_bot("ismcts:iterations=500,belief=false", seed=1).choose(info).belief
     assert on[1]["duke"] > off[1]["duke"] + 0.1     # seat 1 claimed the Duke
     assert on[0]["duke"] < off[0]["duke"]           # seat 0 took income instead of tax
+
+
+def test_policy_model_uses_the_heuristics_own_probabilities():
+    """The heuristic opponent model's likelihood of a decision, for each hand the seat might hold,
+    equals the heuristic's probability of that decision in a real game where it holds that hand."""
+    from intrigue.ext.game_api import Rng
+    from intrigue.search.heuristic_coup import CoupHeuristic
+    eps = DEFAULT_PARAMS["policy_noise"]
+    policy = CoupHeuristic(Rng(0))
+    steps = ["income", "income", "steal 0"]          # seat 2 claims a captain, stealing from seat 0
+    seen = play(3, deal(("duke", "contessa"), ("assassin", "ambassador"), ("captain", "duke")) + steps)
+    info = seen.information_state(0)
+    row = _row(info, 2, opponent="heuristic")
+    raw = {}
+    for h in range(5, HANDS):
+        a, b = HAND_ROLES[h]
+        hands = [("duke", "contessa"), ("assassin", "ambassador"), (ROLES[a], ROLES[b])]
+        state = play(3, deal(*hands) + steps[:2])       # every pair is possible: at most 3 of a role
+        legal = state.legal_actions()
+        p = policy.action_probs(state.information_state(2)).get(state.string_to_action("steal 0"), 0.0)
+        raw[h] = (1 - eps) * p + eps / len(legal)
+    top = max(raw.values())
+    for h, w in raw.items():
+        assert row[h] == pytest.approx(w / top)
+    assert row[5 + 9] > row[5 + 0]                   # (captain, captain) over (duke, duke)
