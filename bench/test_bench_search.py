@@ -30,7 +30,8 @@ def test_ismcts_uniform(benchmark, players):
 
     s = benchmark(search)
     assert s.iterations == ITERATIONS
-    benchmark.extra_info["iterations_per_s"] = ITERATIONS / benchmark.stats.stats.mean
+    if benchmark.stats:                      # None with --benchmark-disable
+        benchmark.extra_info["iterations_per_s"] = ITERATIONS / benchmark.stats.stats.mean
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -45,7 +46,8 @@ def test_ismcts_belief(benchmark, players):
 
     s = benchmark(search)
     assert s.iterations == ITERATIONS
-    benchmark.extra_info["iterations_per_s"] = ITERATIONS / benchmark.stats.stats.mean
+    if benchmark.stats:                      # None with --benchmark-disable
+        benchmark.extra_info["iterations_per_s"] = ITERATIONS / benchmark.stats.stats.mean
 
 
 def test_bot_decision_mid_game(benchmark):

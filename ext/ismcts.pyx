@@ -89,6 +89,8 @@ cdef class Search:
             raise ValueError(f"seat {seat} is not in this game")
         if vt.current_player(core.ptr) != seat:
             raise ValueError(f"it is not seat {seat}'s decision")
+        if vt.num_actions > 32767 or self.nplayers > MAX_SEATS:
+            raise ValueError("the search supports up to 32767 action ids and 8 seats")
         if max_nodes < 2 or max_nodes > 2000000000:
             raise ValueError("max_nodes must be from 2 to 2e9")
         if not c >= 0.0:

@@ -58,7 +58,7 @@ class GameOutcome:
     decisions: int
     seconds: float
     think: List[float] = dataclasses.field(default_factory=list)      # seconds of thought per seat
-    moves: List[int] = dataclasses.field(default_factory=list)        # decisions per seat
+    moves: List[int] = dataclasses.field(default_factory=list)        # decisions with a choice per seat
 
 
 def seating(g: int, n: int) -> List[int]:
@@ -73,13 +73,15 @@ def play_game(game: Any, bots: Sequence[Bot], seed: int, record_path: Optional[s
               meta: Optional[Dict[str, Any]] = None, clock: Optional[List[List[float]]] = None) -> Any:
     """Play one game between ``bots`` (one per seat) from ``seed``; returns the final state.
 
-    ``clock``, if given, is a ``[seconds, decisions]`` pair per seat that the game adds to."""
+    ``clock``, if given, is a ``[seconds, decisions]`` pair per seat that the game adds to; it counts
+    only decisions with a choice (a forced one is answered at once and would flatter the average)."""
     state = game.new_state(seed)
     while not state.is_terminal():
         seat = state.current_player()
+        info = state.information_state(seat)
         t = time.perf_counter()
-        decision = bots[seat].choose(state.information_state(seat))
-        if clock is not None:
+        decision = bots[seat].choose(info)
+        if clock is not None and len(info.legal_actions()) > 1:
             clock[seat][0] += time.perf_counter() - t
             clock[seat][1] += 1
         try:

@@ -11,8 +11,10 @@ Models are registered per game in :data:`MODELS` (``"module:Class"``).  The cont
 * ``__init__(self, game: Game, opponent: str = "heuristic")`` -- ``opponent`` names the opponent
   model ("heuristic": the heuristic bot's policy; a game may offer others, e.g. Coup's
   "parametric"); a model that does not know the name may ignore it;
-* ``table(self, info: InfoState) -> Optional[Sequence[float]]`` -- ``belief_table_size`` weights for
-  ``info.core``'s kernel, or ``None`` for "no evidence" (uniform);
+* ``table(self, info: InfoState, stop=None) -> Optional[Sequence[float]]`` -- ``belief_table_size``
+  weights for ``info.core``'s kernel, or ``None`` for "no evidence" (uniform); if the work can take
+  long (a long history seen for the first time), return ``None`` soon after the ``threading.Event``
+  ``stop`` is set, so that a protocol's ``stop`` is answered at once;
 * ``marginals(self, info: InfoState, table, seed: int) -> dict[int, dict[str, float]]`` -- for the
   analysis output: per opponent seat, the probability of each hidden value (for Coup: of each role
   among that seat's face-down cards), under ``table`` (``None``: uniform).

@@ -126,9 +126,12 @@ class _Tracker:
                 self.events[core.asked] = []
             core.apply(core.legal_actions()[0])
 
-    def feed(self, items: Sequence[Tuple[int, str]]) -> None:
+    def feed(self, items: Sequence[Tuple[int, str]], stop: Any = None) -> bool:
+        """Replay ``items``; returns False if ``stop`` was set first (the replay so far is kept)."""
         core, game, seat, p = self.core, self.game, self.seat, self.p
         for item in items:
+            if stop is not None and stop.is_set():
+                return False
             self._skip_hidden_chance()
             player = core.current_player()
             text = item[1]
@@ -147,6 +150,7 @@ class _Tracker:
                 self.events[player] = []             # exchanged: a new hand
             self.view.append((item[0], text))
         self._skip_hidden_chance()
+        return True
 
     def _observe(self, q: int, a: int) -> None:
         core, p = self.core, self.p
@@ -305,18 +309,22 @@ class CoupBelief:
         self.params = dict(DEFAULT_PARAMS, **params)
         self._trackers: Dict[int, _Tracker] = {}
 
-    def tracker(self, info: InfoState) -> _Tracker:
-        """The replay of ``info``'s history, continued from the last call when it extends it."""
+    def tracker(self, info: InfoState, stop: Any = None) -> Optional[_Tracker]:
+        """The replay of ``info``'s history, continued from the last call when it extends it
+        (``None`` if ``stop`` was set before it caught up)."""
         tr = self._trackers.get(info.seat)
         view = info.view
         if tr is None or tr.game != info.game or len(tr.view) > len(view) or view[:len(tr.view)] != tr.view:
             tr = self._trackers[info.seat] = _Tracker(info.game, info.seat, self.params, self.opponent)
         if len(view) > len(tr.view):
-            tr.feed(view[len(tr.view):])
+            if not tr.feed(view[len(tr.view):], stop):
+                return None
         return tr
 
-    def table(self, info: InfoState) -> Optional[List[float]]:
-        tr = self.tracker(info)
+    def table(self, info: InfoState, stop: Any = None) -> Optional[List[float]]:
+        tr = self.tracker(info, stop)
+        if tr is None:
+            return None                              # stopped: search with uniform deals
         core = info.core
         table = [1.0] * TABLE_SIZE
         any_evidence = False

@@ -143,7 +143,7 @@ class IsmctsBot(Bot):
         cfg = self.config
         model = self._model(info)
         hook = model is not None and _has_belief_hook(info)
-        table = model.table(info) if hook and cfg["belief"] else None
+        table = model.table(info, stop=stop) if hook and cfg["belief"] else None
         self_p = cfg["selfdet"] if hook else 0.0
         max_nodes = self._max_nodes()
         local_iters = None

@@ -191,3 +191,25 @@ def test_policy_model_uses_the_heuristics_own_probabilities():
     for h, w in raw.items():
         assert row[h] == pytest.approx(w / top)
     assert row[5 + 9] > row[5 + 0]                   # (captain, captain) over (duke, duke)
+
+
+def test_a_stopped_replay_gives_up_and_resumes_later():
+    import threading
+    from intrigue.search.bot import make_bot
+    state = new_game("coup", players=4, seed=23)
+    bots = [make_bot("heuristic", seed=p) for p in range(4)]
+    for _ in range(40):
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.information_state(seat)).action)
+    while len(state.legal_actions()) < 2:
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.information_state(seat)).action)
+    info = state.information_state(state.current_player())
+    stop = threading.Event()
+    stop.set()
+    model = CoupBelief(info.game)
+    assert model.table(info, stop=stop) is None
+    assert model.table(info) == CoupBelief(info.game).table(info)
+    # a bot asked to stop before it starts still answers, after a minimal search
+    an = make_bot("ismcts", seed=1).choose(info, stop=stop)
+    assert an.action in info.legal_actions() and an.extra.get("stopped")
