@@ -38,12 +38,12 @@ class IsmctsBot(Bot):
                              "limit reached stops the search"),
         "workers": (int, 1, "processes searching in parallel (root parallelization, statistics merged "
                             "by action)"),
-        "c": (float, 0.7, "UCB exploration constant (rewards are 0..1)"),
+        "c": (float, 2.0, "UCB exploration constant (rewards are 0..1)"),
         "belief": (bool, True, "weight determinizations by the likelihood of the opponents' observed "
                                "claims, blocks, passes and challenges (inference); off: uniform"),
         "opponent": (str, "heuristic", "opponent model of the inference: 'heuristic' (the heuristic bot's policy) "
                                        "or 'parametric' (a calibrated honesty/bluff model)"),
-        "selfdet": (float, 0.0, "share of iterations (0..1) that also re-deal the bot's own cards as the "
+        "selfdet": (float, 0.5, "share of iterations (0..1) that also re-deal the bot's own cards as the "
                                 "others would read them, so bluffs are valued"),
         "playout": (str, "random", "playouts: 'random' (uniform) or 'policy' (the game's cheap rollout policy, "
                                    "if it has one)"),
