@@ -161,8 +161,8 @@ class IsmctsBot(Bot):
             deadline = None if time_ms is None else time.time() + time_ms / 1000.0 - (time.perf_counter() - t0)
             job = {"core": info.core, "seat": info.seat, "c": cfg["c"], "max_nodes": max_nodes,
                    "initial_nodes": min(max_nodes, share + 2) if iterations is not None else 1 << 16,
-                   "table": table, "self_p": self_p, "policy": cfg["playout"] == "policy", "iterations": share if iterations is not None else None,
-                   "deadline": deadline}
+                   "table": table, "self_p": self_p, "policy": cfg["playout"] == "policy",
+                   "iterations": share if iterations is not None else None, "deadline": deadline}
             futures = pool.submit([dict(job, seed=wseeds.next()) for _ in range(workers - 1)])
 
         belief = None
@@ -219,7 +219,7 @@ class IsmctsBot(Bot):
         merged = [(a, v, r, 0) for a, (v, r) in sorted(stats.items())]
         out = self._analysis(info, moves, merged, total, elapsed, belief)
         out.extra.update(nodes=nodes, depth=search.depth, workers=workers,
-                         belief_model="uniform" if table is None else info.game.name)
+                         belief_model="uniform" if table is None else f"{info.game.name}:{cfg['opponent']}")
         if self_p > 0:
             out.extra["self_iterations"] = search.self_iterations
         if stopped:

@@ -1,7 +1,7 @@
 """Bots: specs, the heuristic's rules on hand-made positions, and legality over many seeded games."""
 import pytest
 
-from coup_scenarios import deal, play
+from ismcts_positions import deal, play
 from intrigue.engine import new_game
 from intrigue.engine.registry import load_game
 from intrigue.search.arena import Arena, play_game

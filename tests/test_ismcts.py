@@ -4,7 +4,7 @@ import threading
 
 import pytest
 
-from coup_scenarios import LAST_OPPONENT_ONE_INFLUENCE, deal, play
+from ismcts_positions import LAST_OPPONENT_ONE_INFLUENCE, deal, play
 from ismcts_reference import reference_search
 from intrigue.engine import new_game
 from intrigue.ext.ismcts import Search, node_size

@@ -5,7 +5,7 @@ from math import comb
 
 import pytest
 
-from coup_scenarios import deal, play
+from ismcts_positions import deal, play
 from intrigue.engine import new_game
 from intrigue.ext.coup_core import CONST as K, belief_hand_counts, pair_roles
 from intrigue.search.belief import belief_model
