@@ -1068,3 +1068,273 @@ CONST = dict(
     C_ONE=C_ONE, C_TWO=C_TWO, NUM_ACTIONS=NUM_ACTIONS,
     EXCHANGE_PUBLISHED=EXCHANGE_PUBLISHED, EXCHANGE_SWAP_ONE=EXCHANGE_SWAP_ONE,
 )
+
+
+# ==================================================================================================
+# Belief inference hook (owned by the search; see docs/search.md).  Appended: nothing above changes.
+#
+# The search weights its determinizations by how likely each seat's observed decisions are given
+# the face-down cards it might hold.  The weights come as a table of BELIEF_HANDS doubles per seat:
+#   table[p * BELIEF_HANDS + r]              one face-down card of role r          (r = 0..4)
+#   table[p * BELIEF_HANDS + 5 + pair_index] two face-down cards {a, b}            (15 pairs)
+# coup_belief_step is one Gibbs sweep: each holder of hidden cards in turn puts its hidden cards back
+# among the unseen ones and draws a new hand with probability  table weight x number of ways to deal
+# that hand from the unseen cards  -- the exact conditional of the uniform deal weighted by the
+# table, so the chain's stationary distribution is exactly that weighted deal.
+# ==================================================================================================
+from intrigue.ext.rng cimport rng_unit
+
+cdef enum:
+    BELIEF_HANDS = 20
+    BELIEF_TABLE_SIZE = MAX_PLAYERS * BELIEF_HANDS
+
+
+cdef inline int _hidden_slots(const CoupState* s, int p, int* slots) noexcept nogil:
+    cdef int slot, m = 0
+    for slot in range(2 * p, 2 * p + 2):
+        if is_hidden_card(s.cards[slot]):
+            slots[m] = slot
+            m += 1
+    return m
+
+
+cdef inline int _pick(const double* w, int n, double total, uint64_t* rng) noexcept nogil:
+    """An index drawn with probability w[i] / total (total > 0)."""
+    cdef double u = rng_unit(rng) * total
+    cdef int i, last = -1
+    for i in range(n):
+        if w[i] > 0.0:
+            last = i
+            if u < w[i]:
+                return i
+            u -= w[i]
+    return last
+
+
+cdef inline void _draw_hand(CoupState* s, int m, const double* row, uint64_t* rng, uint8_t* out) noexcept nogil:
+    """Draw an m-card hand (m = 1 or 2) from the deck counts, weighted by ``row`` (NULL: uniform)."""
+    cdef double w[15]
+    cdef double total = 0.0, ways
+    cdef int r, i, a, b, k
+    for k in range(2):                       # second pass: ignore a table that rules out every hand
+        total = 0.0
+        if m == 1:
+            for r in range(NROLES):
+                w[r] = <double>s.deck[r]
+                if row != NULL and k == 0:
+                    w[r] *= row[r]
+                total += w[r]
+            if total > 0.0:
+                out[0] = _pick(w, NROLES, total, rng)
+                return
+        else:
+            for i in range(15):
+                a = PAIR_A[i]
+                b = PAIR_B[i]
+                if a == b:
+                    ways = s.deck[a] * (s.deck[a] - 1.0) * 0.5
+                else:
+                    ways = <double>s.deck[a] * s.deck[b]
+                w[i] = ways
+                if row != NULL and k == 0:
+                    w[i] *= row[5 + i]
+                total += w[i]
+            if total > 0.0:
+                i = _pick(w, 15, total, rng)
+                out[0] = PAIR_A[i]
+                out[1] = PAIR_B[i]
+                return
+
+
+cdef void coup_belief_step(CoupState* s, int seat, const double* table, uint64_t* rng) noexcept nogil:
+    """One Gibbs sweep over the cards hidden from ``seat`` (``seat < 0``: from everyone)."""
+    cdef int p, m, k
+    cdef int slots[2]
+    cdef uint8_t hand[2]
+    for p in range(s.n):
+        if p == seat:
+            continue
+        m = _hidden_slots(s, p, slots)
+        if m == 0:
+            continue
+        for k in range(m):
+            s.deck[s.cards[slots[k]]] += 1
+        _draw_hand(s, m, &table[p * BELIEF_HANDS] if table != NULL else NULL, rng, hand)
+        for k in range(m):
+            s.cards[slots[k]] = hand[k]
+            s.deck[hand[k]] -= 1
+    if s.phase == PH_EXCHANGE and s.actor != seat:     # the exchanger's two drawn cards: uniform
+        s.deck[s.drawn[0]] += 1
+        s.deck[s.drawn[1]] += 1
+        _draw_hand(s, 2, NULL, rng, hand)
+        s.drawn[0] = hand[0]
+        s.drawn[1] = hand[1]
+        s.deck[hand[0]] -= 1
+        s.deck[hand[1]] -= 1
+
+
+cdef void _belief_step(void* st, int seat, const double* table, uint64_t* rng) noexcept nogil:
+    coup_belief_step(<CoupState*>st, seat, table, rng)
+
+
+COUP_VT.belief_step = _belief_step
+COUP_VT.belief_table_size = BELIEF_TABLE_SIZE
+
+
+# --- rollout policy (search): a cheap, mostly honest player for playouts -------------------------
+cdef inline bint _holds(const CoupState* s, int p, int role) noexcept nogil:
+    return find_card(s, p, role) >= 0
+
+
+cdef inline int _random_target(const CoupState* s, int p, int base, uint64_t* rng) noexcept nogil:
+    """``base + q`` for a uniformly chosen living opponent q of p."""
+    cdef int q, k = 0, pick
+    for q in range(s.n):
+        if q != p and s.place[q] == 0:
+            k += 1
+    pick = rng_below(rng, k)
+    for q in range(s.n):
+        if q != p and s.place[q] == 0:
+            if pick == 0:
+                return base + q
+            pick -= 1
+    return base
+
+
+cdef int coup_policy_action(CoupState* s, uint64_t* rng) noexcept nogil:
+    """One decision of the rollout policy: claims what it holds, bluffs and challenges rarely,
+    blocks with the cards it has, coups when it can."""
+    cdef int buf[MAX_LEGAL]
+    cdef double w[8]
+    cdef int acts[8]
+    cdef int n = coup_legal(s, buf), p = s.asked, ph = s.phase, k = 0, i, r
+    cdef int coins
+    cdef double total = 0.0, u
+    if n == 1:
+        return buf[0]
+    if ph == PH_ACTION:
+        coins = s.coins[p]
+        if coins >= 7:
+            return _random_target(s, p, A_COUP, rng)
+        if coins >= 3:
+            acts[k] = _random_target(s, p, A_ASSASSINATE, rng)
+            w[k] = 4.0 if _holds(s, p, ASSASSIN) else 0.3
+            k += 1
+        acts[k] = A_TAX
+        w[k] = 4.0 if _holds(s, p, DUKE) else 0.5
+        k += 1
+        acts[k] = _random_target(s, p, A_STEAL, rng)
+        w[k] = (3.0 if _holds(s, p, CAPTAIN) else 0.3) if s.coins[acts[k] - A_STEAL] > 0 else 0.05
+        k += 1
+        acts[k] = A_EXCHANGE
+        w[k] = 1.0 if _holds(s, p, AMBASSADOR) else 0.1
+        k += 1
+        acts[k] = A_INCOME
+        w[k] = 1.0
+        k += 1
+        acts[k] = A_FOREIGN_AID
+        w[k] = 1.0
+        k += 1
+        for i in range(k):
+            total += w[i]
+        u = rng_unit(rng) * total
+        for i in range(k):
+            if u < w[i]:
+                return acts[i]
+            u -= w[i]
+        return acts[k - 1]
+    if ph == PH_CHALLENGE or ph == PH_BCHALLENGE:
+        return A_CHALLENGE if rng_unit(rng) < 0.1 else A_PASS
+    if ph == PH_BLOCK:
+        if s.kind == K_FOREIGN_AID:
+            if rng_unit(rng) < (0.8 if _holds(s, p, DUKE) else 0.05):
+                return A_BLOCK + DUKE
+            return A_PASS
+        if s.kind == K_ASSASSINATE:
+            if _holds(s, p, CONTESSA) or rng_unit(rng) < (0.5 if influence(s, p) == 1 else 0.15):
+                return A_BLOCK + CONTESSA
+            return A_PASS
+        if _holds(s, p, CAPTAIN):
+            return A_BLOCK + CAPTAIN
+        if _holds(s, p, AMBASSADOR):
+            return A_BLOCK + AMBASSADOR
+        if rng_unit(rng) < 0.15:
+            return A_BLOCK + CAPTAIN if rng_unit(rng) < 0.5 else A_BLOCK + AMBASSADOR
+        return A_PASS
+    if ph == PH_DEFEND or ph == PH_BDEFEND:
+        r = CLAIM_OF_KIND[s.kind] if ph == PH_DEFEND else s.block_role
+        if _holds(s, p, r):
+            return A_REVEAL + r
+    return buf[rng_below(rng, n)]
+
+
+cdef void coup_policy_playout(CoupState* s, uint64_t* rng) noexcept nogil:
+    cdef int ph
+    while True:
+        ph = s.phase
+        if ph == PH_OVER:
+            return
+        if ph == PH_DEAL or ph == PH_REPLACE or ph == PH_EXDRAW:
+            coup_sample_chance(s, rng)
+        else:
+            coup_apply(s, coup_policy_action(s, rng))
+
+
+cdef void _policy_playout(void* st, uint64_t* rng) noexcept nogil:
+    coup_policy_playout(<CoupState*>st, rng)
+
+
+COUP_VT.policy_playout = _policy_playout
+
+
+def policy_action(CoupCore core, seed=0):
+    """The rollout policy's decision in ``core`` (a decision node), without applying it (for tests)."""
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef CoupState s = core.st
+    if coup_current_player(&s) < 0:
+        raise ValueError("not a decision")
+    return coup_policy_action(&s, &rng)
+
+
+def belief_hand_counts(CoupCore core, int seat, table, int samples, int burn_in=32, seed=0):
+    """Run the belief chain from ``core`` (a state holding a consistent deal) and count hands.
+
+    Returns a list per seat of BELIEF_HANDS counts: how often, over ``samples`` sweeps after
+    ``burn_in``, the seat's face-down cards were each one-card / two-card hand (table layout above).
+    ``table`` is a sequence of BELIEF_TABLE_SIZE weights or None (uniform).  Used for the belief
+    reported in an analysis and by tests against exact enumeration.
+    """
+    cdef double tab[BELIEF_TABLE_SIZE]
+    cdef const double* tp = NULL
+    cdef CoupState s = core.st
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef long long counts[MAX_PLAYERS][BELIEF_HANDS]
+    cdef int i, p, m, h
+    cdef int slots[2]
+    cdef uint8_t a, b
+    if table is not None:
+        if len(table) != BELIEF_TABLE_SIZE:
+            raise ValueError(f"a Coup belief table has {BELIEF_TABLE_SIZE} weights, not {len(table)}")
+        for i in range(BELIEF_TABLE_SIZE):
+            tab[i] = float(table[i])
+        tp = tab
+    if not (-1 <= seat < s.n):
+        raise ValueError(f"seat {seat} is not in this game")
+    memset(counts, 0, sizeof(counts))
+    with nogil:
+        for i in range(burn_in):
+            coup_belief_step(&s, seat, tp, &rng)
+        for i in range(samples):
+            coup_belief_step(&s, seat, tp, &rng)
+            for p in range(s.n):
+                m = _hidden_slots(&s, p, slots)
+                if m == 1:
+                    counts[p][s.cards[slots[0]]] += 1
+                elif m == 2:
+                    a = s.cards[slots[0]]
+                    b = s.cards[slots[1]]
+                    counts[p][5 + PAIR_INDEX[a][b]] += 1
+    return [[counts[p][h] for h in range(BELIEF_HANDS)] for p in range(s.n)]
+
+
+CONST.update(BELIEF_HANDS=BELIEF_HANDS, BELIEF_TABLE_SIZE=BELIEF_TABLE_SIZE)

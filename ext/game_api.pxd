@@ -34,6 +34,7 @@ ctypedef void (*vt_seat_rng_fn)(void* st, int seat, uint64_t* rng) noexcept nogi
 ctypedef void (*vt_seat_fn)(void* st, int seat) noexcept nogil
 ctypedef int (*vt_seat_action_fn)(void* st, int seat, int action) noexcept nogil
 ctypedef const char* (*vt_validate_fn)(const void* st) noexcept nogil
+ctypedef void (*vt_belief_fn)(void* st, int seat, const double* table, uint64_t* rng) noexcept nogil
 
 ctypedef struct GameVT:
     const char* name
@@ -52,6 +53,18 @@ ctypedef struct GameVT:
     vt_seat_fn canonicalize         # put everything hidden from `seat` in one fixed arrangement
     vt_seat_action_fn make_consistent   # re-deal hidden cards so `seat`'s observation of `action` can happen
     vt_validate_fn validate         # NULL if the struct is a valid state, else what is wrong
+    # --- optional hooks, appended for the search (NULL / 0 when a game does not provide them) ---
+    # belief_step: one sweep of a Markov chain over the parts hidden from `seat` (seat < 0: hidden
+    # from everyone, the public's view) whose stationary distribution is the uniform deal weighted by
+    # `table`, a game-defined array of belief_table_size doubles (for Coup: per seat, a likelihood
+    # for each possible face-down hand).  `st` must already hold a consistent deal (e.g. from
+    # determinize); the sweep changes only hidden parts.  The search falls back to uniform
+    # determinization when it is NULL.
+    vt_belief_fn belief_step
+    int belief_table_size
+    # policy_playout: play to the end with a cheap game-specific default policy (chance by its odds),
+    # a stronger rollout than uniformly random play; NULL: the search uses `playout`.
+    vt_playout_fn policy_playout
 
 
 cdef class Rng:

@@ -119,6 +119,13 @@ class Bot:
     def close(self) -> None:
         """Release worker processes or other resources (default: none)."""
 
+    def reseed(self, seed: int) -> None:
+        """Restart the bot's random generator from ``seed`` (in place: helpers holding it follow).
+
+        The arena reseeds its bots before every game, so a game's outcome depends only on its seed."""
+        self.seed = seed
+        self.rng.setstate(seed)
+
     def __repr__(self) -> str:
         return f"<bot {self.spec}>"
 

@@ -1,0 +1,232 @@
+"""Bot-against-bot matches: many seeded games with rotated seats, and their statistics.
+
+The referee gives each bot ``state.information_state(seat)`` and nothing else, applies the decision
+with the rules' own check (an illegal decision is a bug and stops the arena, naming the bot), and
+records the result.  Seats rotate: in game ``g`` the bot listed ``i``-th sits at seat
+``(i + g) % players``, so over any multiple of ``players`` games every bot plays every seat equally
+often.  The games of one rotation share their deal seed ("duplicate" deals), which removes much of the
+luck of the deal from the comparison.  Every game's chance events and every bot's random choices
+come from seeds derived from the arena seed, so a run is reproducible whatever ``workers`` is.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import time
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
+
+from intrigue.engine.errors import IntrigueError
+from intrigue.engine.registry import load_game
+from intrigue.ext.game_api import Rng
+from intrigue.search.bot import Bot, make_bot
+
+
+class ArenaError(IntrigueError):
+    code = "arena_error"
+
+
+def wilson(wins: float, n: int, z: float = 1.959964) -> List[float]:
+    """The Wilson score interval of a win rate (95% by default)."""
+    if n <= 0:
+        return [0.0, 1.0]
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return [max(0.0, centre - half), min(1.0, centre + half)]
+
+
+def derive_seed(*parts: int) -> int:
+    """A 63-bit seed from integers (splitmix64 over them), for games and bots."""
+    x = 0x1A2E7A
+    for p in parts:
+        x = Rng((x ^ (int(p) & 0xFFFFFFFFFFFFFFFF)) & 0xFFFFFFFFFFFFFFFF).next()
+    return x >> 1
+
+
+@dataclasses.dataclass
+class GameOutcome:
+    """One finished arena game; ``seats[s]`` is the index (in the bot list) of the bot at seat s."""
+
+    index: int
+    seats: List[int]
+    placings: List[int]
+    winners: List[int]
+    draw: bool
+    turns: int
+    decisions: int
+    seconds: float
+    think: List[float] = dataclasses.field(default_factory=list)      # seconds of thought per seat
+    moves: List[int] = dataclasses.field(default_factory=list)        # decisions with a choice per seat
+
+
+def seating(g: int, n: int) -> List[int]:
+    """Bot index at each seat in game ``g``: bot i sits at seat (i + g) % n."""
+    out = [0] * n
+    for i in range(n):
+        out[(i + g) % n] = i
+    return out
+
+
+def play_game(game: Any, bots: Sequence[Bot], seed: int, record_path: Optional[str] = None,
+              meta: Optional[Dict[str, Any]] = None, clock: Optional[List[List[float]]] = None) -> Any:
+    """Play one game between ``bots`` (one per seat) from ``seed``; returns the final state.
+
+    ``clock``, if given, is a ``[seconds, decisions]`` pair per seat that the game adds to; it counts
+    only decisions with a choice (a forced one is answered at once and would flatter the average)."""
+    state = game.new_state(seed)
+    while not state.is_terminal():
+        seat = state.current_player()
+        info = state.information_state(seat)
+        t = time.perf_counter()
+        decision = bots[seat].choose(info)
+        if clock is not None and len(info.legal_actions()) > 1:
+            clock[seat][0] += time.perf_counter() - t
+            clock[seat][1] += 1
+        try:
+            state.apply_action(decision.action, seat=seat)
+        except IntrigueError as err:
+            raise ArenaError(f"bot {bots[seat].spec!r} at seat {seat} played an illegal action: {err}") from None
+    if record_path is not None:
+        state.record(**(meta or {})).save(record_path)
+    return state
+
+
+# per-process cache of bots, so worker processes (and pools inside bots) are made once
+_BOTS: Dict[Any, List[Bot]] = {}
+
+
+def _bots_for(specs: Sequence[str]) -> List[Bot]:
+    key = tuple(specs)
+    if key not in _BOTS:
+        _BOTS[key] = [make_bot(s, seed=0) for s in specs]
+    return _BOTS[key]
+
+
+def _play_indexed(task: Dict[str, Any]) -> GameOutcome:
+    g, n, specs, seed = task["index"], task["players"], task["specs"], task["seed"]
+    game = load_game(task["game"], task["ruleset"], n, task["options"])
+    bots = _bots_for(specs)
+    seats = seating(g, n)
+    for i, bot in enumerate(bots):
+        bot.reseed(derive_seed(seed, g, i, 1))
+    deal = derive_seed(seed, g // n, 0)
+    path = None
+    if task["records"]:
+        path = os.path.join(task["records"], f"game_{g:05d}.msgpack")
+    t = time.perf_counter()
+    meta = {"arena_game": g, "seed": deal, "bots": [specs[i] for i in seats]}
+    clock = [[0.0, 0] for _ in range(n)]
+    state = play_game(game, [bots[i] for i in seats], deal, path, meta, clock)
+    res = state.result()
+    decisions = sum(1 for e in state.history if e.seat >= 0)
+    turns = getattr(state.core, "turn", len(state.history))
+    return GameOutcome(g, seats, list(res.placings), list(res.winners), res.draw, turns, decisions,
+                       time.perf_counter() - t, [c[0] for c in clock], [c[1] for c in clock])
+
+
+@dataclasses.dataclass
+class BotTally:
+    spec: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    placing_sum: float = 0.0
+    decisions: int = 0
+    think: float = 0.0
+
+    def to_dict(self) -> Dict[str, Any]:
+        rate = self.wins / self.games if self.games else 0.0
+        lo, hi = wilson(self.wins, self.games)
+        return {"spec": self.spec, "games": self.games, "wins": self.wins, "draws": self.draws,
+                "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
+                "mean_placing": round(self.placing_sum / self.games, 3) if self.games else None,
+                "ms_per_decision": round(1000.0 * self.think / self.decisions, 3) if self.decisions else None}
+
+
+class Arena:
+    """A match of ``games`` games between ``specs`` (one per seat) in ``game``/``ruleset``."""
+
+    def __init__(self, game: str, ruleset: Optional[str], players: int, specs: Sequence[str], games: int,
+                 seed: int = 0, options: Optional[Dict[str, Any]] = None, workers: int = 1,
+                 records: Optional[str] = None) -> None:
+        self.game = load_game(game, ruleset, players, options)      # checks game, ruleset, players
+        if len(specs) != players:
+            raise ArenaError(f"{players} players need {players} bot specs, got {len(specs)}", field="bots")
+        for s in specs:
+            make_bot(s, seed=0).close()                              # checks every spec up front
+        if games < 1:
+            raise ArenaError("games must be >= 1", field="games")
+        if workers < 1:
+            raise ArenaError("workers must be >= 1", field="workers")
+        self.specs = list(specs)
+        self.players = players
+        self.games = games
+        self.seed = seed
+        self.workers = workers
+        self.records = records
+        if records:
+            os.makedirs(records, exist_ok=True)
+        self.outcomes: List[GameOutcome] = []
+
+    def tasks(self) -> Iterator[Dict[str, Any]]:
+        g = self.game
+        for i in range(self.games):
+            yield {"index": i, "game": g.name, "ruleset": g.ruleset, "players": self.players,
+                   "options": g.overrides(), "specs": self.specs, "seed": self.seed, "records": self.records}
+
+    def run(self, progress: Optional[Callable[["Arena", GameOutcome], None]] = None) -> Dict[str, Any]:
+        t0 = time.perf_counter()
+        if self.workers == 1:
+            for task in self.tasks():
+                out = _play_indexed(task)
+                self.outcomes.append(out)
+                if progress:
+                    progress(self, out)
+        else:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+            ctx = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx) as ex:
+                futures = [ex.submit(_play_indexed, task) for task in self.tasks()]
+                try:
+                    for fut in as_completed(futures):
+                        out = fut.result()
+                        self.outcomes.append(out)
+                        if progress:
+                            progress(self, out)
+                except BaseException:
+                    for fut in futures:
+                        fut.cancel()
+                    raise
+        self.outcomes.sort(key=lambda o: o.index)
+        return self.summary(time.perf_counter() - t0)
+
+    def tallies(self) -> List[BotTally]:
+        tallies = [BotTally(s) for s in self.specs]
+        for o in self.outcomes:
+            for seat, i in enumerate(o.seats):
+                t = tallies[i]
+                t.games += 1
+                t.placing_sum += o.placings[seat]
+                t.think += o.think[seat]
+                t.decisions += o.moves[seat]
+                if seat in o.winners:
+                    if o.draw:
+                        t.draws += 1
+                    else:
+                        t.wins += 1
+        return tallies
+
+    def summary(self, seconds: float = 0.0) -> Dict[str, Any]:
+        n = len(self.outcomes)
+        return {
+            "game": self.game.name, "ruleset": self.game.ruleset, "players": self.players,
+            "options": self.game.overrides(), "games": n, "seed": self.seed,
+            "bots": [t.to_dict() for t in self.tallies()],
+            "mean_turns": round(sum(o.turns for o in self.outcomes) / n, 3) if n else None,
+            "mean_decisions": round(sum(o.decisions for o in self.outcomes) / n, 3) if n else None,
+            "draws": sum(1 for o in self.outcomes if o.draw),
+            "seconds": round(seconds, 3),
+        }

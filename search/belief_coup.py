@@ -1,0 +1,354 @@
+"""Belief inference for Coup: a parametric honesty/bluff model of the other seats.
+
+From one seat's view of the history this model builds, for every seat, a likelihood for each hand
+it might hold face down (the table layout of ``coup_core``'s belief hook: 5 one-card hands, then 15
+two-card hands).  Each decision a seat made multiplies in a factor that depends on the cards it held
+*at that time* -- its face-down cards now plus the cards it has turned face up since:
+
+================================  ===========================================================
+decision                          factor on hands without / with the relevant role
+================================  ===========================================================
+claim by action (tax, steal...)   ``bluff_tax`` (``_steal``, ...) / 1  (a bluff is less likely)
+block claiming a role             ``bluff_block_duke`` (``_steal``, ``_contessa``, or
+                                  ``_desperate`` when the blocker would die otherwise) / 1
+income or foreign aid             1 / ``no_tax``                (why not tax with a Duke?)
+pass a block as steal target      1 / ``pass_steal``            (captain or ambassador)
+pass a block as assassin target   1 / ``pass_assassin``         (contessa)
+pass a foreign-aid block          1 / ``pass_fa``               (duke)
+challenge a claim of a role       1 / ``challenge_holding`` per copy held (holding it makes a
+                                                                 claim look less likely)
+concede a challenge               1 / ``concede``               (it would have proved it)
+================================  ===========================================================
+
+A seat's evidence is dropped when its hidden hand changes: after it exchanges, and when it proves a
+claim (the shown card is replaced by a fresh draw).  The defaults were calibrated on the heuristic
+bot's play (see ``docs/search.md``); they are a model, not the truth, so every factor is > 0.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from intrigue.engine.game import CHANCE, TERMINAL, Game, InfoState
+from intrigue.ext.coup_core import CONST as K, belief_hand_counts, pair_index, pair_roles
+from intrigue.ext.game_api import Rng
+from intrigue.search.heuristic_coup import CoupHeuristic, _claims
+
+ROLE_WORDS = ("duke", "assassin", "captain", "ambassador", "contessa")
+DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = range(5)
+HANDS = K["BELIEF_HANDS"]
+MAX_PLAYERS = K["MAX_PLAYERS"]
+TABLE_SIZE = K["BELIEF_TABLE_SIZE"]
+HAND_ROLES: List[Tuple[int, ...]] = [(r,) for r in range(5)] + [tuple(pair_roles(i)) for i in range(15)]
+HAND_INDEX: Dict[Tuple[int, ...], int] = {h: i for i, h in enumerate(HAND_ROLES)}
+CLAIM_OF_ACTION = {K["A_TAX"]: DUKE, K["A_EXCHANGE"]: AMBASSADOR}
+CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE"]: ASSASSIN,
+                 K["K_STEAL"]: CAPTAIN}
+
+DEFAULT_PARAMS: Dict[str, float] = {
+    # calibrated on the heuristic bot (python -m intrigue.search.calibrate_coup --games 3000), with a
+    # floor of 0.05 so that no decision is ever taken as proof
+    "bluff_tax": 0.32,
+    "bluff_steal": 0.11,
+    "bluff_assassinate": 0.07,
+    "bluff_exchange": 0.08,
+    "bluff_block_duke": 0.06,
+    "bluff_block_steal": 0.28,
+    "bluff_block_contessa": 0.28,
+    "bluff_block_desperate": 0.78,
+    "no_tax": 0.49,
+    "pass_fa": 0.1,
+    "pass_steal": 0.05,
+    "pass_assassin": 0.05,
+    "challenge_holding": 1.9,
+    "concede": 0.05,
+    # the policy model: mix the heuristic's probabilities with this much of a uniform choice
+    "policy_noise": 0.1,
+}
+BLUFF_OF_ROLE = {DUKE: "bluff_tax", CAPTAIN: "bluff_steal", ASSASSIN: "bluff_assassinate",
+                 AMBASSADOR: "bluff_exchange"}
+
+
+_FACTORS: Dict[Any, Tuple[float, ...]] = {}      # factor vectors by what they depend on (shared)
+
+
+def _factor(fn) -> Tuple[float, ...]:
+    return tuple(float(fn(h)) for h in HAND_ROLES)
+
+
+class _Tracker:
+    """Replays one seat's view of the history (as :meth:`InfoState.from_view` does) and collects,
+    per seat, the factors of its decisions since its hand last changed."""
+
+    def __init__(self, game: Game, seat: int, params: Dict[str, float], opponent: str = "parametric") -> None:
+        self.game = game
+        self.seat = seat
+        self.p = params
+        self.core = game._new_core()
+        self.view: List[Tuple[int, str]] = []
+        n = game.num_players
+        self.events: List[List[Tuple[int, Tuple[float, ...]]]] = [[] for _ in range(n)]
+        self.lost: List[List[int]] = [[] for _ in range(n)]
+        self._cache = _FACTORS
+        self.policy = None
+        if opponent == "heuristic":
+            self.policy = CoupHeuristic(Rng(0))
+
+    # factor vectors, cached by what they depend on
+    def _claim(self, role: int, bluff: float) -> Tuple[float, ...]:
+        key = ("claim", role, bluff)
+        v = self._cache.get(key)
+        if v is None:
+            v = self._cache[key] = _factor(lambda h: 1.0 if role in h else bluff)
+        return v
+
+    def _without(self, roles: Tuple[int, ...], factor: float) -> Tuple[float, ...]:
+        key = ("without", roles, factor)
+        v = self._cache.get(key)
+        if v is None:
+            v = self._cache[key] = _factor(lambda h: factor if any(r in h for r in roles) else 1.0)
+        return v
+
+    def _challenger(self, role: int) -> Tuple[float, ...]:
+        key = ("challenge", role, self.p["challenge_holding"])
+        v = self._cache.get(key)
+        if v is None:
+            f = self.p["challenge_holding"]
+            v = self._cache[key] = _factor(lambda h: f ** h.count(role))
+        return v
+
+    def _add(self, q: int, vec: Tuple[float, ...]) -> None:
+        self.events[q].append((len(self.lost[q]), vec))
+
+    def _skip_hidden_chance(self) -> None:
+        core, game = self.core, self.game
+        while core.current_player() == CHANCE and not game.chance_visible_to(core, self.seat):
+            if core.phase == K["PH_REPLACE"]:
+                self.events[core.asked] = []
+            core.apply(core.legal_actions()[0])
+
+    def feed(self, items: Sequence[Tuple[int, str]], stop: Any = None) -> bool:
+        """Replay ``items``; returns False if ``stop`` was set first (the replay so far is kept)."""
+        core, game, seat, p = self.core, self.game, self.seat, self.p
+        for item in items:
+            if stop is not None and stop.is_set():
+                return False
+            self._skip_hidden_chance()
+            player = core.current_player()
+            text = item[1]
+            a = game.redacted_action(core, text) if player != seat else None
+            if a is None:
+                a = game.string_to_action(core, text)
+            if not core.make_consistent(seat, a):
+                raise ValueError(f"{text!r} is not possible here")   # InfoState was checked already
+            phase = core.phase
+            if player >= 0:
+                self._observe(player, a)
+            elif phase == K["PH_REPLACE"]:
+                self.events[core.asked] = []
+            core.apply(a)
+            if phase == K["PH_EXCHANGE"]:
+                self.events[player] = []             # exchanged: a new hand
+            self.view.append((item[0], text))
+        self._skip_hidden_chance()
+        return True
+
+    def _observe(self, q: int, a: int) -> None:
+        core, p = self.core, self.p
+        ph = core.phase
+        if self.policy is not None:
+            self._observe_policy(q, a)
+        elif ph == K["PH_ACTION"]:
+            role = CLAIM_OF_ACTION.get(a)
+            if K["A_ASSASSINATE"] <= a < K["A_STEAL"]:
+                role = ASSASSIN
+            elif K["A_STEAL"] <= a < K["A_PASS"]:
+                role = CAPTAIN
+            if role is not None:
+                self._add(q, self._claim(role, p[BLUFF_OF_ROLE[role]]))
+            elif a in (K["A_INCOME"], K["A_FOREIGN_AID"]):
+                self._add(q, self._without((DUKE,), p["no_tax"]))
+        elif ph == K["PH_CHALLENGE"]:
+            if a == K["A_CHALLENGE"]:
+                self._add(q, self._challenger(CLAIM_OF_KIND[core.kind]))
+        elif ph == K["PH_BCHALLENGE"]:
+            if a == K["A_CHALLENGE"]:
+                self._add(q, self._challenger(core.block_role))
+        elif ph == K["PH_BLOCK"]:
+            kind = core.kind
+            if a == K["A_PASS"]:
+                if kind == K["K_FOREIGN_AID"]:
+                    self._add(q, self._without((DUKE,), p["pass_fa"]))
+                elif kind == K["K_STEAL"]:
+                    self._add(q, self._without((CAPTAIN, AMBASSADOR), p["pass_steal"]))
+                elif kind == K["K_ASSASSINATE"]:
+                    self._add(q, self._without((CONTESSA,), p["pass_assassin"]))
+            else:
+                if kind == K["K_FOREIGN_AID"]:
+                    key = "bluff_block_duke"
+                elif kind == K["K_STEAL"]:
+                    key = "bluff_block_steal"
+                else:
+                    key = "bluff_block_desperate" if core.influence(q) == 1 else "bluff_block_contessa"
+                self._add(q, self._claim(a - K["A_BLOCK"], p[key]))
+        elif ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
+            claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+            if a - K["A_REVEAL"] != claimed:
+                self._add(q, self._without((claimed,), p["concede"]))
+        # what the decision does to the hand (both models)
+        if ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
+            claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+            if a - K["A_REVEAL"] == claimed:
+                self.events[q] = []                  # proved: the card goes back, a fresh one is drawn
+            else:
+                self.lost[q].append(a - K["A_REVEAL"])
+        elif ph == K["PH_LOSE"]:
+            self.lost[q].append(a - K["A_REVEAL"])
+
+    def _observe_policy(self, q: int, a: int) -> None:
+        """The likelihood of q's decision under the heuristic policy, for every hand q might hold."""
+        core = self.core
+        if core.phase == K["PH_EXCHANGE"]:
+            return                                   # the hand is replaced right after
+        m = sum(1 for r, up, shown in core.hand(q) if r is not None and not up and not shown)
+        if m == 0:
+            return
+        eps = self.p["policy_noise"]
+        vec = [0.0] * HANDS
+        claims = _claims(self.view, core.num_players)
+        for h in (range(0, 5) if m == 1 else range(5, HANDS)):
+            proxy = _HandInfo(self.game, q, _HandCore(core, q, HAND_ROLES[h]), self.view, claims)
+            legal = proxy.legal_actions()
+            if a not in legal:
+                continue                             # a reveal of a card this hand does not hold
+            probs = self.policy.action_probs(proxy)
+            vec[h] = (1.0 - eps) * probs.get(a, 0.0) + eps / len(legal)
+        if max(vec) > 0.0 and min(vec[h] for h in (range(0, 5) if m == 1 else range(5, HANDS))) != max(vec):
+            self._add(q, tuple(vec))
+
+    def row(self, q: int, hidden: int) -> Optional[List[float]]:
+        """Likelihood of each of q's possible ``hidden``-card hands (None: no evidence)."""
+        events = self.events[q]
+        if not events or hidden <= 0:
+            return None
+        lost = self.lost[q]
+        out = [0.0] * HANDS
+        idx = range(0, 5) if hidden == 1 else range(5, HANDS)
+        for h in idx:
+            now = HAND_ROLES[h]
+            w = 1.0
+            for k, vec in events:
+                then = now + tuple(lost[k:])
+                if len(then) > 2:                   # cannot happen in a consistent history
+                    continue
+                w *= vec[HAND_INDEX[tuple(sorted(then))]]
+            out[h] = w
+        top = max(out)
+        if top <= 0.0:
+            return None
+        return [x / top for x in out]
+
+
+class _HandCore:
+    """The replay core as seat ``q`` would see it holding ``hand`` face down (for the policy model).
+
+    Only ``q``'s own face-down cards and the public parts are meaningful, which is all a policy reads."""
+
+    __slots__ = ("_core", "_q", "_hand")
+
+    def __init__(self, core: Any, q: int, hand: Tuple[int, ...]) -> None:
+        self._core, self._q, self._hand = core, q, hand
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._core, name)
+
+    def hand(self, p: int) -> List[Tuple[Optional[int], bool, bool]]:
+        cards = self._core.hand(p)
+        if p != self._q:
+            return cards
+        out, i = [], 0
+        for r, up, shown in cards:
+            if r is not None and not up and not shown:
+                out.append((self._hand[i], False, False))
+                i += 1
+            else:
+                out.append((r, up, shown))
+        return out
+
+    def legal_actions(self) -> List[int]:
+        ph = self._core.phase
+        if ph in (K["PH_DEFEND"], K["PH_BDEFEND"], K["PH_LOSE"]):
+            return sorted({K["A_REVEAL"] + r for r in self._hand})
+        return self._core.legal_actions()
+
+
+class _HandInfo:
+    """An InfoState stand-in for :class:`_HandCore` (what the heuristic policy reads)."""
+
+    __slots__ = ("game", "seat", "core", "view", "claims")
+
+    def __init__(self, game: Game, seat: int, core: _HandCore, view: List[Tuple[int, str]], claims: Any) -> None:
+        self.game, self.seat, self.core, self.view, self.claims = game, seat, core, view, claims
+
+    def legal_actions(self) -> List[int]:
+        return self.core.legal_actions()
+
+
+class CoupBelief:
+    """The belief model for Coup (see the module docstring); one per bot, cached per seat."""
+
+    samples = 2000          # chain sweeps behind a reported marginal
+
+    def __init__(self, game: Game, opponent: str = "heuristic", **params: float) -> None:
+        unknown = set(params) - set(DEFAULT_PARAMS)
+        if unknown:
+            raise ValueError(f"unknown belief parameters: {', '.join(sorted(unknown))}")
+        if opponent not in ("heuristic", "parametric"):
+            raise ValueError(f"unknown opponent model {opponent!r} (heuristic or parametric)")
+        self.game = game
+        self.opponent = opponent
+        self.params = dict(DEFAULT_PARAMS, **params)
+        self._trackers: Dict[int, _Tracker] = {}
+
+    def tracker(self, info: InfoState, stop: Any = None) -> Optional[_Tracker]:
+        """The replay of ``info``'s history, continued from the last call when it extends it
+        (``None`` if ``stop`` was set before it caught up)."""
+        tr = self._trackers.get(info.seat)
+        view = info.view
+        if tr is None or tr.game != info.game or len(tr.view) > len(view) or view[:len(tr.view)] != tr.view:
+            tr = self._trackers[info.seat] = _Tracker(info.game, info.seat, self.params, self.opponent)
+        if len(view) > len(tr.view):
+            if not tr.feed(view[len(tr.view):], stop):
+                return None
+        return tr
+
+    def table(self, info: InfoState, stop: Any = None) -> Optional[List[float]]:
+        tr = self.tracker(info, stop)
+        if tr is None:
+            return None                              # stopped: search with uniform deals
+        core = info.core
+        table = [1.0] * TABLE_SIZE
+        any_evidence = False
+        for q in range(core.num_players):
+            hidden = sum(1 for r, up, shown in core.hand(q) if r is not None and not up and not shown)
+            row = tr.row(q, hidden)
+            if row is not None:
+                table[q * HANDS:(q + 1) * HANDS] = row
+                any_evidence = True
+        return table if any_evidence else None
+
+    def marginals(self, info: InfoState, table: Optional[Sequence[float]], seed: int) -> Dict[int, Dict[str, float]]:
+        counts = belief_hand_counts(info.core, info.seat, table, self.samples, 32, seed)
+        out: Dict[int, Dict[str, float]] = {}
+        for q, row in enumerate(counts):
+            if q == info.seat:
+                continue
+            roles = [0.0] * 5
+            for h, c in enumerate(row):
+                if c:
+                    hand = HAND_ROLES[h]
+                    for r in hand:
+                        roles[r] += c / len(hand)
+            total = sum(roles)
+            if total > 0:
+                out[q] = {ROLE_WORDS[r]: roles[r] / total for r in range(5)}
+        return out

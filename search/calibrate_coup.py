@@ -1,0 +1,116 @@
+"""Calibrate the Coup belief model (:mod:`intrigue.search.belief_coup`) on a bot's actual play.
+
+Plays seeded games between bots with the full state in view and measures, for each kind of evidence
+the model uses, how much likelier the decision is with the relevant role in hand than without:
+
+    ratio = P(decision | role not held) / P(decision | role held)      (or the inverse, see below)
+
+which is exactly the factor the model multiplies in.  Run::
+
+    python -m intrigue.search.calibrate_coup --bots heuristic --games 3000 --players 2,3,4,5,6
+
+The defaults in ``belief_coup.DEFAULT_PARAMS`` come from such a run (see ``docs/search.md``).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+from typing import Dict, List, Tuple
+
+from intrigue.engine import new_game
+from intrigue.ext.coup_core import CONST as K
+from intrigue.search.bot import make_bot
+
+DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = range(5)
+CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE"]: ASSASSIN,
+                 K["K_STEAL"]: CAPTAIN}
+
+
+def _holds(core, p: int, roles) -> bool:
+    return any(r in roles and not up and not shown for r, up, shown in core.hand(p))
+
+
+def measure(specs: List[str], games: int, players: List[int], seed: int = 1) -> Dict[str, Tuple[float, int, int]]:
+    """``{parameter: (ratio, decisions with the role, decisions without)}``."""
+    # counts[key] = [chosen & held, decisions & held, chosen & not held, decisions & not held]
+    counts: Dict[str, List[int]] = collections.defaultdict(lambda: [0, 0, 0, 0])
+
+    def tally(key: str, chosen: bool, held: bool) -> None:
+        c = counts[key]
+        if held:
+            c[0] += chosen
+            c[1] += 1
+        else:
+            c[2] += chosen
+            c[3] += 1
+
+    g = 0
+    for n in players:
+        for i in range(games // len(players)):
+            g += 1
+            state = new_game("coup", players=n, seed=seed * 100003 + g)
+            bots = [make_bot(specs[p % len(specs)], seed=seed * 7919 + g * 11 + p) for p in range(n)]
+            while not state.is_terminal():
+                q = state.current_player()
+                core = state.core
+                legal = state.legal_actions()
+                a = bots[q].choose(state.information_state(q)).action
+                ph = core.phase
+                if len(legal) > 1:
+                    if ph == K["PH_ACTION"] and K["A_INCOME"] in legal:
+                        tally("bluff_tax", a == K["A_TAX"], _holds(core, q, (DUKE,)))
+                        tally("bluff_exchange", a == K["A_EXCHANGE"], _holds(core, q, (AMBASSADOR,)))
+                        tally("bluff_steal", K["A_STEAL"] <= a < K["A_PASS"], _holds(core, q, (CAPTAIN,)))
+                        if any(K["A_ASSASSINATE"] <= x < K["A_STEAL"] for x in legal):
+                            tally("bluff_assassinate", K["A_ASSASSINATE"] <= a < K["A_STEAL"],
+                                  _holds(core, q, (ASSASSIN,)))
+                        tally("no_tax", a in (K["A_INCOME"], K["A_FOREIGN_AID"]), _holds(core, q, (DUKE,)))
+                    elif ph == K["PH_BLOCK"]:
+                        kind = core.kind
+                        if kind == K["K_FOREIGN_AID"]:
+                            held = _holds(core, q, (DUKE,))
+                            tally("bluff_block_duke", a != K["A_PASS"], held)
+                            tally("pass_fa", a == K["A_PASS"], held)
+                        elif kind == K["K_STEAL"]:
+                            held = _holds(core, q, (CAPTAIN, AMBASSADOR))
+                            tally("bluff_block_steal", a != K["A_PASS"], held)
+                            tally("pass_steal", a == K["A_PASS"], held)
+                        else:
+                            held = _holds(core, q, (CONTESSA,))
+                            key = "desperate" if core.influence(q) == 1 else "contessa"
+                            tally("bluff_block_" + key, a != K["A_PASS"], held)
+                            tally("pass_assassin", a == K["A_PASS"], held)
+                    elif ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
+                        role = CLAIM_OF_KIND[core.kind] if ph == K["PH_CHALLENGE"] else core.block_role
+                        tally("challenge_holding", a == K["A_CHALLENGE"], _holds(core, q, (role,)))
+                    elif ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
+                        role = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+                        tally("concede", a != K["A_REVEAL"] + role, _holds(core, q, (role,)))
+                state.apply_action(a)
+    out = {}
+    for key, (ch, nh, cn, nn) in counts.items():
+        p_held = ch / nh if nh else float("nan")
+        p_not = cn / nn if nn else float("nan")
+        if key.startswith("bluff_"):
+            ratio = p_not / p_held if p_held else float("nan")     # factor on hands without the role
+        else:
+            ratio = p_held / p_not if p_not else float("nan")      # factor on hands with the role
+        out[key] = (ratio, nh, nn)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bots", default="heuristic", help="comma-separated bot specs, seated in turn")
+    ap.add_argument("--games", type=int, default=3000)
+    ap.add_argument("--players", default="2,3,4,5,6")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    res = measure(args.bots.split(","), args.games, [int(x) for x in args.players.split(",")], args.seed)
+    for key in sorted(res):
+        ratio, nh, nn = res[key]
+        print(f"{key:<24} {ratio:8.3f}   (decisions with the role {nh}, without {nn})")
+
+
+if __name__ == "__main__":
+    main()

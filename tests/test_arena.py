@@ -1,0 +1,110 @@
+"""The arena: seat rotation, statistics, reproducibility, records, and the ``intrigue arena`` command."""
+import json
+
+import pytest
+
+from intrigue.cli.main import main
+from intrigue.engine.records import GameRecord
+from intrigue.search.arena import Arena, ArenaError, derive_seed, seating, wilson
+from intrigue.search.bot import BotSpecError
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(0, 0) == [0.0, 1.0]
+
+
+def test_rotation_gives_every_bot_every_seat_equally():
+    n = 4
+    seen = {(seating(g, n)[s], s) for g in range(n) for s in range(n)}
+    assert len(seen) == n * n
+    for g in range(8):
+        assert sorted(seating(g, n)) == list(range(n))
+
+
+def test_seeds_are_derived_deterministically():
+    assert derive_seed(1, 2, 3) == derive_seed(1, 2, 3)
+    assert len({derive_seed(1, g) for g in range(100)}) == 100
+
+
+def test_arena_statistics_and_reproducibility():
+    first = Arena("coup", "standard", 3, ["heuristic", "random", "heuristic"], 30, seed=5).run()
+    again = Arena("coup", "standard", 3, ["heuristic", "random", "heuristic"], 30, seed=5).run()
+    for d in (first, again):
+        d.pop("seconds")
+        for b in d["bots"]:
+            b.pop("ms_per_decision")
+    assert first == again
+    bots = first["bots"]
+    assert [b["spec"] for b in bots] == ["heuristic", "random", "heuristic"]
+    assert all(b["games"] == 30 for b in bots)
+    assert sum(b["wins"] + b["draws"] for b in bots) >= 30
+    for b in bots:
+        lo, hi = b["ci95"]
+        assert lo <= b["win_rate"] <= hi
+        assert 1.0 <= b["mean_placing"] <= 3.0
+    assert first["mean_turns"] > 0
+
+
+def test_parallel_arena_plays_the_same_games():
+    serial = Arena("coup", "standard", 2, ["heuristic", "ismcts:iterations=200"], 8, seed=3)
+    serial.run()
+    parallel = Arena("coup", "standard", 2, ["heuristic", "ismcts:iterations=200"], 8, seed=3, workers=2)
+    parallel.run()
+    key = lambda a: [(o.index, o.seats, o.placings, o.turns) for o in a.outcomes]  # noqa: E731
+    assert key(serial) == key(parallel)
+
+
+def test_records_replay_to_the_reported_result(tmp_path):
+    arena = Arena("coup", "seed-th", 3, ["heuristic", "random", "ismcts:iterations=100"], 6, seed=2,
+                  records=str(tmp_path))
+    arena.run()
+    files = sorted(tmp_path.glob("*.msgpack"))
+    assert len(files) == 6
+    for f, outcome in zip(files, arena.outcomes):
+        rec = GameRecord.load(f)
+        final = rec.replay()
+        assert list(final.result().placings) == outcome.placings
+        assert rec.meta["bots"] == [arena.specs[i] for i in outcome.seats]
+
+
+def test_bad_arena_setups_are_refused():
+    with pytest.raises(ArenaError):
+        Arena("coup", "standard", 3, ["heuristic", "random"], 10)
+    with pytest.raises(BotSpecError):
+        Arena("coup", "standard", 2, ["heuristic", "nobot"], 10)
+
+
+def test_arena_command(tmp_path, capsys):
+    out = tmp_path / "out.json"
+    rc = main(["arena", "--game", "coup", "--players", "2", "--bots", "heuristic", "random",
+               "--games", "20", "--seed", "1", "--json", str(out), "--records", str(tmp_path / "rec"), "-q"])
+    assert rc == 0
+    data = json.loads(out.read_text())
+    assert [b["spec"] for b in data["bots"]] == ["heuristic", "random"]
+    for b in data["bots"]:
+        assert {"spec", "games", "wins", "win_rate", "ci95", "mean_placing"} <= set(b)
+    assert data["games"] == 20 and data["mean_turns"] > 0
+    assert len(list((tmp_path / "rec").glob("*.msgpack"))) == 20
+    table = capsys.readouterr().out
+    assert "heuristic" in table and "95% CI" in table
+
+
+def test_arena_command_errors_are_one_line(capsys):
+    rc = main(["arena", "--players", "3", "--bots", "heuristic", "random", "--games", "2", "-q"])
+    assert rc == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and "Traceback" not in err
+    rc = main(["arena", "--bots", "ismcts:depth=2", "--games", "2", "-q"])
+    assert rc == 2
+
+
+def test_arena_help_lists_bot_options(capsys):
+    rc = main(["arena", "--help"])
+    assert rc == 0
+    text = capsys.readouterr().out
+    for word in ("ismcts", "iterations=", "workers=", "belief=", "heuristic", "random"):
+        assert word in text
