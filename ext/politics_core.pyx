@@ -1417,6 +1417,123 @@ cdef void pol_playout(PolState* s, uint64_t* rng) noexcept nogil:
             pol_apply(s, buf[rng_below(rng, n)] if n > 1 else buf[0])
 
 
+# --- rollout policy (search): a cheap player that plays its role ----------------------------------
+# For `playout=policy` searches.  Every seat plays its role with a little noise, and the lie-catch
+# votes follow public suspicion (UND and failed governments, the traces corrupt policies leave), so
+# that a playout can punish a dark player who was careless -- uniform playouts vote at random and
+# make exposure look like luck.
+cdef enum:
+    POLICY_NOISE_PCT = 15     # % of decisions taken uniformly at random
+
+cdef inline int suspicion(const PolState* s, int q) noexcept nogil:
+    if s.flags[q] & F_REVEALED:
+        return 1000 if (s.flags[q] & F_DARK) else -1000
+    return s.und[q] + 2 * s.gov_failed[q]
+
+
+cdef inline int partner_of(const PolState* s, int p) noexcept nogil:
+    cdef int q
+    if not (s.flags[p] & F_DARK):
+        return -1
+    for q in range(s.n):
+        if q != p and (s.flags[q] & F_DARK):
+            return q
+    return -1
+
+
+cdef int policy_score(const PolState* s, int a, int p, bint dark, int partner, int me_susp,
+                      int max_susp) noexcept nogil:
+    """How much the rollout player likes legal action `a` (higher is better)."""
+    cdef int ph = s.phase, k, t, q, c = 0, i
+    if ph == PH_INVITE:
+        k = a - A_INVITE
+        q = (p + k // 12 + 1) % s.n
+        if dark:
+            return (100 if q == partner else 0) - 3 * ((k % 12) // 3) - (k % 3)
+        return -10 * suspicion(s, q) - 3 * ((k % 12) // 3) - (k % 3)
+    if ph == PH_ANSWER_INVITE:
+        if dark or suspicion(s, s.leader) < max_susp or max_susp <= 0:
+            return 1 if a == A_ACCEPT else 0
+        return 1 if a == A_DECLINE else 0
+    if ph == PH_PROPOSE:
+        t = a - A_PROPOSE                        # the card kept
+        if dark and (me_susp < max_susp or max_susp == 0 or s.fails >= 3):
+            return (0 if is_c(t) else 10) - bags(t)     # place corrupt policies
+        return (10 if is_c(t) else 0) - bags(t)         # place honest ones
+    if ph == PH_OPP:
+        if a == A_INSPECT:
+            if dark:
+                return -1 if (partner >= 0 and is_member(s, partner)) else 2
+            return 3
+        if a == A_WITHDRAW:
+            return 1 if dark else -1
+        if a == A_PASS:
+            return 2 if (dark and partner >= 0 and is_member(s, partner)) else 0
+        return 0                                 # DEAL
+    if ph == PH_WDISCARD:
+        k = a - A_WDISCARD
+        for t in range(NTYPES):
+            if is_c(t):
+                c += MS_CNT[2][k][t]
+        return (2 - c) if dark else c
+    if ph == PH_LDISCARD:
+        if a == A_NO_DISCARD:
+            return 0
+        t = a - A_LDISCARD
+        return (1 if is_c(t) != dark else -1)
+    if ph == PH_VOTE:
+        if a == A_ABSTAIN:
+            return -5000
+        q = (p + a - A_VOTE + 1) % s.n
+        if dark and q == partner:
+            return -10000
+        return suspicion(s, q)
+    if ph == PH_OFFER or ph == PH_ANSWER_CONTRACT:
+        return 1 if (a == A_NO_CONTRACT or a == A_DECLINE) else 0
+    if ph == PH_RESOLVE:
+        return 1 if a == A_BREAK else 0
+    if ph == PH_COUP or ph == PH_DEALBREAK or ph == PH_BLOCK or ph == PH_MEDIA:
+        return 1 if a == A_PASS else 0
+    return 0
+
+
+cdef int pol_policy_action(PolState* s, uint64_t* rng) noexcept nogil:
+    """The rollout player's decision at a decision node (not at a chance node)."""
+    cdef int buf[MAX_LEGAL]
+    cdef int n = pol_legal(s, buf), p = s.asked, i, v, best = -2147483647, nbest = 0, pick = 0
+    cdef int partner, me_susp, max_susp = 0, q
+    cdef bint dark
+    if n == 1:
+        return buf[0]
+    if rng_below(rng, 100) < POLICY_NOISE_PCT:
+        return buf[rng_below(rng, n)]
+    dark = (s.flags[p] & F_DARK) != 0
+    partner = partner_of(s, p)
+    me_susp = suspicion(s, p)
+    for q in range(s.n):
+        if q != p and not (s.flags[q] & F_REVEALED) and suspicion(s, q) > max_susp:
+            max_susp = suspicion(s, q)
+    for i in range(n):
+        v = policy_score(s, buf[i], p, dark, partner, me_susp, max_susp)
+        if v > best:
+            best = v
+            nbest = 1
+            pick = buf[i]
+        elif v == best:
+            nbest += 1
+            if rng_below(rng, nbest) == 0:       # reservoir: a uniform choice among the best
+                pick = buf[i]
+    return pick
+
+
+cdef void pol_policy_playout(PolState* s, uint64_t* rng) noexcept nogil:
+    while s.phase != PH_OVER:
+        if is_chance_phase(s.phase):
+            pol_sample_chance(s, rng)
+        else:
+            pol_apply(s, pol_policy_action(s, rng))
+
+
 # --- hidden information -----------------------------------------------------------------------------
 # Free places of policy cards from `seat`'s view: other hands (0..n-1), the draw pile (LOC_PILE), the
 # face-down part of the discard pile that seat does not know (LOC_DISC), the face-down table cards
@@ -2107,6 +2224,9 @@ cdef const char* _validate(const void* st) noexcept nogil:
 cdef void _belief_step(void* st, int seat, const double* table, uint64_t* rng) noexcept nogil:
     pol_belief_step(<PolState*>st, seat, table, rng)
 
+cdef void _policy_playout(void* st, uint64_t* rng) noexcept nogil:
+    pol_policy_playout(<PolState*>st, rng)
+
 
 POLITICS_VT.name = b"politics"
 POLITICS_VT.state_size = sizeof(PolState)
@@ -2126,6 +2246,7 @@ POLITICS_VT.make_consistent = _make_consistent
 POLITICS_VT.validate = _validate
 POLITICS_VT.belief_step = _belief_step
 POLITICS_VT.belief_table_size = BELIEF_TABLE_SIZE
+POLITICS_VT.policy_playout = _policy_playout
 
 
 # --- Python face ----------------------------------------------------------------------------------
@@ -2418,6 +2539,12 @@ cdef class PoliticsCore(KernelState):
                 raise ValueError("belief weights must be >= 0")
         pol_belief_step(&self.st, seat, tab, &rng.state)
 
+    def policy_action(self, Rng rng):
+        """The search's rollout policy's decision here (a legal action; for tests and tools)."""
+        if is_chance_phase(self.st.phase) or self.st.phase == PH_OVER:
+            raise ValueError("not a decision")
+        return pol_policy_action(&self.st, &rng.state)
+
     @property
     def backroom_pile(self):
         return [self.st.br_pile[t] for t in range(NBR)]
@@ -2550,6 +2677,25 @@ def determinize_loop(PoliticsCore st, int seat, int count, seed=0):
             pol_determinize(&d, seat, &rng)
             acc += d.hand[(seat + 1) % d.n][0] + d.flags[(seat + 2) % d.n]
     return acc
+
+
+def policy_playouts(int n, int count, seed=0, int nrounds=11):
+    """Like :func:`playouts`, with the search's rollout policy at every decision."""
+    cdef PoliticsCore start = PoliticsCore(n, nrounds)
+    cdef PolState s
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef long long steps = 0
+    cdef int i
+    with nogil:
+        for i in range(count):
+            s = start.st
+            while s.phase != PH_OVER:
+                if is_chance_phase(s.phase):
+                    pol_sample_chance(&s, &rng)
+                else:
+                    pol_apply(&s, pol_policy_action(&s, &rng))
+                steps += 1
+    return steps
 
 
 def belief_pair_counts(PoliticsCore core, int seat, table, int samples, seed=0):

@@ -22,7 +22,7 @@ are dark, under an *opponent model* of how each role plays:
 The public chain (self-determinization: what the others would think of the searcher) uses the same
 likelihoods over every pair the public cannot rule out (``selfdet_roles=True``), or keeps the
 searcher's own role and re-deals only its cards (``False``, the default: a seat's reward depends on
-its role, and re-dealing it was measured to be weaker; see ``docs/politics.md``).
+its role, and re-dealing it measured no better; see ``docs/politics.md``).
 """
 from __future__ import annotations
 
