@@ -356,19 +356,15 @@ class PoliticsBelief:
             return None                              # stopped: search with uniform deals
         core = info.core
         seat = info.seat
+        own = [pair for pair in ll if _possible(core, seat, *pair)]
+        public = [pair for pair in ll if _possible(core, None, *pair)] if self.selfdet_roles else own
+        if not own or not public:
+            return None                              # nothing possible (cannot happen in a real game)
         table = [0.0] * TABLE_SIZE
-        public = {pair: v for pair, v in ll.items() if _possible(core, None, *pair)}
-        top = max(public.values()) if public else 0.0
-        for (a, b), v in public.items():
-            w = math.exp(v - top)
-            if _possible(core, seat, a, b):
-                table[pair_index(a, b)] = w
-            if self.selfdet_roles or _possible(core, seat, a, b):
-                table[PAIRS + pair_index(a, b)] = w
-        if not any(table[:PAIRS]):                   # nothing left (cannot happen in a real game)
-            return None
-        if not any(table[PAIRS:]):
-            table[PAIRS:] = table[:PAIRS]
+        for offset, pairs in ((0, own), (PAIRS, public)):
+            top = max(ll[pair] for pair in pairs)    # each section's best pair weighs 1: no underflow
+            for pair in pairs:
+                table[offset + pair_index(*pair)] = math.exp(ll[pair] - top)
         return table
 
     def pair_belief(self, info: InfoState, table: Optional[Sequence[float]] = None) -> Dict[Tuple[int, int], float]:

@@ -207,6 +207,12 @@ def test_models_tables_and_marginals():
     want = PoliticsHeuristic(Rng(0)).dark_belief(info)
     for pr, p in model.pair_belief(info, model.table(info)).items():
         assert p == pytest.approx(want[pr])
+    # each section is normalised on its own: a pair the seat rules out cannot drown the others
+    model = PoliticsBelief(s.game)
+    model.loglik = lambda info, stop=None: {pr: (0.0 if honest[0] in pr else -5000.0 - sum(pr))
+                                            for pr in combinations(range(6), 2)}
+    table = model.table(info)
+    assert max(table[:PAIRS]) == 1.0 and sum(1 for x in table[:PAIRS] if x > 0) == 10
     # evidence helps: against heuristic players the true pair is far above the prior
     assert PoliticsBelief(s.game).pair_belief(info, PoliticsBelief(s.game).table(info))[tuple(dark)] > 0.5
 
