@@ -302,6 +302,13 @@ class Game:
         """What ``seat`` privately knows now, as plain data (game hook)."""
         return {}
 
+    def teams(self, core: KernelState) -> Optional[Dict[str, Tuple[int, ...]]]:
+        """The teams in ``core``, as a referee who knows every role sees them: team name -> seats
+        (game hook; default ``None``: the game has no teams, or they are not dealt yet).
+
+        Hidden information: it is for referees (the arena seats bots by team), never for bots."""
+        return None
+
     # --- words for people (terminal play, replay) -------------------------------------------------
     @property
     def language(self) -> str:

@@ -24,6 +24,8 @@ cdef enum:
     MAXP = 8
     NONE = 255
     CARDS_PER_TYPE = 8
+    BELIEF_PAIRS = 28     # possible dark pairs at 8 players (fewer are used at 6, 7)
+    BELIEF_TABLE_SIZE = 56   # pair weights for the searching seat's chain, then for the public chain
 
     BR_MEDIA = 0
     BR_COUP = 1
@@ -239,6 +241,7 @@ cdef void pol_determinize(PolState* s, int seat, uint64_t* rng) noexcept nogil
 cdef void pol_canonicalize(PolState* s, int seat) noexcept nogil
 cdef const char* pol_validate(const PolState* s) noexcept nogil
 cdef int pol_impose_pair(PolState* s, int seat, int k) noexcept nogil
+cdef void pol_belief_step(PolState* s, int seat, const double* table, uint64_t* rng) noexcept nogil
 
 cdef class PoliticsCore(KernelState):
     cdef PolState st

@@ -33,8 +33,8 @@ over the free places, canonicalize deals them sorted into a fixed order of place
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from intrigue.ext.rng cimport rng_next, rng_below
-from intrigue.ext.game_api cimport (GameVT, KernelState, CHANCE, TERMINAL, MAX_LEGAL)
+from intrigue.ext.rng cimport rng_next, rng_below, rng_unit
+from intrigue.ext.game_api cimport (GameVT, KernelState, Rng, CHANCE, TERMINAL, MAX_LEGAL)
 
 
 # --- multisets of policy types (LOOK / REVEAL outcomes, WITHDRAW discards) ---------------------------
@@ -1371,9 +1371,15 @@ cdef int pol_sample_chance(PolState* s, uint64_t* rng) noexcept nogil:
 
 
 cdef void pol_returns(const PolState* s, double* out) noexcept nogil:
-    """Normal end: the highest Total wins, ties share 1 (D40).  Crisis: every member of the winning
-    team gets 1 (§11.3, D44)."""
+    """Team rewards, the reward the search maximises (docs/politics.md, "Rewards").
+
+    Crisis: every member of the winning team gets 1 (§11.3, D44).  Normal end: the highest Total
+    wins and tied winners share 1 (D40); a seat's reward is its *team's* share -- its own plus that of
+    the other members of its team (a DARK seat: its own and its partner's; an HONEST seat: every
+    honest winner's).  The two teams' rewards sum to 1.  ``Result.rewards`` (the engine layer) are
+    the spec's individual shares."""
     cdef int p, best = -1, k = 0, honest_win, nd = 0
+    cdef double dark_share = 0.0
     for p in range(s.n):
         out[p] = 0.0
     if s.phase != PH_OVER:
@@ -1394,8 +1400,10 @@ cdef void pol_returns(const PolState* s, double* out) noexcept nogil:
         if s.score[p] == best:
             k += 1
     for p in range(s.n):
-        if s.score[p] == best:
-            out[p] = 1.0 / k
+        if s.score[p] == best and (s.flags[p] & F_DARK):
+            dark_share += 1.0 / k
+    for p in range(s.n):
+        out[p] = dark_share if (s.flags[p] & F_DARK) else 1.0 - dark_share
 
 
 cdef void pol_playout(PolState* s, uint64_t* rng) noexcept nogil:
@@ -1407,6 +1415,123 @@ cdef void pol_playout(PolState* s, uint64_t* rng) noexcept nogil:
         else:
             n = pol_legal(s, buf)
             pol_apply(s, buf[rng_below(rng, n)] if n > 1 else buf[0])
+
+
+# --- rollout policy (search): a cheap player that plays its role ----------------------------------
+# For `playout=policy` searches.  Every seat plays its role with a little noise, and the lie-catch
+# votes follow public suspicion (UND and failed governments, the traces corrupt policies leave), so
+# that a playout can punish a dark player who was careless -- uniform playouts vote at random and
+# make exposure look like luck.
+cdef enum:
+    POLICY_NOISE_PCT = 15     # % of decisions taken uniformly at random
+
+cdef inline int suspicion(const PolState* s, int q) noexcept nogil:
+    if s.flags[q] & F_REVEALED:
+        return 1000 if (s.flags[q] & F_DARK) else -1000
+    return s.und[q] + 2 * s.gov_failed[q]
+
+
+cdef inline int partner_of(const PolState* s, int p) noexcept nogil:
+    cdef int q
+    if not (s.flags[p] & F_DARK):
+        return -1
+    for q in range(s.n):
+        if q != p and (s.flags[q] & F_DARK):
+            return q
+    return -1
+
+
+cdef int policy_score(const PolState* s, int a, int p, bint dark, int partner, int me_susp,
+                      int max_susp) noexcept nogil:
+    """How much the rollout player likes legal action `a` (higher is better)."""
+    cdef int ph = s.phase, k, t, q, c = 0, i
+    if ph == PH_INVITE:
+        k = a - A_INVITE
+        q = (p + k // 12 + 1) % s.n
+        if dark:
+            return (100 if q == partner else 0) - 3 * ((k % 12) // 3) - (k % 3)
+        return -10 * suspicion(s, q) - 3 * ((k % 12) // 3) - (k % 3)
+    if ph == PH_ANSWER_INVITE:
+        if dark or suspicion(s, s.leader) < max_susp or max_susp <= 0:
+            return 1 if a == A_ACCEPT else 0
+        return 1 if a == A_DECLINE else 0
+    if ph == PH_PROPOSE:
+        t = a - A_PROPOSE                        # the card kept
+        if dark and (me_susp < max_susp or max_susp == 0 or s.fails >= 3):
+            return (0 if is_c(t) else 10) - bags(t)     # place corrupt policies
+        return (10 if is_c(t) else 0) - bags(t)         # place honest ones
+    if ph == PH_OPP:
+        if a == A_INSPECT:
+            if dark:
+                return -1 if (partner >= 0 and is_member(s, partner)) else 2
+            return 3
+        if a == A_WITHDRAW:
+            return 1 if dark else -1
+        if a == A_PASS:
+            return 2 if (dark and partner >= 0 and is_member(s, partner)) else 0
+        return 0                                 # DEAL
+    if ph == PH_WDISCARD:
+        k = a - A_WDISCARD
+        for t in range(NTYPES):
+            if is_c(t):
+                c += MS_CNT[2][k][t]
+        return (2 - c) if dark else c
+    if ph == PH_LDISCARD:
+        if a == A_NO_DISCARD:
+            return 0
+        t = a - A_LDISCARD
+        return (1 if is_c(t) != dark else -1)
+    if ph == PH_VOTE:
+        if a == A_ABSTAIN:
+            return -5000
+        q = (p + a - A_VOTE + 1) % s.n
+        if dark and q == partner:
+            return -10000
+        return suspicion(s, q)
+    if ph == PH_OFFER or ph == PH_ANSWER_CONTRACT:
+        return 1 if (a == A_NO_CONTRACT or a == A_DECLINE) else 0
+    if ph == PH_RESOLVE:
+        return 1 if a == A_BREAK else 0
+    if ph == PH_COUP or ph == PH_DEALBREAK or ph == PH_BLOCK or ph == PH_MEDIA:
+        return 1 if a == A_PASS else 0
+    return 0
+
+
+cdef int pol_policy_action(PolState* s, uint64_t* rng) noexcept nogil:
+    """The rollout player's decision at a decision node (not at a chance node)."""
+    cdef int buf[MAX_LEGAL]
+    cdef int n = pol_legal(s, buf), p = s.asked, i, v, best = -2147483647, nbest = 0, pick = 0
+    cdef int partner, me_susp, max_susp = 0, q
+    cdef bint dark
+    if n == 1:
+        return buf[0]
+    if rng_below(rng, 100) < POLICY_NOISE_PCT:
+        return buf[rng_below(rng, n)]
+    dark = (s.flags[p] & F_DARK) != 0
+    partner = partner_of(s, p)
+    me_susp = suspicion(s, p)
+    for q in range(s.n):
+        if q != p and not (s.flags[q] & F_REVEALED) and suspicion(s, q) > max_susp:
+            max_susp = suspicion(s, q)
+    for i in range(n):
+        v = policy_score(s, buf[i], p, dark, partner, me_susp, max_susp)
+        if v > best:
+            best = v
+            nbest = 1
+            pick = buf[i]
+        elif v == best:
+            nbest += 1
+            if rng_below(rng, nbest) == 0:       # reservoir: a uniform choice among the best
+                pick = buf[i]
+    return pick
+
+
+cdef void pol_policy_playout(PolState* s, uint64_t* rng) noexcept nogil:
+    while s.phase != PH_OVER:
+        if is_chance_phase(s.phase):
+            pol_sample_chance(s, rng)
+        else:
+            pol_apply(s, pol_policy_action(s, rng))
 
 
 # --- hidden information -----------------------------------------------------------------------------
@@ -1603,7 +1728,13 @@ cdef bint ensure_br_pile(PolState* s, int seat, int b) noexcept nogil:
 
 
 cdef inline bint knows_roles(const PolState* s, int seat) noexcept nogil:
-    return s.roles_public or (s.flags[seat] & F_DARK) != 0
+    """Whether `seat` knows the dark pair (`seat` < 0: the public, who knows it only at the end)."""
+    return s.roles_public or (seat >= 0 and (s.flags[seat] & F_DARK) != 0)
+
+
+cdef inline int known_disc(const PolState* s, int seat, int t) noexcept nogil:
+    """Face-down discards of type t that `seat` knows are in the discard pile (none for the public)."""
+    return s.disc_known[seat][t] if seat >= 0 else 0
 
 
 cdef void deal_roles(PolState* s, int seat, uint64_t* rng) noexcept nogil:
@@ -1640,7 +1771,8 @@ cdef bint vote_hidden(const PolState* s, int seat, int q) noexcept nogil:
 
 
 cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
-    """Deal everything hidden from `seat` afresh: uniformly (rng) or in the canonical order (NULL)."""
+    """Deal everything hidden from `seat` afresh: uniformly (rng) or in the canonical order (NULL).
+    `seat` < 0 is the public: every hand, the hidden table, the unshown votes and the roles."""
     cdef uint8_t K[6]
     cdef uint8_t pool[48]
     cdef uint8_t bpool[24]
@@ -1713,7 +1845,7 @@ cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
             pool[np] = t
             np += 1
     for t in range(NTYPES):
-        for k in range(s.disc[t] - s.disc_pub[t] - s.disc_known[seat][t]):
+        for k in range(s.disc[t] - s.disc_pub[t] - known_disc(s, seat, t)):
             pool[np] = t
             np += 1
     nthid = 0
@@ -1750,8 +1882,8 @@ cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
         i += 1
     size = 0
     for t in range(NTYPES):
-        size += s.disc[t] - s.disc_pub[t] - s.disc_known[seat][t]
-        s.disc[t] = s.disc_pub[t] + s.disc_known[seat][t]
+        size += s.disc[t] - s.disc_pub[t] - known_disc(s, seat, t)
+        s.disc[t] = s.disc_pub[t] + known_disc(s, seat, t)
     for k in range(size):
         s.disc[pool[i]] += 1
         i += 1
@@ -1925,6 +2057,54 @@ cdef int pol_make_consistent(PolState* s, int seat, int a) noexcept nogil:
     return 0
 
 
+# --- belief-weighted determinization (the search's inference hook) -----------------------------------
+# The search weights its determinizations by a belief over the dark pair.  The table holds
+# BELIEF_PAIRS weights per chain, indexed like `roles A B` (a + b(b-1)/2, a < b; pairs of seats >= n
+# are ignored):
+#   table[0 .. BELIEF_PAIRS)                 the searching seat's chain (seat >= 0)
+#   table[BELIEF_PAIRS .. 2 BELIEF_PAIRS)    the public chain (seat < 0: self-determinization)
+# Under the uniform deal the hidden cards are independent of the roles (no card rule depends on a
+# role), so the weighted deal factorizes: every step deals the hidden cards (and unshown votes)
+# uniformly and draws the dark pair with probability proportional to its weight among the pairs the
+# observer cannot rule out.  Each step is therefore an exact, independent sample of the weighted deal
+# (a chain that mixes in one step).  A seat that knows the pair (a DARK seat, or anyone once the roles
+# are public) keeps it.  A table that rules out every possible pair is ignored (uniform pair).
+
+cdef int draw_pair(PolState* s, int seat, const double* w, uint64_t* rng) noexcept nogil:
+    """Impose a dark pair drawn by weight `w` among those `seat` cannot rule out; returns the pair
+    index, or -1 if the roles were left as they are (known to `seat`, or no positive weight)."""
+    cdef int k, x, y, npairs = s.n * (s.n - 1) // 2, last = -1
+    cdef double total = 0.0, u
+    if knows_roles(s, seat):
+        return -1
+    for k in range(npairs):
+        if w[k] > 0.0:
+            pair_unrank(k, &x, &y)
+            if roles_consistent(s, seat, x, y):
+                total += w[k]
+    if not total > 0.0:
+        return -1
+    u = rng_unit(rng) * total
+    for k in range(npairs):
+        if w[k] > 0.0:
+            pair_unrank(k, &x, &y)
+            if roles_consistent(s, seat, x, y):
+                last = k
+                if u < w[k]:
+                    break
+                u -= w[k]
+    pair_unrank(last, &x, &y)
+    set_roles(s, x, y)
+    return last
+
+
+cdef void pol_belief_step(PolState* s, int seat, const double* table, uint64_t* rng) noexcept nogil:
+    """One step of the belief chain for `seat` (< 0: the public): see the comment above."""
+    redeal(s, seat, rng)
+    if table != NULL:
+        draw_pair(s, seat, &table[BELIEF_PAIRS] if seat < 0 else table, rng)
+
+
 # --- validation (decode) ----------------------------------------------------------------------------
 cdef const char* pol_validate(const PolState* s) noexcept nogil:
     """NULL when the struct is a consistent state, else what is wrong."""
@@ -2041,6 +2221,12 @@ cdef int _make_consistent(void* st, int seat, int a) noexcept nogil:
 cdef const char* _validate(const void* st) noexcept nogil:
     return pol_validate(<const PolState*>st)
 
+cdef void _belief_step(void* st, int seat, const double* table, uint64_t* rng) noexcept nogil:
+    pol_belief_step(<PolState*>st, seat, table, rng)
+
+cdef void _policy_playout(void* st, uint64_t* rng) noexcept nogil:
+    pol_policy_playout(<PolState*>st, rng)
+
 
 POLITICS_VT.name = b"politics"
 POLITICS_VT.state_size = sizeof(PolState)
@@ -2058,6 +2244,9 @@ POLITICS_VT.determinize = _determinize
 POLITICS_VT.canonicalize = _canonicalize
 POLITICS_VT.make_consistent = _make_consistent
 POLITICS_VT.validate = _validate
+POLITICS_VT.belief_step = _belief_step
+POLITICS_VT.belief_table_size = BELIEF_TABLE_SIZE
+POLITICS_VT.policy_playout = _policy_playout
 
 
 # --- Python face ----------------------------------------------------------------------------------
@@ -2331,6 +2520,31 @@ cdef class PoliticsCore(KernelState):
                     raise ValueError(f"seat {p}'s role is revealed")
         set_roles(&self.st, a, b)
 
+    def belief_step(self, int seat, table, Rng rng):
+        """One step of the search's belief chain for ``seat`` (-1: the public chain), in place: the
+        hidden cards dealt afresh uniformly, the dark pair drawn by ``table`` (BELIEF_TABLE_SIZE
+        weights, or None: uniform).  For tests and tools; the search calls the C function."""
+        cdef double tab[BELIEF_TABLE_SIZE]
+        cdef int i
+        if not (-1 <= seat < self.st.n):
+            raise ValueError(f"seat {seat} is not in this game")
+        if table is None:
+            pol_belief_step(&self.st, seat, NULL, &rng.state)
+            return
+        if len(table) != BELIEF_TABLE_SIZE:
+            raise ValueError(f"a Politics belief table has {BELIEF_TABLE_SIZE} weights, not {len(table)}")
+        for i in range(BELIEF_TABLE_SIZE):
+            tab[i] = float(table[i])
+            if not tab[i] >= 0.0:
+                raise ValueError("belief weights must be >= 0")
+        pol_belief_step(&self.st, seat, tab, &rng.state)
+
+    def policy_action(self, Rng rng):
+        """The search's rollout policy's decision here (a legal action; for tests and tools)."""
+        if is_chance_phase(self.st.phase) or self.st.phase == PH_OVER:
+            raise ValueError("not a decision")
+        return pol_policy_action(&self.st, &rng.state)
+
     @property
     def backroom_pile(self):
         return [self.st.br_pile[t] for t in range(NBR)]
@@ -2465,6 +2679,66 @@ def determinize_loop(PoliticsCore st, int seat, int count, seed=0):
     return acc
 
 
+def policy_playouts(int n, int count, seed=0, int nrounds=11):
+    """Like :func:`playouts`, with the search's rollout policy at every decision."""
+    cdef PoliticsCore start = PoliticsCore(n, nrounds)
+    cdef PolState s
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef long long steps = 0
+    cdef int i
+    with nogil:
+        for i in range(count):
+            s = start.st
+            while s.phase != PH_OVER:
+                if is_chance_phase(s.phase):
+                    pol_sample_chance(&s, &rng)
+                else:
+                    pol_apply(&s, pol_policy_action(&s, &rng))
+                steps += 1
+    return steps
+
+
+def belief_pair_counts(PoliticsCore core, int seat, table, int samples, seed=0):
+    """Run ``samples`` steps of the belief chain for ``seat`` (-1: the public chain) from ``core`` and
+    count the dark pairs drawn: a list of BELIEF_PAIRS counts indexed like ``roles A B``.
+
+    ``table`` is a sequence of BELIEF_TABLE_SIZE weights or None (uniform pair).  Used by tests
+    against exact enumeration and to estimate beliefs."""
+    cdef double tab[BELIEF_TABLE_SIZE]
+    cdef const double* tp = NULL
+    cdef PolState s = core.st
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef long long counts[BELIEF_PAIRS]
+    cdef int i, k, x, y, p
+    if table is not None:
+        if len(table) != BELIEF_TABLE_SIZE:
+            raise ValueError(f"a Politics belief table has {BELIEF_TABLE_SIZE} weights, not {len(table)}")
+        for i in range(BELIEF_TABLE_SIZE):
+            tab[i] = float(table[i])
+            if not tab[i] >= 0.0:
+                raise ValueError("belief weights must be >= 0")
+        tp = tab
+    if not (-1 <= seat < s.n):
+        raise ValueError(f"seat {seat} is not in this game")
+    if samples < 0:
+        raise ValueError("samples must be >= 0")
+    memset(counts, 0, sizeof(counts))
+    with nogil:
+        for i in range(samples):
+            pol_belief_step(&s, seat, tp, &rng)
+            x = -1
+            y = -1
+            for p in range(s.n):
+                if s.flags[p] & F_DARK:
+                    if x < 0:
+                        x = p
+                    else:
+                        y = p
+            if y >= 0:
+                counts[pair_rank(x, y)] += 1
+    return [counts[k] for k in range(BELIEF_PAIRS)]
+
+
 def struct_layout():
     """Byte offsets of the main fields of the state struct (as in ``encode()`` after the tag byte),
     with the total size: for documentation, debugging and corruption tests."""
@@ -2513,4 +2787,5 @@ CONST = {k: v for k, v in dict(
     A_BREAK=A_BREAK, A_ABSTAIN=A_ABSTAIN, A_VOTE=A_VOTE, NUM_DECISIONS=NUM_DECISIONS,
     C_ROLES=C_ROLES, C_HONEST=C_HONEST, C_DARK=C_DARK, C_CARD=C_CARD, C_BR=C_BR, C_LEADER=C_LEADER,
     C_MULTI=C_MULTI, C_VOTE=C_VOTE, NUM_ACTIONS=NUM_ACTIONS,
+    BELIEF_PAIRS=BELIEF_PAIRS, BELIEF_TABLE_SIZE=BELIEF_TABLE_SIZE,
 ).items()}

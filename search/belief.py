@@ -31,6 +31,7 @@ from intrigue.engine.game import Game
 
 MODELS: Dict[str, str] = {
     "coup": "intrigue.search.belief_coup:CoupBelief",
+    "politics": "intrigue.search.belief_politics:PoliticsBelief",
 }
 
 

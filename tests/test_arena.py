@@ -108,3 +108,56 @@ def test_arena_help_lists_bot_options(capsys):
     text = capsys.readouterr().out
     for word in ("ismcts", "iterations=", "workers=", "belief=", "heuristic", "random"):
         assert word in text
+
+
+# --- team matches (games with hidden teams) -----------------------------------------------------------
+def test_team_bots_are_seated_by_the_dealt_roles(tmp_path):
+    arena = Arena("politics", None, 6, None, 6, seed=4, options={"length": "half"}, records=str(tmp_path),
+                  team_bots={"DARK": "ismcts:iterations=100", "honest": "heuristic"})
+    summary = arena.run()
+    assert [(b["team"], b["spec"]) for b in summary["bots"]] == [("dark", "ismcts:iterations=100"),
+                                                                ("honest", "heuristic")]
+    for f, outcome in zip(sorted(tmp_path.glob("*.msgpack")), arena.outcomes):
+        final = GameRecord.load(f).replay()
+        dark = final.core.dark_seats()
+        assert outcome.teams == {"dark": dark, "honest": [p for p in range(6) if p not in dark]}
+        assert GameRecord.load(f).meta["bots"] == ["ismcts:iterations=100" if p in dark else "heuristic"
+                                                   for p in range(6)]
+        res = final.result()
+        assert outcome.winners == list(res.winners)
+    dark, honest = summary["bots"]
+    assert dark["games"] == honest["games"] == 6
+    wins = sum(1 for o in arena.outcomes if set(o.winners) <= set(o.teams["dark"]))
+    assert dark["wins"] == wins and honest["wins"] + dark["wins"] + dark["draws"] == 6
+    assert dark["draws"] == honest["draws"]
+    # the same seed plays the same deals whatever the bots: paired comparisons with the mirror match
+    mirror = Arena("politics", None, 6, None, 6, seed=4, options={"length": "half"},
+                   team_bots={"dark": "heuristic", "honest": "heuristic"})
+    mirror.run()
+    assert [o.teams for o in mirror.outcomes] == [o.teams for o in arena.outcomes]
+
+
+def test_bad_team_setups_are_refused():
+    with pytest.raises(ArenaError, match="no teams"):
+        Arena("coup", None, 3, None, 2, team_bots={"dark": "random", "honest": "random"})
+    with pytest.raises(ArenaError, match="no team 'red'"):
+        Arena("politics", None, 6, None, 2, team_bots={"dark": "random", "red": "random"})
+    with pytest.raises(ArenaError, match="one bot per team"):
+        Arena("politics", None, 6, None, 2, team_bots={"dark": "random"})
+    with pytest.raises(ArenaError, match="not both"):
+        Arena("politics", None, 6, ["random"] * 6, 2, team_bots={"dark": "random", "honest": "random"})
+
+
+def test_team_arena_command(tmp_path, capsys):
+    out = tmp_path / "teams.json"
+    rc = main(["arena", "--game", "politics", "--team-bots", "DARK=heuristic", "HONEST=random", "--games", "4",
+               "--seed", "2", "-o", "length=half", "--json", str(out), "-q"])
+    assert rc == 0
+    data = json.loads(out.read_text())
+    assert [b["team"] for b in data["bots"]] == ["dark", "honest"] and data["players"] == 6
+    assert "dark: heuristic" in capsys.readouterr().out
+    for args in (["--team-bots", "DARK"], ["--team-bots", "DARK=random", "DARK=heuristic"],
+                 ["--bots", "random", "--team-bots", "DARK=random"], []):
+        rc = main(["arena", "--game", "politics", *args, "--games", "1", "-q"])
+        assert rc == 2
+        assert "Traceback" not in capsys.readouterr().err

@@ -86,7 +86,8 @@ def test_final_scores_follow_section_11():
     for i in range(400):
         players = 6 + i % 3
         opts = dict(OPTION_SETS[i % len(OPTION_SETS)])
-        core = load_game("politics", None, players, opts)._new_core()
+        game = load_game("politics", None, players, opts)
+        core = game._new_core()
         while core.phase != K["PH_FINAL_ROLES"]:
             if core.is_chance_node():
                 core.sample_chance(rng)
@@ -98,16 +99,20 @@ def test_final_scores_follow_section_11():
         assert core.is_terminal()
         got = [core.score(p) for p in range(players)]
         assert got == want
-        rewards = core.returns()
+        rewards = list(game.result(core).rewards)           # the spec's outcome
+        team = core.returns()                               # the search's team rewards
         if core.crisis:
             crises += 1
             honest_won = all(core.is_revealed(p) for p in core.dark_seats())
             assert rewards == [1.0 if core.is_dark(p) != honest_won else 0.0 for p in range(players)]
+            assert team == rewards
         else:
             best = max(got)
             k = got.count(best)
             shared += k > 1
             assert rewards == pytest.approx([1 / k if x == best else 0.0 for x in got])      # D40
+            dark = sum(r for p, r in enumerate(rewards) if core.is_dark(p))
+            assert team == pytest.approx([dark if core.is_dark(p) else 1 - dark for p in range(players)])
     assert shared > 0
 
 

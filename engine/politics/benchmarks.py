@@ -1,10 +1,14 @@
 """Politics Game benchmark cases for ``intrigue bench`` (see :mod:`intrigue.cli.bench`).
 
 ``politics.random_playout``: uniformly random games from before the deal, in C (playouts/s).
+``politics.policy_playout``: the same with the search's rollout policy at every decision.
 ``politics.clone`` / ``politics.determinize``: the struct copy and the re-deal a search does per
 iteration.  ``politics.heuristic_move``: decisions/s of the rule-based player through the Python
-interface.  ``politics.ismcts``: search iterations/s from a mid-round decision, when an ``ismcts``
-bot is installed (it is skipped otherwise).
+interface.  ``politics.belief_replay``: the belief model reading a whole game's history for the first
+time (what an advisor joining at the lie-catch pays once; a bot then continues incrementally).
+``politics.ismcts`` / ``politics.ismcts_policy``: iterations/s of a whole ``ismcts`` decision (belief
+table, search, reported belief) from a mid-round position, random / policy playouts, when an
+``ismcts`` bot is installed (skipped otherwise).
 """
 from __future__ import annotations
 
@@ -25,6 +29,19 @@ def _position(players: int, seed: int = 1):
     return s
 
 
+def _late_position(players: int, seed: int = 5):
+    """The first lie-catch vote of a game between heuristic players."""
+    from intrigue.engine import new_game
+    from intrigue.ext.game_api import Rng
+    from intrigue.search.heuristic_politics import PoliticsHeuristic
+    s = new_game("politics", players=players, seed=seed)
+    bots = [PoliticsHeuristic(Rng(seed * 31 + p)) for p in range(players)]
+    while s.decision().kind != "vote":
+        p = s.current_player()
+        s.apply_action(bots[p].choose(s.information_state(p)))
+    return s
+
+
 def cases(quick: bool) -> List["Case"]:
     from intrigue.cli.bench import Case
     from intrigue.ext.game_api import Rng
@@ -33,6 +50,10 @@ def cases(quick: bool) -> List["Case"]:
     out = []
     for n in (6, 8):
         out.append(Case("politics.random_playout", n, lambda count, n=n: politics_core.playouts(n, count, seed=n),
+                        unit="playouts", min_count=20))
+    for n in (6, 8):
+        out.append(Case("politics.policy_playout", n,
+                        lambda count, n=n: politics_core.policy_playouts(n, count, seed=n),
                         unit="playouts", min_count=20))
     mid = _position(6)
     seat = mid.current_player()
@@ -52,6 +73,16 @@ def cases(quick: bool) -> List["Case"]:
 
     out.append(Case("politics.heuristic_move", 6, heuristic_moves, unit="decisions", min_count=100))
 
+    late = _late_position(8)
+    late_info = late.information_state(0)
+
+    def belief_replays(count: int) -> None:
+        from intrigue.search.belief_politics import PoliticsBelief
+        for _ in range(count):
+            PoliticsBelief(late.game).table(late_info)
+
+    out.append(Case("politics.belief_replay", 8, belief_replays, unit="replays", min_count=1))
+
     try:
         from intrigue.search.bot import Limits, make_bot
         make_bot("ismcts", seed=1)
@@ -68,4 +99,15 @@ def cases(quick: bool) -> List["Case"]:
                 bot.close()
 
         out.append(Case("politics.ismcts", n, search, unit="iterations", min_count=1000))
+    for n in (6, 8):
+        pos = _position(n)
+
+        def policy_search(count: int, pos=pos) -> None:
+            bot = make_bot("ismcts:playout=policy", seed=1)
+            try:
+                bot.choose(pos.information_state(pos.current_player()), limits=Limits(iterations=count))
+            finally:
+                bot.close()
+
+        out.append(Case("politics.ismcts_policy", n, policy_search, unit="iterations", min_count=1000))
     return out

@@ -401,12 +401,14 @@ class PoliticsGame(Game):
 
     # --- the end -------------------------------------------------------------------------------------
     def result(self, core: PoliticsCore) -> Result:
+        # The spec's outcome, seat by seat.  (The kernel's ``returns`` -- what the search maximises --
+        # are team rewards; docs/politics.md section 4.)
         n = core.num_players
-        rewards = tuple(core.returns())
         scores = tuple(float(core.score(p)) for p in range(n))
         if core.crisis:
-            winners = tuple(p for p in range(n) if rewards[p] > 0)
-            honest_won = not core.is_dark(winners[0])
+            honest_won = all(core.is_revealed(p) for p in core.dark_seats())
+            winners = tuple(p for p in range(n) if core.is_dark(p) != honest_won)
+            rewards = tuple(1.0 if p in winners else 0.0 for p in range(n))
             placings = tuple(1 if p in winners else len(winners) + 1 for p in range(n))
             reason = ("crisis of faith: the honest team exposed both dark players" if honest_won
                       else "crisis of faith: the dark team kept control")
@@ -414,6 +416,7 @@ class PoliticsGame(Game):
                           reason=reason)
         placings = tuple(1 + sum(1 for q in range(n) if scores[q] > scores[p]) for p in range(n))
         winners = tuple(p for p in range(n) if placings[p] == 1)
+        rewards = tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(n))
         return Result(winners=winners, placings=placings, rewards=rewards, draw=len(winners) > 1, scores=scores,
                       reason="normal end: the highest total wins" + (" (shared)" if len(winners) > 1 else ""))
 
@@ -470,6 +473,13 @@ class PoliticsGame(Game):
         if core.voted(seat) and core.phase in (K["PH_VOTE"], K["PH_VOTE_REVEAL"]):
             out["vote"] = core.vote(seat)
         return out
+
+    def teams(self, core: PoliticsCore) -> Optional[Dict[str, Tuple[int, ...]]]:
+        """``{"dark": (a, b), "honest": (...)}`` once the roles are dealt (the referee's view)."""
+        if core.phase == K["PH_ROLES"]:
+            return None
+        dark = tuple(core.dark_seats())
+        return {"dark": dark, "honest": tuple(p for p in range(core.num_players) if p not in dark)}
 
     # --- display -----------------------------------------------------------------------------------
     def render(self, state: State, seat: Optional[int] = None, lang: Optional[str] = None) -> str:
@@ -528,8 +538,13 @@ class PoliticsGame(Game):
     def describe_action(self, text: str, lang: Optional[str] = None) -> str:
         """Notation rendered for people in ``lang`` (action and card words translated)."""
         lang = lang or self.language
+        words = text.split()
         out = []
-        for w in text.split():
+        for i, w in enumerate(words):
             key = w.lower()
+            if i == 0 and key == "deal" and len(words) > 1:
+                key = "deal_card"            # 'deal S T', the setup deal -- not the DEAL action
+            elif i == 0 and key == "discard":
+                key = "discard_cards"        # an action, not the discard pile
             out.append(names.name(key, lang) if key in names.NAMES["en"] else w)
         return " ".join(out)

@@ -32,6 +32,8 @@ NAMES: Dict[str, Dict[str, str]] = {
         "GOLDEN_GOV": "Golden government", "HAWK_EYE": "Hawk-eyed opposition", "SPLIT_GOV": "Split government",
         "SURVIVOR": "Survivor", "PROMISER": "Promiser", "IDEALIST_HON": "Idealist (honour)",
         "IDEALIST_BET": "Idealist (betrayal)",
+        # action words that share a notation word with something else
+        "deal_card": "Deal", "discard_cards": "Discard",
     },
     "th": {
         "INF": "อิทธิพลทางการเมือง", "LEG": "ความชอบธรรม", "UND": "อำนาจใต้ดิน", "HON": "ทำตามสัญญา",
@@ -52,6 +54,7 @@ NAMES: Dict[str, Dict[str, str]] = {
         "GOLDEN_GOV": "รัฐบาลมือทอง", "HAWK_EYE": "ฝ่ายค้านตาเหยี่ยว", "SPLIT_GOV": "รัฐบาลเสียงแตก",
         "SURVIVOR": "นักการเมืองอยู่เป็น", "PROMISER": "นักการเมืองสัญญาไม่อั้น",
         "IDEALIST_HON": "นักการเมืองอุดมการณ์ลอยฟ้า", "IDEALIST_BET": "นักการเมืองอุดมการณ์ลอยฟ้า",
+        "deal_card": "แจกไพ่", "discard_cards": "ทิ้ง",
     },
 }
 
