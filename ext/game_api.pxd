@@ -35,6 +35,8 @@ ctypedef void (*vt_seat_fn)(void* st, int seat) noexcept nogil
 ctypedef int (*vt_seat_action_fn)(void* st, int seat, int action) noexcept nogil
 ctypedef const char* (*vt_validate_fn)(const void* st) noexcept nogil
 ctypedef void (*vt_belief_fn)(void* st, int seat, const double* table, uint64_t* rng) noexcept nogil
+ctypedef void (*vt_model_fn)(const void* st, const void* ctx, const int* legal, int n, double* out) noexcept nogil
+ctypedef void (*vt_observe_fn)(void* ctx, const void* st, int action) noexcept nogil
 
 ctypedef struct GameVT:
     const char* name
@@ -65,6 +67,15 @@ ctypedef struct GameVT:
     # policy_playout: play to the end with a cheap game-specific default policy (chance by its odds),
     # a stronger rollout than uniformly random play; NULL: the search uses `playout`.
     vt_playout_fn policy_playout
+    # opponent model (for the search's opponent nodes): model_probs writes into out[i] the probability
+    # that the seat deciding in `st` plays legal[i] (its n legal actions, in legal_actions order) under
+    # the game's model of a player -- reading ONLY what that seat may see (its own hidden parts and
+    # the public ones, never another seat's hidden cards) plus `ctx`, a game-defined public context of
+    # model_ctx_size bytes (for Coup: the roles each seat has claimed).  model_observe updates `ctx`
+    # for the decision `action` about to be applied in `st`.  NULL / 0: the game has no model.
+    vt_model_fn model_probs
+    vt_observe_fn model_observe
+    int model_ctx_size
 
 
 cdef class Rng:

@@ -45,7 +45,13 @@ cdef class Search:
     cdef int n_root_legal
     cdef long long n_iter
     cdef long long n_self
+    cdef bint use_model         # opponents' decisions follow the game's opponent model
+    cdef int ctx_size
+    cdef char* ctx_root         # the model's public context at the root
+    cdef char* ctx_work         # ... as it evolves along this iteration's path
+    cdef int model_playout      # 0: playout_fn; 1: opponents by the model, the searcher uniformly; 2: all by the model
 
     cdef bint _grow(self) noexcept nogil
     cdef void _determinize(self) noexcept nogil
     cdef void _iterate(self) noexcept nogil
+    cdef void _model_playout(self, void* st) noexcept nogil

@@ -76,10 +76,13 @@ cdef class Search:
         self.mark_child = NULL
         self.path = NULL
         self.table = NULL
+        self.ctx_root = NULL
+        self.ctx_work = NULL
 
     def __init__(self, KernelState core, int seat, seed, double c=0.7, long long max_nodes=8000000,
                  long long initial_nodes=65536, table=None, double self_p=0.0, int burn_in=32,
-                 bint policy_playout=False):
+                 bint policy_playout=False, bint opponent_model=False, model_ctx=None,
+                 int model_playout=0):
         cdef const GameVT* vt = core.vt
         cdef int size = vt.state_size, i
         self.vt = vt
@@ -163,6 +166,30 @@ cdef class Search:
                 memcpy(self.selfchain, self.chain, size)
                 for i in range(burn_in):
                     vt.belief_step(self.selfchain, -1, self.table, &self.rng)
+        # opponent model
+        self.use_model = False
+        self.ctx_size = 0
+        if opponent_model:
+            if vt.model_probs == NULL:
+                raise ValueError(f"{vt.name.decode()} has no opponent model")
+            self.use_model = True
+            self.ctx_size = vt.model_ctx_size if vt.model_observe != NULL else 0
+            if self.ctx_size > 0:
+                self.ctx_root = <char*>malloc(self.ctx_size)
+                self.ctx_work = <char*>malloc(self.ctx_size)
+                if self.ctx_root == NULL or self.ctx_work == NULL:
+                    raise MemoryError()
+                memset(self.ctx_root, 0, self.ctx_size)
+                if model_ctx is not None:
+                    ctx = bytes(model_ctx)
+                    if len(ctx) != self.ctx_size:
+                        raise ValueError(f"the model context needs {self.ctx_size} bytes, not {len(ctx)}")
+                    memcpy(self.ctx_root, <const char*>ctx, self.ctx_size)
+        elif model_ctx is not None:
+            raise ValueError("model_ctx is only used with opponent_model=True")
+        if not 0 <= model_playout <= 2 or (model_playout and not opponent_model):
+            raise ValueError("model_playout is 0, 1 or 2, and needs opponent_model=True")
+        self.model_playout = model_playout
 
     def __dealloc__(self):
         free(self.nodes)
@@ -174,6 +201,8 @@ cdef class Search:
         free(self.mark_child)
         free(self.path)
         free(self.table)
+        free(self.ctx_root)
+        free(self.ctx_work)
 
     # --- the loop -----------------------------------------------------------------------------
     cdef bint _grow(self) noexcept nogil:
@@ -223,11 +252,15 @@ cdef class Search:
         cdef Node* nodes
         cdef int legal[MAX_LEGAL]
         cdef double ret[MAX_SEATS]
-        cdef int p, n, i, a, k, depth = 0, untried
+        cdef double probs[MAX_LEGAL]
+        cdef int p, n, i, a, k, depth = 0, untried, pick = -1
         cdef int32_t node = 0, ch, best, fresh
-        cdef double v, bestv, lg
+        cdef double v, bestv, lg, u
         cdef uint32_t stamp
+        cdef bint modelled
         self._determinize()
+        if self.ctx_size > 0:
+            memcpy(self.ctx_work, self.ctx_root, self.ctx_size)
         self.path[0] = 0
         while True:
             p = vt.current_player(st)
@@ -246,6 +279,20 @@ cdef class Search:
             for i in range(n):
                 self.mark_legal[legal[i]] = stamp
             nodes = self.nodes
+            modelled = self.use_model and p != self.seat
+            if modelled:
+                # an opponent decides as the opponent model says (sampled), not by its statistics
+                self.vt.model_probs(st, self.ctx_work, legal, n, probs)
+                u = rng_unit(&self.rng)
+                pick = -1
+                for i in range(n):
+                    if probs[i] > 0.0:
+                        pick = legal[i]
+                        if u < probs[i]:
+                            break
+                        u -= probs[i]
+                if pick < 0:
+                    pick = legal[n - 1]
             best = -1
             bestv = -1e300
             k = 0
@@ -255,24 +302,31 @@ cdef class Search:
                 if self.mark_legal[a] == stamp:
                     self.mark_child[a] = stamp
                     k += 1
-                    lg = fast_log(nodes[ch].avail)
-                    v = nodes[ch].reward / nodes[ch].visits + self.c * sqrt(lg / nodes[ch].visits)
-                    if v > bestv:
-                        bestv = v
-                        best = ch
+                    if modelled:
+                        if a == pick:
+                            best = ch
+                    else:
+                        lg = fast_log(nodes[ch].avail)
+                        v = nodes[ch].reward / nodes[ch].visits + self.c * sqrt(lg / nodes[ch].visits)
+                        if v > bestv:
+                            bestv = v
+                            best = ch
                     nodes[ch].avail += 1
                 ch = nodes[ch].next_sibling
             untried = n - k
-            if untried > 0:
+            if (untried > 0 and not modelled) or (modelled and best < 0):
                 if not self._grow():
                     break                           # memory cap: play out from here
-                i = rng_below(&self.rng, untried)
-                for a in range(n):
-                    if self.mark_child[legal[a]] != stamp:
-                        if i == 0:
-                            break
-                        i -= 1
-                a = legal[a]
+                if modelled:
+                    a = pick
+                else:
+                    i = rng_below(&self.rng, untried)
+                    for a in range(n):
+                        if self.mark_child[legal[a]] != stamp:
+                            if i == 0:
+                                break
+                            i -= 1
+                    a = legal[a]
                 nodes = self.nodes
                 fresh = self.n_nodes
                 self.n_nodes += 1
@@ -285,15 +339,22 @@ cdef class Search:
                 nodes[fresh].first_child = -1
                 nodes[fresh].next_sibling = nodes[node].first_child
                 nodes[node].first_child = fresh
+                if self.ctx_size > 0:
+                    vt.model_observe(self.ctx_work, st, a)
                 vt.apply_action(st, a)
                 depth += 1
                 self.path[depth] = fresh
                 break
+            if self.ctx_size > 0:
+                vt.model_observe(self.ctx_work, st, nodes[best].action)
             vt.apply_action(st, nodes[best].action)
             node = best
             depth += 1
             self.path[depth] = best
-        self.playout_fn(st, &self.rng)
+        if self.model_playout:
+            self._model_playout(st)
+        else:
+            self.playout_fn(st, &self.rng)
         vt.returns(st, ret)
         nodes = self.nodes
         nodes[0].visits += 1
@@ -304,6 +365,39 @@ cdef class Search:
         if depth > self.depth_reached:
             self.depth_reached = depth
         self.n_iter += 1
+
+    cdef void _model_playout(self, void* st) noexcept nogil:
+        """Play to the end with the opponent model (for the searcher too when model_playout == 2)."""
+        cdef const GameVT* vt = self.vt
+        cdef int legal[MAX_LEGAL]
+        cdef double probs[MAX_LEGAL]
+        cdef int p, n, i, a
+        cdef double u
+        while True:
+            p = vt.current_player(st)
+            if p == CHANCE:
+                vt.sample_chance(st, &self.rng)
+                continue
+            if p < 0:
+                return
+            n = vt.legal_actions(st, legal)
+            if p == self.seat and self.model_playout == 1:
+                a = legal[rng_below(&self.rng, n)]
+            else:
+                vt.model_probs(st, self.ctx_work, legal, n, probs)
+                u = rng_unit(&self.rng)
+                a = -1
+                for i in range(n):
+                    if probs[i] > 0.0:
+                        a = legal[i]
+                        if u < probs[i]:
+                            break
+                        u -= probs[i]
+                if a < 0:
+                    a = legal[n - 1]
+            if self.ctx_size > 0:
+                vt.model_observe(self.ctx_work, st, a)
+            vt.apply_action(st, a)
 
     def run(self, long long count):
         """Run ``count`` more iterations (without the GIL); returns the total so far."""
@@ -388,3 +482,48 @@ def has_belief_hook(KernelState core):
 
 def belief_table_size(KernelState core):
     return core.vt.belief_table_size
+
+
+def has_model_hook(KernelState core):
+    """Whether ``core``'s game provides an opponent model (``vt.model_probs``)."""
+    return core.vt.model_probs != NULL
+
+
+def model_ctx_size(KernelState core):
+    """Bytes of the opponent model's public context (0: the model needs none)."""
+    return core.vt.model_ctx_size if core.vt.model_observe != NULL else 0
+
+
+def model_probs(KernelState core, ctx=None):
+    """The opponent model's probability of each legal action (in ``legal_actions()`` order) for the
+    seat deciding in ``core``, given the public context ``ctx`` (bytes; None: all zeros)."""
+    cdef const GameVT* vt = core.vt
+    cdef int legal[MAX_LEGAL]
+    cdef double out[MAX_LEGAL]
+    cdef int n, i
+    cdef bytes buf
+    if vt.model_probs == NULL:
+        raise ValueError(f"{vt.name.decode()} has no opponent model")
+    if vt.current_player(core.ptr) < 0:
+        raise ValueError("not a decision")
+    size = model_ctx_size(core)
+    buf = bytes(size) if ctx is None else bytes(ctx)
+    if len(buf) != size:
+        raise ValueError(f"the model context needs {size} bytes, not {len(buf)}")
+    n = vt.legal_actions(core.ptr, legal)
+    vt.model_probs(core.ptr, <const char*>buf if size > 0 else NULL, legal, n, out)
+    return [out[i] for i in range(n)]
+
+
+def model_observe(KernelState core, ctx, int action):
+    """The model context after the decision ``action`` in ``core`` (which is not changed)."""
+    cdef const GameVT* vt = core.vt
+    cdef bytearray buf = bytearray(bytes(ctx))
+    cdef char* p
+    if vt.model_observe == NULL:
+        return bytes(buf)
+    if len(buf) != model_ctx_size(core):
+        raise ValueError("wrong model context size")
+    p = buf
+    vt.model_observe(p, core.ptr, action)
+    return bytes(buf)

@@ -48,6 +48,18 @@ class CoupHeuristic:
                 return a
         return actions[-1]
 
+    @staticmethod
+    def model_context(info: InfoState) -> bytes:
+        """The public context of the C version of this policy (``coup_core``'s opponent model, used
+        at the opponents' decisions inside the search): per seat, a byte whose bit r is set when the
+        seat has claimed role r since it last exchanged -- what :func:`_claims` reads from the view."""
+        claims = _claims(info.view, info.game.num_players)
+        out = bytearray(K["MODEL_CTX_SIZE"])
+        for q, roles in enumerate(claims):
+            for r in roles:
+                out[q] |= 1 << r
+        return bytes(out)
+
     def action_probs(self, info: InfoState) -> Dict[int, float]:
         legal = info.legal_actions()
         if len(legal) == 1:

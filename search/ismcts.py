@@ -45,8 +45,12 @@ class IsmctsBot(Bot):
                                        "or 'parametric' (a calibrated honesty/bluff model)"),
         "selfdet": (float, 0.5, "share of iterations (0..1) that also re-deal the bot's own cards as the "
                                 "others would read them, so bluffs are valued"),
-        "playout": (str, "random", "playouts: 'random' (uniform) or 'policy' (the game's cheap rollout policy, "
-                                   "if it has one)"),
+        "opponents": (str, "search", "the opponents' decisions inside the tree: 'model' (sampled from the game's "
+                                     "opponent model, the heuristic policy: realistic opponents who cannot see the "
+                                     "bot's cards) or 'search' (chosen by UCB on their own rewards)"),
+        "playout": (str, "random", "playouts: 'random' (uniform), 'policy' (the game's cheap rollout policy, "
+                                   "if it has one), 'model' (everyone by the opponent model) or 'mixed' (the "
+                                   "opponents by the model, the bot uniformly); the last two need opponents=model"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 250, "milliseconds between on_info progress reports"),
@@ -67,8 +71,12 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: selfdet must be from 0 to 1", field="bot")
         if cfg["opponent"] not in ("heuristic", "parametric"):
             raise BotSpecError("ismcts: opponent must be 'heuristic' or 'parametric'", field="bot")
-        if cfg["playout"] not in ("policy", "random"):
-            raise BotSpecError("ismcts: playout must be 'policy' or 'random'", field="bot")
+        if cfg["opponents"] not in ("model", "search"):
+            raise BotSpecError("ismcts: opponents must be 'model' or 'search'", field="bot")
+        if cfg["playout"] not in ("policy", "random", "model", "mixed"):
+            raise BotSpecError("ismcts: playout must be 'random', 'policy', 'model' or 'mixed'", field="bot")
+        if cfg["playout"] in ("model", "mixed") and cfg["opponents"] != "model":
+            raise BotSpecError("ismcts: playout=model/mixed needs opponents=model", field="bot")
         if cfg["memory"] < 1 or cfg["max_nodes"] < 0 or (cfg["max_nodes"] and cfg["max_nodes"] < 2):
             raise BotSpecError("ismcts: memory must be >= 1 MB and max_nodes 0 or >= 2", field="bot")
         self._models: Dict[str, Any] = {}
@@ -101,6 +109,25 @@ class IsmctsBot(Bot):
         if name not in self._models:
             self._models[name] = belief_model(info.game, opponent=self.config["opponent"])
         return self._models[name]
+
+    def _model_playout_mode(self, use_model: bool) -> int:
+        if not use_model:
+            return 0
+        return {"model": 2, "mixed": 1}.get(self.config["playout"], 0)
+
+    def _opponent_model(self, info: InfoState) -> Tuple[bool, Optional[bytes]]:
+        """Whether the tree models the opponents, and the model's public context at this root."""
+        from intrigue.ext.ismcts import has_model_hook, model_ctx_size
+        if self.config["opponents"] != "model" or not has_model_hook(info.core):
+            return False, None
+        if model_ctx_size(info.core) == 0:
+            return True, None
+        from intrigue.search.heuristic import policy_class
+        try:
+            context = getattr(policy_class(info.game.name), "model_context", None)
+        except BotSpecError:
+            context = None
+        return True, (context(info) if context is not None else None)
 
     def _workers(self, n: int) -> Any:
         if n <= 0:
@@ -145,6 +172,7 @@ class IsmctsBot(Bot):
         hook = model is not None and _has_belief_hook(info)
         table = model.table(info, stop=stop) if hook and cfg["belief"] else None
         self_p = cfg["selfdet"] if hook else 0.0
+        use_model, ctx = self._opponent_model(info)
         max_nodes = self._max_nodes()
         local_iters = None
         share = 0
@@ -153,7 +181,8 @@ class IsmctsBot(Bot):
             local_iters = iterations - share * (workers - 1)
         initial = min(max_nodes, (local_iters + 2) if local_iters is not None else 1 << 16)
         search = Search(info.core, info.seat, seed, c=cfg["c"], max_nodes=max_nodes, initial_nodes=initial,
-                        table=table, self_p=self_p, policy_playout=cfg["playout"] == "policy")
+                        table=table, self_p=self_p, policy_playout=cfg["playout"] == "policy",
+                        opponent_model=use_model, model_ctx=ctx, model_playout=self._model_playout_mode(use_model))
         wseeds = Rng(seed ^ 0x5EED5EED5EED5EED)
         futures = []
         if workers > 1:
@@ -162,6 +191,7 @@ class IsmctsBot(Bot):
             job = {"core": info.core, "seat": info.seat, "c": cfg["c"], "max_nodes": max_nodes,
                    "initial_nodes": min(max_nodes, share + 2) if iterations is not None else 1 << 16,
                    "table": table, "self_p": self_p, "policy": cfg["playout"] == "policy",
+                   "model": use_model, "model_ctx": ctx, "model_playout": self._model_playout_mode(use_model),
                    "iterations": share if iterations is not None else None, "deadline": deadline}
             futures = pool.submit([dict(job, seed=wseeds.next()) for _ in range(workers - 1)])
 

@@ -31,7 +31,8 @@ def run_search(job: Dict[str, Any]) -> Dict[str, Any]:
 
     search = Search(job["core"], job["seat"], job["seed"], c=job["c"], max_nodes=job["max_nodes"],
                     initial_nodes=job["initial_nodes"], table=job["table"], self_p=job["self_p"],
-                    policy_playout=job["policy"])
+                    policy_playout=job["policy"], opponent_model=job.get("model", False),
+                    model_ctx=job.get("model_ctx"), model_playout=job.get("model_playout", 0))
     iterations: Optional[int] = job["iterations"]
     deadline: Optional[float] = job["deadline"]      # time.time() based: comparable across processes
     stop = _STOP

@@ -1,0 +1,134 @@
+"""The opponent model inside the search: Coup's C model (``coup_core``) is the heuristic policy rule
+for rule and blind to the other seats' cards, its public context tracks the claims as the policy
+parses them, the search samples the opponents' decisions from it, and the C loop still builds
+exactly the reference's tree."""
+import random
+
+import pytest
+
+from ismcts_positions import deal, play
+from ismcts_reference import reference_search
+from intrigue.engine import new_game
+from intrigue.ext.game_api import Rng
+from intrigue.ext.ismcts import Search, model_observe, model_probs
+from intrigue.search.bot import BotSpecError, make_bot
+from intrigue.search.heuristic_coup import CoupHeuristic
+
+
+def _decisions(players, games, seed):
+    """(state, info) at every decision of seeded games played mostly by the heuristic, partly at random."""
+    for g in range(games):
+        state = new_game("coup", players=players, seed=seed + g)
+        rnd = random.Random(seed + g)
+        policy = CoupHeuristic(Rng(seed + g))
+        while not state.is_terminal():
+            seat = state.current_player()
+            info = state.information_state(seat)
+            yield state, info
+            legal = info.legal_actions()
+            state.apply_action(policy.choose(info) if rnd.random() < 0.7 else rnd.choice(legal))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_c_model_is_the_heuristic_policy_and_blind(players):
+    policy = CoupHeuristic(Rng(0))
+    checked = 0
+    for state, info in _decisions(players, 12, 100 * players):
+        expected = policy.action_probs(info)
+        ctx = CoupHeuristic.model_context(info)
+        legal = info.legal_actions()
+        # on the seat's information state (placeholders for others' cards) and on the true state
+        for core in (info.core, state.core):
+            got = {a: p for a, p in zip(legal, model_probs(core, ctx)) if p > 0}
+            assert set(got) == set(expected), (info.view[-3:], got, expected)
+            for a, p in got.items():
+                assert p == pytest.approx(expected[a], abs=1e-12)
+        checked += 1
+    assert checked > 100
+
+
+def test_model_reads_only_the_deciding_seats_cards():
+    # seat 1 must answer a tax claim; seat 2's (unseen) cards differ between the two deals
+    probs = []
+    for other in (("duke", "duke"), ("ambassador", "captain")):
+        state = play(3, deal(("duke", "captain"), ("contessa", "assassin"), other) + ["tax"])
+        assert state.current_player() == 1
+        probs.append(model_probs(state.core, CoupHeuristic.model_context(state.information_state(1))))
+    assert probs[0] == probs[1]
+
+
+def test_model_context_tracks_the_claims_of_the_view():
+    for players in (2, 4):
+        for state, info in _decisions(players, 10, 7):
+            legal = info.legal_actions()
+            a = legal[len(info.view) % len(legal)]
+            before = CoupHeuristic.model_context(info)
+            after_state = state.clone()
+            after_state.apply_action(a)
+            # the seat's own view after the action: what the Python policy would parse
+            seen = after_state.information_state(info.seat)
+            assert model_observe(state.core, before, a) == CoupHeuristic.model_context(seen)
+
+
+@pytest.mark.parametrize("players,seed,moves", [
+    (2, 3, []),
+    (4, 5, []),
+    (3, 8, ["tax"]),                         # a challenge decision (seat 1)
+    (2, 4, ["tax", "pass", "tax"]),          # seat 1 answers its opponent's second tax claim
+])
+@pytest.mark.parametrize("model_playout", [0, 1, 2])
+def test_c_loop_builds_the_reference_tree_with_the_model(players, seed, moves, model_playout):
+    state = new_game("coup", players=players, seed=seed)
+    for m in moves:
+        state.apply_action(m)
+    seat = state.current_player()
+    info = state.information_state(seat)
+    ctx = CoupHeuristic.model_context(info)
+    search = Search(info.core, seat, 11, c=0.7, opponent_model=True, model_ctx=ctx, model_playout=model_playout)
+    search.run(700)
+    expected = reference_search(info.core, seat, 700, 11, c=0.7, model=True, ctx=ctx, model_playout=model_playout)
+    assert search.root_stats() == expected
+
+
+def test_opponents_in_the_tree_decide_as_the_model_says():
+    # heads-up, seat 0 to act; after its tax claim seat 1 challenges or passes.  In the tree, the
+    # share of visits that seat 1 challenges is the model's probability averaged over the deals the
+    # search draws (uniform here): the statistics of seat 1 play no part in it.
+    state = new_game("coup", players=2, seed=5)
+    info = state.information_state(0)
+    search = Search(info.core, 0, 3, c=0.7, opponent_model=True, model_ctx=CoupHeuristic.model_context(info))
+    search.run(30000)
+    kids = {a: v for a, _, v, _, _ in search.children([2])}      # 2 = tax
+    pas, chal = 22, 23
+    share = kids[chal] / (kids[chal] + kids[pas])
+    rng = Rng(9)
+    after = state.clone()
+    after.apply_action("tax")
+    core = after.information_state(0).core
+    expected = 0.0
+    for _ in range(4000):
+        det = core.clone()
+        det.determinize(0, rng)
+        expected += model_probs(det, CoupHeuristic.model_context(after.information_state(0)))[1]
+    expected /= 4000
+    assert 0.0 < expected < 0.2
+    assert share == pytest.approx(expected, abs=0.015)
+    # the plain search lets seat 1 choose by its own statistics instead
+    plain = Search(info.core, 0, 3, c=0.7)
+    plain.run(30000)
+    kids = {a: v for a, _, v, _, _ in plain.children([2])}
+    assert abs(kids[chal] / (kids[chal] + kids[pas]) - expected) > 0.05
+
+
+def test_bot_options_for_the_model():
+    state = new_game("coup", players=3, seed=4)
+    info = state.information_state(0)
+    for spec in ("ismcts:iterations=1500,opponents=model", "ismcts:iterations=1500,opponents=model,playout=model",
+                 "ismcts:iterations=1500,opponents=search"):
+        an = make_bot(spec, seed=1).choose(info)
+        assert an.action in info.legal_actions() and an.iterations == 1500
+    for spec in ("ismcts:opponents=oracle", "ismcts:opponents=search,playout=model"):
+        with pytest.raises(BotSpecError):
+            make_bot(spec)
+    with pytest.raises(ValueError):
+        Search(info.core, 0, 1, opponent_model=True, model_ctx=b"\x00")         # wrong context size
