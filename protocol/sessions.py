@@ -130,11 +130,12 @@ class RefereeSession:
         self._emit(steps)
         self.advance()
 
-    def move(self, action: Any, seat: Optional[int]) -> List[Step]:
-        """Apply a decision of a frontend seat (checked first; an error changes nothing)."""
+    def _frontend_seat(self, seat: Optional[int], over: str, field: str, own_view: bool = False) -> int:
+        """The frontend seat a request is for (default: the one to decide), checked: the game is on,
+        the seat exists, the frontend plays it (and, with ``own_view``, holds its view), it decides now."""
         state = self.table.state
         if state.is_terminal():
-            raise GameOverError("the game is over: no more moves", field="action")
+            raise GameOverError(over, field=field)
         to_move = state.current_player()
         if seat is None:
             seat = to_move
@@ -142,8 +143,15 @@ class RefereeSession:
             raise ProtocolError("bad_request", f"seat {seat} is not in this game", field="seat")
         if seat in self.engine_seats:
             raise NotYourTurnError(f"seat {seat} is played by the engine", field="seat")
+        if own_view:
+            self.check_view(seat, field="seat")
         if seat != to_move:
             raise NotYourTurnError(f"it is seat {to_move}'s decision, not seat {seat}'s", field="seat")
+        return seat
+
+    def move(self, action: Any, seat: Optional[int]) -> List[Step]:
+        """Apply a decision of a frontend seat (checked first; an error changes nothing)."""
+        seat = self._frontend_seat(seat, "the game is over: no more moves", "action")
         return self.table.apply(action, seat=seat)
 
     def after_move(self, steps: List[Step]) -> None:
@@ -152,20 +160,8 @@ class RefereeSession:
 
     # --- searching for a frontend seat (hints) -----------------------------------------------
     def search_target(self, seat: Optional[int]) -> InfoState:
-        state = self.table.state
-        if state.is_terminal():
-            raise GameOverError("the game is over", field="seat")
-        to_move = state.current_player()
-        if seat is None:
-            seat = to_move
-        if not 0 <= seat < self.game.num_players:
-            raise ProtocolError("bad_request", f"seat {seat} is not in this game", field="seat")
-        if seat in self.engine_seats:
-            raise NotYourTurnError(f"seat {seat} is played by the engine", field="seat")
-        self.check_view(seat, field="seat")
-        if seat != to_move:
-            raise NotYourTurnError(f"it is seat {to_move}'s decision, not seat {seat}'s", field="seat")
-        return state.information_state(seat)
+        seat = self._frontend_seat(seat, "the game is over", "seat", own_view=True)
+        return self.table.state.information_state(seat)
 
     # --- looking ------------------------------------------------------------------------------
     def default_view(self) -> ViewKey:
