@@ -31,6 +31,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from intrigue.engine.game import CHANCE, TERMINAL, Game, InfoState
 from intrigue.ext.coup_core import CONST as K, belief_hand_counts, pair_index, pair_roles
 from intrigue.ext.game_api import Rng
+from intrigue.search.belief import ReplayBelief
 from intrigue.search.heuristic_coup import CoupHeuristic, _claims
 
 ROLE_WORDS = ("duke", "assassin", "captain", "ambassador", "contessa")
@@ -293,33 +294,12 @@ class _HandInfo:
         return self.core.legal_actions()
 
 
-class CoupBelief:
+class CoupBelief(ReplayBelief):
     """The belief model for Coup (see the module docstring); one per bot, cached per seat."""
 
     samples = 2000          # chain sweeps behind a reported marginal
-
-    def __init__(self, game: Game, opponent: str = "heuristic", **params: float) -> None:
-        unknown = set(params) - set(DEFAULT_PARAMS)
-        if unknown:
-            raise ValueError(f"unknown belief parameters: {', '.join(sorted(unknown))}")
-        if opponent not in ("heuristic", "parametric"):
-            raise ValueError(f"unknown opponent model {opponent!r} (heuristic or parametric)")
-        self.game = game
-        self.opponent = opponent
-        self.params = dict(DEFAULT_PARAMS, **params)
-        self._trackers: Dict[int, _Tracker] = {}
-
-    def tracker(self, info: InfoState, stop: Any = None) -> Optional[_Tracker]:
-        """The replay of ``info``'s history, continued from the last call when it extends it
-        (``None`` if ``stop`` was set before it caught up)."""
-        tr = self._trackers.get(info.seat)
-        view = info.view
-        if tr is None or tr.game != info.game or len(tr.view) > len(view) or view[:len(tr.view)] != tr.view:
-            tr = self._trackers[info.seat] = _Tracker(info.game, info.seat, self.params, self.opponent)
-        if len(view) > len(tr.view):
-            if not tr.feed(view[len(tr.view):], stop):
-                return None
-        return tr
+    tracker_class = _Tracker
+    default_params = DEFAULT_PARAMS
 
     def table(self, info: InfoState, stop: Any = None) -> Optional[List[float]]:
         tr = self.tracker(info, stop)

@@ -32,6 +32,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import CHANCE, Game, InfoState
 from intrigue.ext.game_api import Rng
+from intrigue.search.belief import ReplayBelief
 from intrigue.ext.politics_core import CONST as K, pair_index
 from intrigue.search.heuristic_politics import PoliticsHeuristic, PublicTracker
 
@@ -313,34 +314,17 @@ def _possible(core: Any, seat: Optional[int], a: int, b: int) -> bool:
     return True
 
 
-class PoliticsBelief:
+class PoliticsBelief(ReplayBelief):
     """The belief model for the Politics Game (see the module docstring); one per bot, cached per
     seat."""
 
+    tracker_class = _Tracker
+    default_params = DEFAULT_PARAMS
+
     def __init__(self, game: Game, opponent: str = "heuristic", selfdet_roles: bool = False,
                  **params: float) -> None:
-        unknown = set(params) - set(DEFAULT_PARAMS)
-        if unknown:
-            raise ValueError(f"unknown belief parameters: {', '.join(sorted(unknown))}")
-        if opponent not in ("heuristic", "parametric"):
-            raise ValueError(f"unknown opponent model {opponent!r} (heuristic or parametric)")
-        self.game = game
-        self.opponent = opponent
+        super().__init__(game, opponent, **params)
         self.selfdet_roles = selfdet_roles
-        self.params = dict(DEFAULT_PARAMS, **params)
-        self._trackers: Dict[int, _Tracker] = {}
-
-    def tracker(self, info: InfoState, stop: Any = None) -> Optional[_Tracker]:
-        """The replay of ``info``'s history, continued from the last call when it extends it
-        (``None`` if ``stop`` was set before it caught up)."""
-        tr = self._trackers.get(info.seat)
-        view = info.view
-        if tr is None or tr.game != info.game or len(tr.view) > len(view) or view[:len(tr.view)] != tr.view:
-            tr = self._trackers[info.seat] = _Tracker(info.game, info.seat, self.params, self.opponent)
-        if len(view) > len(tr.view):
-            if not tr.feed(view[len(tr.view):], stop):
-                return None
-        return tr
 
     def loglik(self, info: InfoState, stop: Any = None) -> Optional[Dict[Tuple[int, int], float]]:
         """Log likelihood of every pair of seats (``None`` if stopped)."""
