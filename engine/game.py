@@ -288,6 +288,12 @@ class Game:
         action consistent with it, or ``None`` if ``text`` is not a redacted form (game hook)."""
         return None
 
+    def observed_action(self, core: KernelState, seat: int, text: str) -> int:
+        """The action that an event ``text`` of ``seat``'s view stands for in ``core``: for another
+        seat's decision its redacted form if it is one, else the notation (raises on bad text)."""
+        a = self.redacted_action(core, text) if core.current_player() != seat else None
+        return self.string_to_action(core, text) if a is None else a
+
     def decision_kind(self, core: KernelState) -> str:  # pragma: no cover - game hook
         raise NotImplementedError
 
@@ -569,14 +575,10 @@ class InfoState:
                 who = "a chance event" if player == CHANCE else f"seat {player}'s decision"
                 raise RecordError(f"expected {who}, got an event of {'chance' if ev_seat == CHANCE else f'seat {ev_seat}'}",
                                   step=i, event=item)
-            a = None
-            if player != seat:
-                a = game.redacted_action(core, text)
-            if a is None:
-                try:
-                    a = game.string_to_action(core, text)
-                except IntrigueError as err:
-                    raise RecordError(str(err), step=i, event=item) from None
+            try:
+                a = game.observed_action(core, seat, text)
+            except IntrigueError as err:
+                raise RecordError(str(err), step=i, event=item) from None
             if not core.make_consistent(seat, a):
                 raise RecordError(f"{text!r} is not possible here given what seat {seat} has seen",
                                   step=i, event=item)

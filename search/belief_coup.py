@@ -136,9 +136,7 @@ class _Tracker:
             self._skip_hidden_chance()
             player = core.current_player()
             text = item[1]
-            a = game.redacted_action(core, text) if player != seat else None
-            if a is None:
-                a = game.string_to_action(core, text)
+            a = game.observed_action(core, seat, text)
             if not core.make_consistent(seat, a):
                 raise ValueError(f"{text!r} is not possible here")   # InfoState was checked already
             phase = core.phase
