@@ -1497,33 +1497,61 @@ cdef int policy_score(const PolState* s, int a, int p, bint dark, int partner, i
     return 0
 
 
-cdef int pol_policy_action(PolState* s, uint64_t* rng) noexcept nogil:
-    """The rollout player's decision at a decision node (not at a chance node)."""
-    cdef int buf[MAX_LEGAL]
-    cdef int n = pol_legal(s, buf), p = s.asked, i, v, best = -2147483647, nbest = 0, pick = 0
-    cdef int partner, me_susp, max_susp = 0, q
-    cdef bint dark
-    if n == 1:
-        return buf[0]
-    if rng_below(rng, 100) < POLICY_NOISE_PCT:
-        return buf[rng_below(rng, n)]
-    dark = (s.flags[p] & F_DARK) != 0
+cdef int pol_policy_scores(const PolState* s, const int* legal, int n, int* scores) noexcept nogil:
+    """The rollout player's score of each legal action (see policy_score); returns the best score."""
+    cdef int p = s.asked, i, best = -2147483647, partner, me_susp, max_susp = 0, q
+    cdef bint dark = (s.flags[p] & F_DARK) != 0
     partner = partner_of(s, p)
     me_susp = suspicion(s, p)
     for q in range(s.n):
         if q != p and not (s.flags[q] & F_REVEALED) and suspicion(s, q) > max_susp:
             max_susp = suspicion(s, q)
     for i in range(n):
-        v = policy_score(s, buf[i], p, dark, partner, me_susp, max_susp)
-        if v > best:
-            best = v
+        scores[i] = policy_score(s, legal[i], p, dark, partner, me_susp, max_susp)
+        if scores[i] > best:
+            best = scores[i]
+    return best
+
+
+cdef int pol_policy_action(PolState* s, uint64_t* rng) noexcept nogil:
+    """The rollout player's decision at a decision node (not at a chance node): with probability
+    POLICY_NOISE_PCT % a uniform legal action, otherwise a uniform one among the best scored."""
+    cdef int buf[MAX_LEGAL]
+    cdef int scores[MAX_LEGAL]
+    cdef int n = pol_legal(s, buf), i, best = -2147483647, nbest = 0, pick = 0
+    if n == 1:
+        return buf[0]
+    if rng_below(rng, 100) < POLICY_NOISE_PCT:
+        return buf[rng_below(rng, n)]
+    pol_policy_scores(s, buf, n, scores)
+    for i in range(n):
+        if scores[i] > best:
+            best = scores[i]
             nbest = 1
             pick = buf[i]
-        elif v == best:
+        elif scores[i] == best:
             nbest += 1
             if rng_below(rng, nbest) == 0:       # reservoir: a uniform choice among the best
                 pick = buf[i]
     return pick
+
+
+cdef void pol_policy_probs(const PolState* s, const int* legal, int n, double* out) noexcept nogil:
+    """The probability of each legal action under pol_policy_action: the opponent model the search
+    can use at other seats' decisions (``ismcts:opponents=model``).  It reads only what the deciding
+    seat knows -- its own role (and, if dark, its partner), its own cards, public traces."""
+    cdef int scores[MAX_LEGAL]
+    cdef int i, best, nbest = 0
+    cdef double noise = POLICY_NOISE_PCT / 100.0
+    if n == 1:
+        out[0] = 1.0
+        return
+    best = pol_policy_scores(s, legal, n, scores)
+    for i in range(n):
+        if scores[i] == best:
+            nbest += 1
+    for i in range(n):
+        out[i] = noise / n + ((1.0 - noise) / nbest if scores[i] == best else 0.0)
 
 
 cdef void pol_policy_playout(PolState* s, uint64_t* rng) noexcept nogil:
@@ -2227,6 +2255,9 @@ cdef void _belief_step(void* st, int seat, const double* table, uint64_t* rng) n
 cdef void _policy_playout(void* st, uint64_t* rng) noexcept nogil:
     pol_policy_playout(<PolState*>st, rng)
 
+cdef void _model_probs(const void* st, const void* ctx, const int* legal, int n, double* out) noexcept nogil:
+    pol_policy_probs(<const PolState*>st, legal, n, out)
+
 
 POLITICS_VT.name = b"politics"
 POLITICS_VT.state_size = sizeof(PolState)
@@ -2247,6 +2278,7 @@ POLITICS_VT.validate = _validate
 POLITICS_VT.belief_step = _belief_step
 POLITICS_VT.belief_table_size = BELIEF_TABLE_SIZE
 POLITICS_VT.policy_playout = _policy_playout
+POLITICS_VT.model_probs = _model_probs        # no public context: model_observe NULL, size 0
 
 
 # --- Python face ----------------------------------------------------------------------------------
@@ -2696,6 +2728,20 @@ def policy_playouts(int n, int count, seed=0, int nrounds=11):
                     pol_apply(&s, pol_policy_action(&s, &rng))
                 steps += 1
     return steps
+
+
+def policy_action_counts(PoliticsCore core, int samples, seed=0):
+    """How often the rollout policy picks each action at ``core``'s decision, over ``samples`` draws
+    (a dict action -> count); the tests compare it with the opponent model's probabilities."""
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef int i
+    if is_chance_phase(core.st.phase) or core.st.phase == PH_OVER:
+        raise ValueError("not a decision")
+    counts = {}
+    for i in range(samples):
+        a = pol_policy_action(&core.st, &rng)
+        counts[a] = counts.get(a, 0) + 1
+    return counts
 
 
 def belief_pair_counts(PoliticsCore core, int seat, table, int samples, seed=0):
