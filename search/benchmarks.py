@@ -5,6 +5,8 @@
 * ``coup.ismcts_belief``: the same with inference on: every determinization is a step of the belief
   chain (a Gibbs sweep of weighted re-deals) instead of a uniform shuffle -- the cost does not depend
   on the table's values;
+* ``coup.ismcts_model``: the same with the opponent model in the tree (``opponents=model``: the
+  opponents' decisions sampled from the heuristic policy in C) and uniform determinization;
 * ``search.bytes_per_node``: the size of one tree node;
 * ``search.workers_speedup``: iterations per second of a 2-worker search over a 1-worker search of
   the same wall time (4 players, the opening).
@@ -22,14 +24,19 @@ def _opening(n: int):
     return new_game("coup", players=n, seed=n).information_state(0)
 
 
-def _search_case(info, table, self_p: float = 0.0):
+def _search_case(info, table, self_p: float = 0.0, model: bool = False):
     from intrigue.ext.ismcts import Search
+    ctx = None
+    if model:
+        from intrigue.search.heuristic_coup import CoupHeuristic
+        ctx = CoupHeuristic.model_context(info)
 
     def run(count: int) -> int:
         done, seed = 0, 1
         while done < count:
             k = min(ITERATIONS_PER_MOVE, count - done)
-            s = Search(info.core, info.seat, seed, table=table, self_p=self_p, initial_nodes=k + 2)
+            s = Search(info.core, info.seat, seed, table=table, self_p=self_p, initial_nodes=k + 2,
+                       opponent_model=model, model_ctx=ctx)
             s.run(k)
             done += k
             seed += 1
@@ -65,6 +72,9 @@ def cases(quick: bool) -> List["Case"]:
         info = _opening(n)
         table = [1.0] * belief_table_size(info.core)     # the opening has no evidence yet; same cost
         out.append(Case("coup.ismcts_belief", n, _search_case(info, table), unit="iterations",
+                        min_count=ITERATIONS_PER_MOVE))
+    for n in (2, 4, 6):
+        out.append(Case("coup.ismcts_model", n, _search_case(_opening(n), None, model=True), unit="iterations",
                         min_count=ITERATIONS_PER_MOVE))
     out.append(Case("search.bytes_per_node", None, measure=lambda: float(node_size()), unit="bytes"))
     secs = 0.4 if quick else 1.0

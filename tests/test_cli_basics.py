@@ -35,6 +35,19 @@ def test_bench_json_has_the_coup_cases():
         assert x["per_s"] > 0
 
 
+def test_bench_json_has_the_search_and_politics_cases():
+    names = "coup.ismcts,search.bytes_per_node,politics.random_playout,politics.ismcts"
+    r = run("bench", "--quick", "--json", "--only", names, "--repeats", "1")
+    assert r.returncode == 0, r.stderr
+    got = {(x["name"], x["players"]): x for x in json.loads(r.stdout)["results"]}
+    for n in (2, 4, 6):
+        assert got[("coup.ismcts", n)]["per_s"] > 0
+    for n in (6, 8):
+        assert got[("politics.random_playout", n)]["per_s"] > 0 and got[("politics.ismcts", n)]["per_s"] > 0
+    assert any(name == "coup.ismcts_belief" for name, _ in got)          # "coup.ismcts" is a prefix
+    assert got[("search.bytes_per_node", None)]["value"] <= 48
+
+
 def test_bench_table_and_unknown_case():
     r = run("bench", "--quick", "--only", "coup.encode", "--repeats", "1")
     assert r.returncode == 0 and "coup.encode" in r.stdout

@@ -6,9 +6,10 @@
 iteration.  ``politics.heuristic_move``: decisions/s of the rule-based player through the Python
 interface.  ``politics.belief_replay``: the belief model reading a whole game's history for the first
 time (what an advisor joining at the lie-catch pays once; a bot then continues incrementally).
-``politics.ismcts`` / ``politics.ismcts_policy``: iterations/s of a whole ``ismcts`` decision (belief
-table, search, reported belief) from a mid-round position, random / policy playouts, when an
-``ismcts`` bot is installed (skipped otherwise).
+``politics.ismcts`` / ``politics.ismcts_policy`` / ``politics.ismcts_model``: iterations/s of a whole
+``ismcts`` decision (belief table, search, reported belief) from a mid-round position, with random
+playouts / policy playouts / policy playouts and the opponent model in the tree
+(``opponents=model``), when an ``ismcts`` bot is installed (skipped otherwise).
 """
 from __future__ import annotations
 
@@ -110,4 +111,15 @@ def cases(quick: bool) -> List["Case"]:
                 bot.close()
 
         out.append(Case("politics.ismcts_policy", n, policy_search, unit="iterations", min_count=1000))
+    for n in (6, 8):
+        pos = _position(n)
+
+        def model_search(count: int, pos=pos) -> None:
+            bot = make_bot("ismcts:playout=policy,opponents=model", seed=1)
+            try:
+                bot.choose(pos.information_state(pos.current_player()), limits=Limits(iterations=count))
+            finally:
+                bot.close()
+
+        out.append(Case("politics.ismcts_model", n, model_search, unit="iterations", min_count=1000))
     return out
