@@ -322,6 +322,13 @@ class Arena:
                     t.draws += 1
         return tallies
 
+    def _shared(self, o: GameOutcome) -> bool:
+        """A drawn game: tied winners; in a team match, winners on more than one team (a tie
+        inside one team is that team's win)."""
+        if not self.team_bots:
+            return o.draw
+        return sum(1 for seats in (o.teams or {}).values() if any(w in seats for w in o.winners)) > 1
+
     def summary(self, seconds: float = 0.0) -> Dict[str, Any]:
         n = len(self.outcomes)
         return {
@@ -330,6 +337,6 @@ class Arena:
             "bots": [t.to_dict() for t in self.tallies()],
             "mean_turns": round(sum(o.turns for o in self.outcomes) / n, 3) if n else None,
             "mean_decisions": round(sum(o.decisions for o in self.outcomes) / n, 3) if n else None,
-            "draws": sum(1 for o in self.outcomes if o.draw),
+            "draws": sum(1 for o in self.outcomes if self._shared(o)),
             "seconds": round(seconds, 3),
         }
