@@ -46,8 +46,9 @@ class IsmctsBot(Bot):
         "selfdet": (float, 0.5, "share of iterations (0..1) that also re-deal the bot's own cards as the "
                                 "others would read them, so bluffs are valued"),
         "opponents": (str, "search", "the opponents' decisions inside the tree: 'model' (sampled from the game's "
-                                     "opponent model, the heuristic policy: realistic opponents who cannot see the "
-                                     "bot's cards) or 'search' (chosen by UCB on their own rewards)"),
+                                     "opponent model -- Coup: the heuristic policy, Politics: the rollout policy -- "
+                                     "realistic opponents who cannot see the bot's cards; a game without one: "
+                                     "'search') or 'search' (chosen by UCB on their own rewards)"),
         "playout": (str, "random", "playouts: 'random' (uniform), 'policy' (the game's cheap rollout policy, "
                                    "if it has one), 'model' (everyone by the opponent model) or 'mixed' (the "
                                    "opponents by the model, the bot uniformly); the last two need opponents=model"),
