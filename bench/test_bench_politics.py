@@ -40,7 +40,8 @@ def test_determinize(benchmark):
 
 
 @pytest.mark.parametrize("players", [6, 8])
-@pytest.mark.parametrize("spec", ["ismcts", "ismcts:playout=policy", "ismcts:opponents=model"])
+@pytest.mark.parametrize("spec", ["ismcts:playout=random,opponents=search", "ismcts:playout=policy,opponents=search",
+                                  "ismcts:playout=policy,opponents=model"])
 def test_ismcts_decision(benchmark, players, spec):
     pos = _position(players)
     info = pos.information_state(pos.current_player())

@@ -25,6 +25,11 @@ DEFAULT_ITERATIONS = 10000
 CHUNK_SECONDS = 0.02
 MAX_ITERATIONS = 2_000_000_000        # the node counters are 32-bit
 
+# What `opponents=auto` and `playout=auto` mean per game: the best settings measured (arena figures in
+# docs/search.md for Coup, docs/politics.md for Politics); a game not listed gets AUTO_DEFAULT.
+AUTO_DEFAULT = {"opponents": "search", "playout": "random"}
+AUTO = {"coup": AUTO_DEFAULT, "politics": {"opponents": "model", "playout": "policy"}}
+
 
 class IsmctsBot(Bot):
     """Single-observer ISMCTS (availability counts, per-seat rewards) with belief inference."""
@@ -45,13 +50,15 @@ class IsmctsBot(Bot):
                                        "or 'parametric' (a calibrated honesty/bluff model)"),
         "selfdet": (float, 0.5, "share of iterations (0..1) that also re-deal the bot's own cards as the "
                                 "others would read them, so bluffs are valued"),
-        "opponents": (str, "search", "the opponents' decisions inside the tree: 'model' (sampled from the game's "
-                                     "opponent model -- Coup: the heuristic policy, Politics: the rollout policy -- "
-                                     "realistic opponents who cannot see the bot's cards; a game without one: "
-                                     "'search') or 'search' (chosen by UCB on their own rewards)"),
-        "playout": (str, "random", "playouts: 'random' (uniform), 'policy' (the game's cheap rollout policy, "
-                                   "if it has one), 'model' (everyone by the opponent model) or 'mixed' (the "
-                                   "opponents by the model, the bot uniformly); the last two need opponents=model"),
+        "opponents": (str, "auto", "the opponents' decisions inside the tree: 'model' (sampled from the game's "
+                                   "opponent model -- Coup: the heuristic policy, Politics: the rollout policy -- "
+                                   "realistic opponents who cannot see the bot's cards; a game without one: "
+                                   "'search'), 'search' (chosen by UCB on their own rewards) or 'auto' (the "
+                                   "game's best measured: Coup search, Politics model)"),
+        "playout": (str, "auto", "playouts: 'random' (uniform), 'policy' (the game's cheap rollout policy, "
+                                 "if it has one), 'model' (everyone by the opponent model), 'mixed' (the "
+                                 "opponents by the model, the bot uniformly; these two need the model) or "
+                                 "'auto' (the game's best measured: Coup random, Politics policy)"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 250, "milliseconds between on_info progress reports"),
@@ -72,11 +79,11 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: selfdet must be from 0 to 1", field="bot")
         if cfg["opponent"] not in ("heuristic", "parametric"):
             raise BotSpecError("ismcts: opponent must be 'heuristic' or 'parametric'", field="bot")
-        if cfg["opponents"] not in ("model", "search"):
-            raise BotSpecError("ismcts: opponents must be 'model' or 'search'", field="bot")
-        if cfg["playout"] not in ("policy", "random", "model", "mixed"):
-            raise BotSpecError("ismcts: playout must be 'random', 'policy', 'model' or 'mixed'", field="bot")
-        if cfg["playout"] in ("model", "mixed") and cfg["opponents"] != "model":
+        if cfg["opponents"] not in ("auto", "model", "search"):
+            raise BotSpecError("ismcts: opponents must be 'auto', 'model' or 'search'", field="bot")
+        if cfg["playout"] not in ("auto", "policy", "random", "model", "mixed"):
+            raise BotSpecError("ismcts: playout must be 'auto', 'random', 'policy', 'model' or 'mixed'", field="bot")
+        if cfg["playout"] in ("model", "mixed") and cfg["opponents"] == "search":
             raise BotSpecError("ismcts: playout=model/mixed needs opponents=model", field="bot")
         if cfg["memory"] < 1 or cfg["max_nodes"] < 0 or (cfg["max_nodes"] and cfg["max_nodes"] < 2):
             raise BotSpecError("ismcts: memory must be >= 1 MB and max_nodes 0 or >= 2", field="bot")
@@ -111,15 +118,28 @@ class IsmctsBot(Bot):
             self._models[name] = belief_model(info.game, opponent=self.config["opponent"])
         return self._models[name]
 
-    def _model_playout_mode(self, use_model: bool) -> int:
+    def settings(self, game_name: str) -> Dict[str, str]:
+        """``opponents`` and ``playout`` for a game, with ``auto`` resolved to the game's
+        best measured setting (:data:`AUTO`; docs/search.md and docs/politics.md have the figures)."""
+        auto = AUTO.get(game_name, AUTO_DEFAULT)
+        playout = self.config["playout"]
+        opponents = self.config["opponents"]
+        if opponents == "auto":
+            opponents = "model" if playout in ("model", "mixed") else auto["opponents"]
+        if playout == "auto":
+            playout = auto["playout"]
+        return {"opponents": opponents, "playout": playout}
+
+    @staticmethod
+    def _model_playout_mode(playout: str, use_model: bool) -> int:
         if not use_model:
             return 0
-        return {"model": 2, "mixed": 1}.get(self.config["playout"], 0)
+        return {"model": 2, "mixed": 1}.get(playout, 0)
 
-    def _opponent_model(self, info: InfoState) -> Tuple[bool, Optional[bytes]]:
+    def _opponent_model(self, info: InfoState, opponents: str) -> Tuple[bool, Optional[bytes]]:
         """Whether the tree models the opponents, and the model's public context at this root."""
         from intrigue.ext.ismcts import has_model_hook, model_ctx_size
-        if self.config["opponents"] != "model" or not has_model_hook(info.core):
+        if opponents != "model" or not has_model_hook(info.core):
             return False, None
         if model_ctx_size(info.core) == 0:
             return True, None
@@ -173,7 +193,10 @@ class IsmctsBot(Bot):
         hook = model is not None and _has_belief_hook(info)
         table = model.table(info, stop=stop) if hook and cfg["belief"] else None
         self_p = cfg["selfdet"] if hook else 0.0
-        use_model, ctx = self._opponent_model(info)
+        chosen = self.settings(info.game.name)
+        policy = chosen["playout"] == "policy"
+        use_model, ctx = self._opponent_model(info, chosen["opponents"])
+        model_playout = self._model_playout_mode(chosen["playout"], use_model)
         max_nodes = self._max_nodes()
         local_iters = None
         share = 0
@@ -182,8 +205,8 @@ class IsmctsBot(Bot):
             local_iters = iterations - share * (workers - 1)
         initial = min(max_nodes, (local_iters + 2) if local_iters is not None else 1 << 16)
         search = Search(info.core, info.seat, seed, c=cfg["c"], max_nodes=max_nodes, initial_nodes=initial,
-                        table=table, self_p=self_p, policy_playout=cfg["playout"] == "policy",
-                        opponent_model=use_model, model_ctx=ctx, model_playout=self._model_playout_mode(use_model))
+                        table=table, self_p=self_p, policy_playout=policy,
+                        opponent_model=use_model, model_ctx=ctx, model_playout=model_playout)
         wseeds = Rng(seed ^ 0x5EED5EED5EED5EED)
         futures = []
         if workers > 1:
@@ -191,8 +214,8 @@ class IsmctsBot(Bot):
             deadline = None if time_ms is None else time.time() + time_ms / 1000.0 - (time.perf_counter() - t0)
             job = {"core": info.core, "seat": info.seat, "c": cfg["c"], "max_nodes": max_nodes,
                    "initial_nodes": min(max_nodes, share + 2) if iterations is not None else 1 << 16,
-                   "table": table, "self_p": self_p, "policy": cfg["playout"] == "policy",
-                   "model": use_model, "model_ctx": ctx, "model_playout": self._model_playout_mode(use_model),
+                   "table": table, "self_p": self_p, "policy": policy,
+                   "model": use_model, "model_ctx": ctx, "model_playout": model_playout,
                    "iterations": share if iterations is not None else None, "deadline": deadline}
             futures = pool.submit([dict(job, seed=wseeds.next()) for _ in range(workers - 1)])
 
@@ -250,7 +273,8 @@ class IsmctsBot(Bot):
         merged = [(a, v, r, 0) for a, (v, r) in sorted(stats.items())]
         out = self._analysis(info, moves, merged, total, elapsed, belief)
         out.extra.update(nodes=nodes, depth=search.depth, workers=workers,
-                         belief_model="uniform" if table is None else f"{info.game.name}:{cfg['opponent']}")
+                         belief_model="uniform" if table is None else f"{info.game.name}:{cfg['opponent']}",
+                         opponents="model" if use_model else "search", playout=chosen["playout"])
         if self_p > 0:
             out.extra["self_iterations"] = search.self_iterations
         if stopped:

@@ -68,3 +68,19 @@ def test_ismcts_with_the_model_is_legal_and_reproducible():
     info = s.information_state(s.current_player())
     one, two = (make_bot("ismcts:iterations=600,opponents=model", seed=5).choose(info) for _ in range(2))
     assert one.action in info.legal_actions() and one.action == two.action and one.stats == two.stats
+
+
+def test_auto_settings_are_per_game():
+    bot = make_bot("ismcts", seed=1)
+    assert bot.settings("coup") == {"opponents": "search", "playout": "random"}
+    assert bot.settings("politics") == {"opponents": "model", "playout": "policy"}
+    assert make_bot("ismcts:playout=mixed").settings("coup") == {"opponents": "model", "playout": "mixed"}
+    assert make_bot("ismcts:opponents=search,playout=random").settings("politics") == \
+        {"opponents": "search", "playout": "random"}
+    s = next(d for d in _decisions(6, 4, every=3) if len(d.legal_actions()) > 2)
+    info = s.information_state(s.current_player())
+    out = make_bot("ismcts:iterations=300", seed=2).choose(info)
+    assert (out.extra["opponents"], out.extra["playout"]) == ("model", "policy")
+    # the same search as the explicit settings
+    explicit = make_bot("ismcts:iterations=300,opponents=model,playout=policy", seed=2).choose(info)
+    assert explicit.stats == out.stats

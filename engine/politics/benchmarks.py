@@ -93,7 +93,7 @@ def cases(quick: bool) -> List["Case"]:
         pos = _position(n)
 
         def search(count: int, pos=pos) -> None:
-            bot = make_bot("ismcts", seed=1)
+            bot = make_bot("ismcts:playout=random,opponents=search", seed=1)
             try:
                 bot.choose(pos.information_state(pos.current_player()), limits=Limits(iterations=count))
             finally:
@@ -104,7 +104,7 @@ def cases(quick: bool) -> List["Case"]:
         pos = _position(n)
 
         def policy_search(count: int, pos=pos) -> None:
-            bot = make_bot("ismcts:playout=policy", seed=1)
+            bot = make_bot("ismcts:playout=policy,opponents=search", seed=1)
             try:
                 bot.choose(pos.information_state(pos.current_player()), limits=Limits(iterations=count))
             finally:
