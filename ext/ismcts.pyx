@@ -42,6 +42,20 @@ for _i in range(1, LOG_TABLE_SIZE):
     LOG_TABLE[_i] = log(<double>_i)
 
 
+cdef inline int sample_action(const int* legal, const double* probs, int n, uint64_t* rng) noexcept nogil:
+    """One draw from ``probs`` over ``legal`` (one uniform, walked cumulatively; rounding falls on the
+    last action with a positive probability, or the last legal one)."""
+    cdef double u = rng_unit(rng)
+    cdef int i, pick = -1
+    for i in range(n):
+        if probs[i] > 0.0:
+            pick = legal[i]
+            if u < probs[i]:
+                break
+            u -= probs[i]
+    return legal[n - 1] if pick < 0 else pick
+
+
 cdef inline double fast_log(uint32_t x) noexcept nogil:
     if x < LOG_TABLE_SIZE:
         return LOG_TABLE[x]
@@ -255,7 +269,7 @@ cdef class Search:
         cdef double probs[MAX_LEGAL]
         cdef int p, n, i, a, k, depth = 0, untried, pick = -1
         cdef int32_t node = 0, ch, best, fresh
-        cdef double v, bestv, lg, u
+        cdef double v, bestv, lg
         cdef uint32_t stamp
         cdef bint modelled
         self._determinize()
@@ -283,16 +297,7 @@ cdef class Search:
             if modelled:
                 # an opponent decides as the opponent model says (sampled), not by its statistics
                 self.vt.model_probs(st, self.ctx_work, legal, n, probs)
-                u = rng_unit(&self.rng)
-                pick = -1
-                for i in range(n):
-                    if probs[i] > 0.0:
-                        pick = legal[i]
-                        if u < probs[i]:
-                            break
-                        u -= probs[i]
-                if pick < 0:
-                    pick = legal[n - 1]
+                pick = sample_action(legal, probs, n, &self.rng)
             best = -1
             bestv = -1e300
             k = 0
@@ -372,7 +377,6 @@ cdef class Search:
         cdef int legal[MAX_LEGAL]
         cdef double probs[MAX_LEGAL]
         cdef int p, n, i, a
-        cdef double u
         while True:
             p = vt.current_player(st)
             if p == CHANCE:
@@ -385,16 +389,7 @@ cdef class Search:
                 a = legal[rng_below(&self.rng, n)]
             else:
                 vt.model_probs(st, self.ctx_work, legal, n, probs)
-                u = rng_unit(&self.rng)
-                a = -1
-                for i in range(n):
-                    if probs[i] > 0.0:
-                        a = legal[i]
-                        if u < probs[i]:
-                            break
-                        u -= probs[i]
-                if a < 0:
-                    a = legal[n - 1]
+                a = sample_action(legal, probs, n, &self.rng)
             if self.ctx_size > 0:
                 vt.model_observe(self.ctx_work, st, a)
             vt.apply_action(st, a)

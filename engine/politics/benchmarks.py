@@ -13,7 +13,7 @@ playouts / policy playouts / policy playouts and the opponent model in the tree
 """
 from __future__ import annotations
 
-from typing import List
+from typing import Any, Callable, List
 
 from intrigue.ext import politics_core
 
@@ -89,37 +89,18 @@ def cases(quick: bool) -> List["Case"]:
         make_bot("ismcts", seed=1)
     except Exception:          # the search is not installed (or has no ismcts bot): skip
         return out
-    for n in (6, 8):
-        pos = _position(n)
-
-        def search(count: int, pos=pos) -> None:
-            bot = make_bot("ismcts:playout=random,opponents=search", seed=1)
+    def decision(spec: str, pos: Any) -> Callable[[int], None]:
+        def run(count: int) -> None:
+            bot = make_bot(spec, seed=1)
             try:
                 bot.choose(pos.information_state(pos.current_player()), limits=Limits(iterations=count))
             finally:
                 bot.close()
+        return run
 
-        out.append(Case("politics.ismcts", n, search, unit="iterations", min_count=1000))
-    for n in (6, 8):
-        pos = _position(n)
-
-        def policy_search(count: int, pos=pos) -> None:
-            bot = make_bot("ismcts:playout=policy,opponents=search", seed=1)
-            try:
-                bot.choose(pos.information_state(pos.current_player()), limits=Limits(iterations=count))
-            finally:
-                bot.close()
-
-        out.append(Case("politics.ismcts_policy", n, policy_search, unit="iterations", min_count=1000))
-    for n in (6, 8):
-        pos = _position(n)
-
-        def model_search(count: int, pos=pos) -> None:
-            bot = make_bot("ismcts:playout=policy,opponents=model", seed=1)
-            try:
-                bot.choose(pos.information_state(pos.current_player()), limits=Limits(iterations=count))
-            finally:
-                bot.close()
-
-        out.append(Case("politics.ismcts_model", n, model_search, unit="iterations", min_count=1000))
+    for name, spec in (("politics.ismcts", "ismcts:playout=random,opponents=search"),
+                       ("politics.ismcts_policy", "ismcts:playout=policy,opponents=search"),
+                       ("politics.ismcts_model", "ismcts:playout=policy,opponents=model")):
+        for n in (6, 8):
+            out.append(Case(name, n, decision(spec, _position(n)), unit="iterations", min_count=1000))
     return out
