@@ -1805,7 +1805,7 @@ cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
     cdef uint8_t pool[48]
     cdef uint8_t bpool[24]
     cdef uint8_t thid[6]
-    cdef int t, p, k, i, j, np = 0, nb = 0, size, nthid, tmp
+    cdef int t, p, k, i, j, np = 0, nb = 0, size, nthid
     cdef int opts[9]
     # roles and votes
     deal_roles(s, seat, rng)
@@ -1834,16 +1834,7 @@ cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
         for k in range(s.br_pile[t]):
             bpool[nb] = t
             nb += 1
-    if rng != NULL:
-        i = nb - 1
-        while i > 0:
-            j = rng_below(rng, i + 1)
-            tmp = bpool[i]
-            bpool[i] = bpool[j]
-            bpool[j] = tmp
-            i -= 1
-    else:
-        _sort_small(bpool, nb)
+    _shuffle_or_sort(bpool, nb, rng)
     i = 0
     for p in range(s.n):
         if p == seat:
@@ -1882,16 +1873,7 @@ cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
             pool[np] = t
             np += 1
             nthid += 1
-    if rng != NULL:
-        i = np - 1
-        while i > 0:
-            j = rng_below(rng, i + 1)
-            tmp = pool[i]
-            pool[i] = pool[j]
-            pool[j] = tmp
-            i -= 1
-    else:
-        _sort_small(pool, np)
+    _shuffle_or_sort(pool, np, rng)
     i = 0
     for p in range(s.n):
         if p == seat:
@@ -1941,6 +1923,23 @@ cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
         if p != seat:
             for t in range(NTYPES):
                 s.disc_known[p][t] = 0
+
+
+cdef void _shuffle_or_sort(uint8_t* a, int n, uint64_t* rng) noexcept nogil:
+    """Shuffle ``a`` uniformly (Fisher-Yates from the end), or with ``rng == NULL`` put it in the
+    canonical (sorted) order."""
+    cdef int i, j
+    cdef uint8_t tmp
+    if rng == NULL:
+        _sort_small(a, n)
+        return
+    i = n - 1
+    while i > 0:
+        j = rng_below(rng, i + 1)
+        tmp = a[i]
+        a[i] = a[j]
+        a[j] = tmp
+        i -= 1
 
 
 cdef void _sort_small(uint8_t* a, int n) noexcept nogil:
