@@ -909,6 +909,7 @@ COUP_VT.determinize = _determinize
 COUP_VT.canonicalize = _canonicalize
 COUP_VT.make_consistent = _make_consistent
 COUP_VT.validate = _validate
+COUP_VT.max_legal = MAX_LEGAL
 
 
 # --- Python face ----------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from libc.stdint cimport uint64_t
 cdef enum:
     CHANCE = -1
     TERMINAL = -2
-    MAX_LEGAL = 256      # no game has more legal actions at one decision than this
+    MAX_LEGAL = 256      # the default capacity: a game whose vt.max_legal is 0 never lists more
     MAX_SEATS = 8
 
 ctypedef int (*vt_int_fn)(const void* st) noexcept nogil
@@ -76,6 +76,21 @@ ctypedef struct GameVT:
     vt_model_fn model_probs
     vt_observe_fn model_observe
     int model_ctx_size
+    # --- capacity and public chance (for large games) ---
+    # max_legal: the most actions legal_actions can write at one node (decisions and chance
+    # outcomes alike); every buffer passed to legal_actions has at least this many ints.  0 means
+    # MAX_LEGAL.  Generic code sizes its buffers with vt_max_legal(), never with a constant.
+    int max_legal
+    # chance_public: 1 if the outcome of the chance event due in `st` is seen by every seat (a die
+    # roll, a card turned face up), 0 if some seat does not see it (a blind draw, a shuffle).  The
+    # search keeps public outcomes apart in its tree (decisions after them are searched per
+    # outcome); hidden ones it samples.  NULL: every chance outcome is treated as hidden.
+    vt_int_fn chance_public
+
+
+cdef inline int vt_max_legal(const GameVT* vt) noexcept nogil:
+    """The capacity a buffer for ``vt.legal_actions`` needs."""
+    return vt.max_legal if vt.max_legal > 0 else MAX_LEGAL
 
 
 cdef class Rng:
@@ -92,3 +107,4 @@ cdef class KernelState:
     cdef const GameVT* vt
     cdef void* ptr
     cdef KernelState _new_empty(self)
+    cdef int _legal(self, int** out) except -1

@@ -1,6 +1,7 @@
 # cython: language_level=3
 """Generic Python methods for every kernel state, written once against the :c:type:`GameVT` table."""
 from libc.stdint cimport uint64_t
+from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memcmp
 
 from intrigue.ext.rng cimport rng_next, rng_below
@@ -75,28 +76,57 @@ cdef class KernelState:
     def is_chance_node(self):
         return self.vt.current_player(self.ptr) == CHANCE
 
+    cdef int _legal(self, int** out) except -1:
+        """Legal actions into a new buffer of ``vt_max_legal`` ints (the caller frees ``*out``)."""
+        cdef int* buf = <int*>malloc(vt_max_legal(self.vt) * sizeof(int))
+        if buf == NULL:
+            raise MemoryError()
+        out[0] = buf
+        return self.vt.legal_actions(self.ptr, buf)
+
     def legal_actions(self):
         """Legal actions (chance outcomes at a chance node), in increasing order."""
-        cdef int buf[MAX_LEGAL]
-        cdef int n = self.vt.legal_actions(self.ptr, buf)
-        return [buf[i] for i in range(n)]
+        cdef int* buf = NULL
+        cdef int n = self._legal(&buf)
+        try:
+            return [buf[i] for i in range(n)]
+        finally:
+            free(buf)
 
     def is_legal(self, int action):
-        cdef int buf[MAX_LEGAL]
-        cdef int n = self.vt.legal_actions(self.ptr, buf)
+        cdef int* buf = NULL
+        cdef int n = self._legal(&buf)
         cdef int i
-        for i in range(n):
-            if buf[i] == action:
-                return True
-        return False
+        try:
+            for i in range(n):
+                if buf[i] == action:
+                    return True
+            return False
+        finally:
+            free(buf)
 
     def chance_outcomes(self):
         """``[(outcome, probability), ...]`` at a chance node; ``[]`` elsewhere."""
         if self.vt.current_player(self.ptr) != CHANCE:
             return []
-        cdef int buf[MAX_LEGAL]
-        cdef int n = self.vt.legal_actions(self.ptr, buf)
-        return [(buf[i], self.vt.chance_probability(self.ptr, buf[i])) for i in range(n)]
+        cdef int* buf = NULL
+        cdef int n = self._legal(&buf)
+        try:
+            return [(buf[i], self.vt.chance_probability(self.ptr, buf[i])) for i in range(n)]
+        finally:
+            free(buf)
+
+    def chance_is_public(self):
+        """Whether every seat sees the outcome of the chance event due now (False if none is due,
+        or the game does not say)."""
+        if self.vt.current_player(self.ptr) != CHANCE or self.vt.chance_public == NULL:
+            return False
+        return bool(self.vt.chance_public(self.ptr))
+
+    @property
+    def max_legal(self):
+        """The most legal actions (or chance outcomes) this game lists at one node."""
+        return vt_max_legal(self.vt)
 
     def apply(self, int action):
         """Apply a legal action or chance outcome; an illegal one raises ValueError, changing nothing."""

@@ -2274,6 +2274,7 @@ POLITICS_VT.determinize = _determinize
 POLITICS_VT.canonicalize = _canonicalize
 POLITICS_VT.make_consistent = _make_consistent
 POLITICS_VT.validate = _validate
+POLITICS_VT.max_legal = MAX_LEGAL
 POLITICS_VT.belief_step = _belief_step
 POLITICS_VT.belief_table_size = BELIEF_TABLE_SIZE
 POLITICS_VT.policy_playout = _policy_playout
