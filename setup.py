@@ -1,62 +1,81 @@
 """Build script: maps the repository's folders onto the ``intrigue`` package and compiles ``ext/``.
 
-The repository keeps the design card's flat layout (``engine/``, ``search/``, ``ext/``, ``cli/``),
+The repository keeps the design card's flat layout (``engine/``, ``search/``, ``ext/``, ``cli/``, ...),
 but everything installs under the single import name ``intrigue`` (``intrigue.engine``, ...), so no
-generic top-level module lands in site-packages.
+generic top-level module lands in site-packages.  Nothing here names a game or a module:
+
+* every top-level folder with an ``__init__.py`` (but the tests, benchmarks and docs) is a subpackage,
+  and so is every folder with an ``__init__.py`` below it (``engine/coup/`` -> ``intrigue.engine.coup``);
+* every ``ext/<name>.pyx`` is compiled as the extension ``intrigue.ext.<name>``;
+* the top-level module is ``package_init.py``, installed as ``intrigue/__init__.py``.  The root holds
+  no ``__init__.py``, so that a clone's folder (often named ``intrigue``) is never imported in place of
+  the installed package, by pytest or from the folder above.
 
 Cython resolves ``cimport`` and a module's own ``.pxd`` by the module's dotted name, which needs an
 ``intrigue/ext/`` directory on disk.  The sources are therefore staged (copied when changed) into
-``build/cython/intrigue/ext/`` and compiled from there.
+``build/cython/intrigue/ext/`` and compiled from there; the top-level module is staged beside them.
 """
 import os
 import re
-import shutil
 import sys
 
 from setuptools import Extension, setup
-from setuptools.command.build_py import build_py
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 os.chdir(HERE)
 
 STAGE = os.path.join("build", "cython")
-PACKAGES = {
-    "intrigue": ".",
-    "intrigue.engine": "engine",
-    "intrigue.engine.coup": "engine/coup",
-    "intrigue.engine.politics": "engine/politics",
-    "intrigue.search": "search",
-    "intrigue.ext": "ext",
-    "intrigue.cli": "cli",
-    "intrigue.protocol": "protocol",
-}
-# Cython kernels: module name under intrigue.ext -> source file in ext/
-KERNELS = ["game_api", "coup_core", "coup_check", "politics_core", "ismcts"]
+NOT_PACKAGES = {"tests", "bench", "docs", "build", "dist"}
+# files other than Python modules that packages carry: Cython declarations, web assets
+PACKAGE_DATA = ["*.pxd", "*.html", "*.js", "*.css", "*.svg", "*.png", "*.json", "*.txt"]
+
+
+def discover_packages():
+    """``{"intrigue": <staged top-level>, "intrigue.engine": "engine", ...}`` from the folders."""
+    packages = {"intrigue": os.path.join(STAGE, "intrigue")}
+    for top in sorted(os.listdir(".")):
+        if top in NOT_PACKAGES or top.startswith(".") or not os.path.isfile(os.path.join(top, "__init__.py")):
+            continue
+        for root, dirs, files in os.walk(top):
+            dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
+            if "__init__.py" in files:
+                packages["intrigue." + root.replace(os.sep, ".")] = root
+            else:
+                dirs[:] = []                   # a folder without __init__.py ends the package tree
+    return packages
+
+
+def kernels():
+    """The Cython modules: every ``ext/*.pyx``."""
+    return sorted(name[:-4] for name in os.listdir("ext") if name.endswith(".pyx"))
 
 
 def read_version():
-    with open("__init__.py", encoding="utf-8") as f:
+    with open("package_init.py", encoding="utf-8") as f:
         return re.search(r'^__version__ = "([^"]+)"', f.read(), re.M).group(1)
 
 
 def stage_cython_sources():
     dst = os.path.join(STAGE, "intrigue", "ext")
     os.makedirs(dst, exist_ok=True)
-    for d in (os.path.join(STAGE, "intrigue"), dst):
-        open(os.path.join(d, "__init__.py"), "a").close()
+    open(os.path.join(dst, "__init__.py"), "a").close()
+    _copy_if_changed("package_init.py", os.path.join(STAGE, "intrigue", "__init__.py"))
     for name in os.listdir("ext"):
         if not name.endswith((".pyx", ".pxd", ".pxi", ".h")):
             continue
-        src, out = os.path.join("ext", name), os.path.join(dst, name)
-        with open(src, "rb") as f:
-            data = f.read()
-        if os.path.exists(out):
-            with open(out, "rb") as f:
-                if f.read() == data:
-                    continue
-        with open(out, "wb") as f:
-            f.write(data)
+        _copy_if_changed(os.path.join("ext", name), os.path.join(dst, name))
     return dst
+
+
+def _copy_if_changed(src, out):
+    with open(src, "rb") as f:
+        data = f.read()
+    if os.path.exists(out):
+        with open(out, "rb") as f:
+            if f.read() == data:
+                return
+    with open(out, "wb") as f:
+        f.write(data)
 
 
 def extensions():
@@ -70,8 +89,7 @@ def extensions():
     exts = [
         Extension(f"intrigue.ext.{name}", [os.path.join(src_dir, f"{name}.pyx")],
                   extra_compile_args=args)
-        for name in KERNELS
-        if os.path.exists(os.path.join("ext", f"{name}.pyx"))
+        for name in kernels()
     ]
     return cythonize(
         exts,
@@ -88,20 +106,14 @@ def extensions():
     )
 
 
-class BuildPy(build_py):
-    """Install only the package's own modules: the root folder also holds setup.py."""
-
-    def find_package_modules(self, package, package_dir):
-        modules = super().find_package_modules(package, package_dir)
-        return [m for m in modules if not (package == "intrigue" and m[1] == "setup")]
-
+PACKAGES = discover_packages()
+EXTENSIONS = extensions()        # stages the sources (and the top-level module) first
 
 setup(
     version=read_version(),
-    packages=[p for p, d in PACKAGES.items() if os.path.exists(os.path.join(d, "__init__.py"))],
+    packages=list(PACKAGES),
     package_dir=PACKAGES,
-    package_data={"intrigue.ext": ["*.pxd"]},
-    cmdclass={"build_py": BuildPy},
-    ext_modules=extensions(),
+    package_data={name: PACKAGE_DATA for name in PACKAGES},
+    ext_modules=EXTENSIONS,
     zip_safe=False,
 )

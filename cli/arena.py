@@ -9,6 +9,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import click
 
 from intrigue.engine.errors import IntrigueError, OptionError
+from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import bot_types
 
 
@@ -70,7 +71,7 @@ class _Progress:
 
 
 @click.command(epilog=_bots_help())
-@click.option("--game", default="coup", show_default=True, help="Game name.")
+@click.option("--game", default=DEFAULT_GAME, show_default=True, help="Game name.")
 @click.option("--ruleset", default=None, help="Ruleset (coup: standard, seed-th, seed-he).")
 @click.option("--players", type=int, default=None,
               help="Number of players (default: the number of bot specs, or the game's default for one spec).")

@@ -1,53 +1,36 @@
 """``intrigue bench``: speed figures for the kernels and the search, as a table or as JSON.
 
-Benchmark cases come from the games and the search (each module exposes ``cases(quick)``); every
-case is timed on one core in this process, repeated, and reported by its median.
+Benchmark cases come from each registered game (its ``benchmarks`` plug-in, ``cases(quick)``) and
+from the search (:mod:`intrigue.search.benchmarks`); every case is timed on one core in this process,
+repeated, and reported by its median.
 """
 from __future__ import annotations
 
-import dataclasses
-import importlib
 import json
 import statistics
 import time
-from typing import Callable, List, Optional
+from typing import List, Optional
 
 import click
 
-# modules that provide benchmark cases; missing ones are skipped
-PROVIDERS = [
-    "intrigue.engine.coup.benchmarks",
-    "intrigue.engine.politics.benchmarks",
-    "intrigue.search.benchmarks",
-]
+from intrigue.engine.bench import Case
+from intrigue.engine.registry import game_class, game_names
+from intrigue.search import benchmarks as search_benchmarks
 
-
-@dataclasses.dataclass
-class Case:
-    """One benchmark: ``run(count)`` does ``count`` units of work; ``per_s`` is units per second.
-
-    A case whose work is not a repeatable unit (a ratio, a size) sets ``measure`` instead: it returns
-    the figure itself, reported as ``value``.
-    """
-
-    name: str
-    players: Optional[int]
-    run: Optional[Callable[[int], object]] = None
-    unit: str = "ops"
-    measure: Optional[Callable[[], float]] = None
-    min_count: int = 1
+__all__ = ["Case", "collect", "time_case", "bench"]
 
 
 def collect(quick: bool, only: Optional[str] = None) -> List[Case]:
+    """Every game's cases, then the search's; a bot-decision case gets its ``run`` from the search."""
     cases: List[Case] = []
-    for module in PROVIDERS:
-        try:
-            mod = importlib.import_module(module)
-        except ImportError as err:
-            if (module + ".").startswith((getattr(err, "name", None) or "?") + "."):
-                continue
-            raise
-        cases.extend(mod.cases(quick))
+    for name in game_names():
+        provider = game_class(name).plugin("benchmarks")
+        if provider is not None:
+            cases.extend(provider(quick))
+    cases.extend(search_benchmarks.cases(quick))
+    for case in cases:
+        if case.bot is not None and case.run is None:
+            case.run = search_benchmarks.bot_runner(case)
     if only:
         keys = [k.strip() for k in only.split(",") if k.strip()]
         cases = [c for c in cases if any(c.name == k or c.name.startswith(k + ".") or c.name.startswith(k) for k in keys)]

@@ -1,6 +1,6 @@
 """``intrigue play``: a person plays one seat in the terminal against bots.
 
-The game runs on a :class:`~intrigue.protocol.table.Table` (the same referee the protocol uses),
+The game runs on a :class:`~intrigue.search.table.Table` (the same referee the protocol uses),
 the bots see only their own seat's information state, and the person sees what their seat sees:
 the public log, their own cards and draws, every seat's coins and face-up cards.
 """
@@ -15,8 +15,9 @@ import click
 
 from intrigue.cli.tui import analysis_lines, event_line, move_label, t, think
 from intrigue.engine import GameRecord, IntrigueError, load_game
-from intrigue.protocol.server import strongest_bot_spec
-from intrigue.protocol.table import Step, Table, seen
+from intrigue.engine.registry import DEFAULT_GAME
+from intrigue.search.bot import strongest_bot_spec
+from intrigue.search.table import Step, Table, seen
 from intrigue.search.bot import Bot, make_bot
 
 COMMAND_WORDS = {"hint", "save", "load", "log", "board", "help", "quit", "exit"}
@@ -234,7 +235,7 @@ class TerminalGame:
 
 
 @click.command()
-@click.argument("game", default="coup")
+@click.argument("game", default=DEFAULT_GAME)
 @click.option("--players", type=int, default=None, help="Number of players (coup: 2-6; default 4).")
 @click.option("--ruleset", default=None, help="Ruleset (coup: standard, seed-th, seed-he; default standard).")
 @click.option("--lang", default=None, help="Display language: en, th, he (default: the ruleset's).")

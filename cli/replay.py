@@ -15,7 +15,7 @@ import click
 from intrigue.cli.play import _utf8
 from intrigue.cli.tui import event_line, t
 from intrigue.engine import GameRecord, InfoState, RecordError, State
-from intrigue.protocol.table import seen
+from intrigue.search.table import seen
 
 
 class Frame(NamedTuple):

@@ -26,10 +26,7 @@ from intrigue.engine.errors import (GameOverError, IllegalActionError, IntrigueE
                                     UnknownRulesetError)
 from intrigue.ext.game_api import KernelState, Rng
 
-CHANCE = -1
-"""``current_player()`` while a chance event (a deal, a draw) is due."""
-TERMINAL = -2
-"""``current_player()`` once the game is over."""
+from intrigue.engine.flow import CHANCE, TERMINAL
 
 ActionLike = Union[int, str]
 
@@ -172,6 +169,14 @@ class Game:
     rulesets: ClassVar[Mapping[str, Mapping[str, Any]]]   # ruleset -> option values over the defaults
     default_ruleset: ClassVar[str]
     languages: ClassVar[Tuple[str, ...]] = ("en",)
+    #: The game's plug-ins, by kind, as ``"module:attribute"`` (or ``"module"``) strings imported only
+    #: when asked for (:meth:`plugin`), so that the engine never imports the layers above it.  Kinds
+    #: in use: ``heuristic`` (the heuristic bot's policy class), ``belief`` (the ismcts belief model
+    #: class), ``benchmarks`` (a function ``cases(quick)`` for ``intrigue bench``), ``narrator``
+    #: (sentences for people), ``web`` (the web table's assets).  A game without one leaves it out.
+    plugins: ClassVar[Mapping[str, str]] = {}
+    #: What the ismcts bot's ``auto`` settings mean for this game (the best measured settings).
+    search_defaults: ClassVar[Mapping[str, Any]] = {"opponents": "search", "playout": "random"}
 
     def __init__(self, ruleset: Optional[str] = None, players: Optional[int] = None,
                  options: Optional[Mapping[str, Any]] = None) -> None:
@@ -202,6 +207,19 @@ class Game:
         self.num_players: int = players
         self.options: Dict[str, Any] = values
         self._check_options()
+
+    # --- plug-ins -------------------------------------------------------------------------------
+    @classmethod
+    def plugin(cls, kind: str) -> Optional[Any]:
+        """The game's plug-in of ``kind`` (see :attr:`plugins`), imported now; ``None`` if the game
+        has none.  An installed game whose plug-in fails to import is a bug and raises."""
+        target = cls.plugins.get(kind)
+        if target is None:
+            return None
+        import importlib
+        module, _, attr = target.partition(":")
+        mod = importlib.import_module(module)
+        return getattr(mod, attr) if attr else mod
 
     # --- description ----------------------------------------------------------------------------
     @classmethod
@@ -303,6 +321,10 @@ class Game:
     def render(self, state: "State", seat: Optional[int] = None, lang: str = "en") -> str:
         """A text picture of the position as ``seat`` sees it (``None``: everything) (game hook)."""
         return repr(state)
+
+    def info_state_from_view(self, seat: int, view: Iterable[Sequence[Any]]) -> "InfoState":
+        """A seat's information state rebuilt from its view alone (:meth:`InfoState.from_view`)."""
+        return InfoState.from_view(self, seat, view)
 
     def private_info(self, core: KernelState, seat: int) -> dict:
         """What ``seat`` privately knows now, as plain data (game hook)."""

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Tuple, Union
 
 import msgpack
 
 from intrigue.engine.errors import IntrigueError, RecordError
-from intrigue.engine.game import CHANCE, Game, InfoState, State
+from intrigue.engine.flow import CHANCE
 from intrigue.engine.registry import load_game
+
+if TYPE_CHECKING:                 # records sit below the game interface: no import at run time
+    from intrigue.engine.game import Game, InfoState, State
 
 FORMAT = "intrigue-record"
 VERSION = 1
@@ -85,7 +88,7 @@ class GameRecord:
         """The information state of the record's seat after its last event (views only)."""
         if self.seat is None:
             raise RecordError("a full record has no seat: use view(seat) first")
-        return InfoState.from_view(self.load_game(), self.seat, self.events)
+        return self.load_game().info_state_from_view(self.seat, self.events)
 
     def view(self, seat: int) -> "GameRecord":
         """This (full) record as ``seat`` saw it: other seats' deals, draws and kept cards left out."""

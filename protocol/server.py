@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
 import queue
 import random
 import sys
@@ -28,32 +27,18 @@ from typing import Any, BinaryIO, Dict, List, Optional, TextIO
 
 from intrigue import __version__
 from intrigue.engine import IntrigueError, OptionError, game_class, game_names, load_game
+from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.protocol.commands import Request, describe_commands
 from intrigue.protocol.errors import CODES, ProtocolError
 from intrigue.protocol.framing import FORMATS, Item, Reader, Writer
 from intrigue.protocol.sessions import AdvisorSession, RefereeSession
-from intrigue.search.bot import Analysis, Bot, Limits, bot_types, make_bot
+from intrigue.search.bot import Analysis, Bot, Limits, bot_types, make_bot, strongest_bot_spec
 
 PROTOCOL_VERSION = 1
 ENGINE_NAME = "intrigue"
 FEATURES = ["referee", "advisor", "views", "go", "analyze", "infinite", "stop", "info", "belief", "ping",
             "msgpack", "text", "record"]
 QUIT_GRACE_S = 3.0
-
-
-@functools.lru_cache(maxsize=None)
-def strongest_bot_spec() -> str:
-    """The strongest bot installed, as the default spec: ``ismcts:time=1000`` once the search is
-    there, else ``heuristic``, else ``random``."""
-    types = bot_types()
-    for spec in ("ismcts:time=1000", "ismcts", "heuristic", "random"):
-        if spec.split(":")[0] in types:
-            try:
-                make_bot(spec, seed=0).close()
-            except Exception:          # an option the installed bot does not take: try the next
-                continue
-            return spec
-    return "random"
 
 
 # --------------------------------------------------------------------------------------------------
@@ -680,7 +665,7 @@ class Server:
 def _load_game(f: Dict[str, Any]) -> Any:
     """The game a new_game/position names; a bad rule option is reported as ``options.NAME``."""
     try:
-        return load_game(f.get("game", "coup"), f.get("ruleset"), f.get("players"), f.get("options"))
+        return load_game(f.get("game", DEFAULT_GAME), f.get("ruleset"), f.get("players"), f.get("options"))
     except OptionError as err:
         err.field = f"options.{err.field}" if err.field else "options"
         raise

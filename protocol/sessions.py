@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 from intrigue.engine import (TERMINAL, Game, GameOverError, GameRecord, InfoState, IntrigueError,
                              NotYourTurnError)
 from intrigue.protocol.errors import ProtocolError
-from intrigue.protocol.table import Step, Table, ViewKey, seen
+from intrigue.search.table import Step, Table, ViewKey, seen
 from intrigue.search.bot import Bot, Limits
 
 if TYPE_CHECKING:  # pragma: no cover

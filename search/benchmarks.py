@@ -1,54 +1,41 @@
-"""Search benchmark cases for ``intrigue bench`` (see :mod:`intrigue.cli.bench`).
+"""The search's benchmark cases for ``intrigue bench`` (see :mod:`intrigue.cli.bench`), for no game
+in particular:
 
-* ``coup.ismcts`` (2, 4, 6 players): iterations per second of one search from the opening, 10,000
-  iterations per decision, uniform determinization (the search alone: no belief model);
-* ``coup.ismcts_belief``: the same with inference on: every determinization is a step of the belief
-  chain (a Gibbs sweep of weighted re-deals) instead of a uniform shuffle -- the cost does not depend
-  on the table's values;
-* ``coup.ismcts_model``: the same with the opponent model in the tree (``opponents=model``: the
-  opponents' decisions sampled from the heuristic policy in C) and uniform determinization;
 * ``search.bytes_per_node``: the size of one tree node;
 * ``search.workers_speedup``: iterations per second of a 2-worker search over a 1-worker search of
-  the same wall time (4 players, the opening).
+  the same wall time (the default game at 4 players, its opening);
+
+and :func:`bot_runner`, which times the bot-decision cases that games describe as data
+(:class:`~intrigue.engine.bench.Case` with ``bot`` and ``position``).
 """
 from __future__ import annotations
 
-import time
-from typing import List
+from typing import Callable, List
 
-ITERATIONS_PER_MOVE = 10000
-
-
-def _opening(n: int):
-    from intrigue.engine import new_game
-    return new_game("coup", players=n, seed=n).information_state(0)
+from intrigue.engine.bench import Case
+from intrigue.engine.registry import DEFAULT_GAME, new_game
+from intrigue.search.bot import Limits, make_bot
 
 
-def _search_case(info, table, self_p: float = 0.0, model: bool = False):
-    from intrigue.ext.ismcts import Search
-    ctx = None
-    if model:
-        from intrigue.search.heuristic_coup import CoupHeuristic
-        ctx = CoupHeuristic.model_context(info)
+def bot_runner(case: Case) -> Callable[[int], None]:
+    """``run(count)`` for a bot-decision case: one decision of ``case.bot`` from ``case.position()``
+    with ``count`` iterations (the bot is built and closed inside the timed call, as a referee would)."""
+    pos = case.position()
+    info = pos.information_state(pos.current_player())
 
-    def run(count: int) -> int:
-        done, seed = 0, 1
-        while done < count:
-            k = min(ITERATIONS_PER_MOVE, count - done)
-            s = Search(info.core, info.seat, seed, table=table, self_p=self_p, initial_nodes=k + 2,
-                       opponent_model=model, model_ctx=ctx)
-            s.run(k)
-            done += k
-            seed += 1
-        return done
+    def run(count: int) -> None:
+        bot = make_bot(case.bot, seed=1)
+        try:
+            bot.choose(info, limits=Limits(iterations=count))
+        finally:
+            bot.close()
 
     return run
 
 
 def workers_speedup(seconds: float = 0.5, n: int = 4) -> float:
     """Iterations per second with 2 workers over 1, each a time-limited search of ``seconds``."""
-    from intrigue.search.bot import Limits, make_bot
-    info = _opening(n)
+    info = new_game(DEFAULT_GAME, players=n, seed=n).information_state(0)
     one = make_bot("ismcts:belief=false", seed=1)
     two = make_bot("ismcts:belief=false,workers=2", seed=1)
     try:
@@ -60,23 +47,11 @@ def workers_speedup(seconds: float = 0.5, n: int = 4) -> float:
     return (b.iterations / b.elapsed_ms) / (a.iterations / a.elapsed_ms)
 
 
-def cases(quick: bool) -> List["Case"]:
-    from intrigue.cli.bench import Case
-    from intrigue.ext.ismcts import belief_table_size, node_size
+def cases(quick: bool) -> List[Case]:
+    from intrigue.ext.ismcts import node_size
 
-    out = []
-    for n in (2, 4, 6):
-        out.append(Case("coup.ismcts", n, _search_case(_opening(n), None), unit="iterations",
-                        min_count=ITERATIONS_PER_MOVE))
-    for n in (2, 4, 6):
-        info = _opening(n)
-        table = [1.0] * belief_table_size(info.core)     # the opening has no evidence yet; same cost
-        out.append(Case("coup.ismcts_belief", n, _search_case(info, table), unit="iterations",
-                        min_count=ITERATIONS_PER_MOVE))
-    for n in (2, 4, 6):
-        out.append(Case("coup.ismcts_model", n, _search_case(_opening(n), None, model=True), unit="iterations",
-                        min_count=ITERATIONS_PER_MOVE))
-    out.append(Case("search.bytes_per_node", None, measure=lambda: float(node_size()), unit="bytes"))
     secs = 0.4 if quick else 1.0
-    out.append(Case("search.workers_speedup", 4, measure=lambda: workers_speedup(secs), unit="x (2 workers / 1)"))
-    return out
+    return [
+        Case("search.bytes_per_node", None, measure=lambda: float(node_size()), unit="bytes"),
+        Case("search.workers_speedup", 4, measure=lambda: workers_speedup(secs), unit="x (2 workers / 1)"),
+    ]

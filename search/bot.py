@@ -8,6 +8,7 @@ hands a bot ``state.information_state(seat)`` and nothing else, so no bot can se
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 import time
 from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Tuple, Type
@@ -202,3 +203,18 @@ def make_bot(spec: str, seed: Optional[int] = None) -> Bot:
         except ValueError:
             raise BotSpecError(f"bot option {key}={value!r} is not a valid {kind.__name__}", field="bot") from None
     return cls(seed=seed, **options)
+
+
+@functools.lru_cache(maxsize=None)
+def strongest_bot_spec() -> str:
+    """The strongest bot installed, as the default spec of play and the protocol:
+    ``ismcts:time=1000`` once the search is there, else ``heuristic``, else ``random``."""
+    types = bot_types()
+    for spec in ("ismcts:time=1000", "ismcts", "heuristic", "random"):
+        if spec.split(":")[0] in types:
+            try:
+                make_bot(spec, seed=0).close()
+            except Exception:          # an option the installed bot does not take: try the next
+                continue
+            return spec
+    return "random"

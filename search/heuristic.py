@@ -1,7 +1,7 @@
-"""The ``heuristic`` bot: a rule-based player per game, chosen by the game's name.
+"""The ``heuristic`` bot: a rule-based player per game.
 
-Each game provides one policy class, registered in :data:`POLICIES` as ``"module:Class"``.  The
-contract of a policy (the Politics game implements it in ``heuristic_politics.py``):
+Each game names its policy class as its ``heuristic`` plug-in (:attr:`intrigue.engine.game.Game.plugins`;
+e.g. ``engine/coup/heuristic.py``).  The contract of a policy:
 
 * ``__init__(self, rng: Rng)`` -- ``rng`` is the bot's seeded generator; draw every random choice
   from it, so a seeded bot is reproducible;
@@ -15,34 +15,30 @@ the seat; a policy must never read them.
 """
 from __future__ import annotations
 
-import importlib
 import threading
 from typing import Any, Dict, Optional
 
+from intrigue.engine.errors import UnknownGameError
 from intrigue.engine.game import InfoState
+from intrigue.engine.registry import game_class, game_names
 from intrigue.search.bot import Analysis, Bot, BotSpecError, InfoCallback, Limits
-
-POLICIES: Dict[str, str] = {
-    "coup": "intrigue.search.heuristic_coup:CoupHeuristic",
-    "politics": "intrigue.search.heuristic_politics:PoliticsHeuristic",
-}
 
 
 def policy_class(game_name: str) -> type:
-    """The heuristic policy class of a game; :class:`BotSpecError` if the game has none installed."""
-    target = POLICIES.get(game_name)
-    if target is None:
-        raise BotSpecError(f"the heuristic bot does not play {game_name!r} (it plays: {', '.join(POLICIES)})",
-                           field="bot")
-    module, _, attr = target.partition(":")
+    """The heuristic policy class of a game; :class:`BotSpecError` if the game has none."""
     try:
-        return getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError):
-        raise BotSpecError(f"the heuristic bot for {game_name!r} is not installed", field="bot") from None
+        cls = game_class(game_name).plugin("heuristic")
+    except UnknownGameError:
+        cls = None
+    if cls is None:
+        plays = [g for g in game_names() if game_class(g).plugins.get("heuristic")]
+        raise BotSpecError(f"the heuristic bot does not play {game_name!r} (it plays: {', '.join(plays)})",
+                           field="bot")
+    return cls
 
 
 class HeuristicBot(Bot):
-    """A sensible rule-based player (one policy per game, see :data:`POLICIES`)."""
+    """A sensible rule-based player (one policy per game: the game's ``heuristic`` plug-in)."""
 
     name = "heuristic"
     summary = "a rule-based player: claims what it holds, bluffs sometimes, challenges unlikely claims"

@@ -25,10 +25,6 @@ DEFAULT_ITERATIONS = 10000
 CHUNK_SECONDS = 0.02
 MAX_ITERATIONS = 2_000_000_000        # the node counters are 32-bit
 
-# What `opponents=auto` and `playout=auto` mean per game: the best settings measured (arena figures in
-# docs/search.md for Coup, docs/politics.md for Politics); a game not listed gets AUTO_DEFAULT.
-AUTO_DEFAULT = {"opponents": "search", "playout": "random"}
-AUTO = {"coup": AUTO_DEFAULT, "politics": {"opponents": "model", "playout": "policy"}}
 
 
 class IsmctsBot(Bot):
@@ -118,10 +114,13 @@ class IsmctsBot(Bot):
             self._models[name] = belief_model(info.game, opponent=self.config["opponent"])
         return self._models[name]
 
-    def settings(self, game_name: str) -> Dict[str, str]:
-        """``opponents`` and ``playout`` for a game, with ``auto`` resolved to the game's
-        best measured setting (:data:`AUTO`; docs/search.md and docs/politics.md have the figures)."""
-        auto = AUTO.get(game_name, AUTO_DEFAULT)
+    def settings(self, game: Any) -> Dict[str, str]:   # a Game or a game's name
+        """``opponents`` and ``playout`` for a game, with ``auto`` resolved to the game's best
+        measured setting (its ``search_defaults``; each game's document has the figures)."""
+        from intrigue.engine.registry import game_class
+        cls = game_class(game) if isinstance(game, str) else type(game)
+        auto = {"opponents": "search", "playout": "random"}
+        auto.update(cls.search_defaults)
         playout = self.config["playout"]
         opponents = self.config["opponents"]
         if opponents == "auto":
@@ -193,7 +192,7 @@ class IsmctsBot(Bot):
         hook = model is not None and _has_belief_hook(info)
         table = model.table(info, stop=stop) if hook and cfg["belief"] else None
         self_p = cfg["selfdet"] if hook else 0.0
-        chosen = self.settings(info.game.name)
+        chosen = self.settings(info.game)
         policy = chosen["playout"] == "policy"
         use_model, ctx = self._opponent_model(info, chosen["opponents"])
         model_playout = self._model_playout_mode(chosen["playout"], use_model)

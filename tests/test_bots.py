@@ -7,7 +7,7 @@ from intrigue.engine.registry import load_game
 from intrigue.search.arena import Arena, play_game
 from intrigue.search.bot import BotSpecError, make_bot, parse_spec
 from intrigue.search.heuristic import HeuristicBot, policy_class
-from intrigue.search.heuristic_coup import CoupHeuristic
+from intrigue.engine.coup.heuristic import CoupHeuristic
 
 
 def test_specs():

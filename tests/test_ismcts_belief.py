@@ -9,7 +9,7 @@ from ismcts_positions import deal, play
 from intrigue.engine import new_game
 from intrigue.ext.coup_core import CONST as K, belief_hand_counts, pair_roles
 from intrigue.search.belief import belief_model
-from intrigue.search.belief_coup import DEFAULT_PARAMS, HAND_ROLES, HANDS, CoupBelief
+from intrigue.engine.coup.belief import DEFAULT_PARAMS, HAND_ROLES, HANDS, CoupBelief
 
 ROLES = ("duke", "assassin", "captain", "ambassador", "contessa")
 
@@ -172,7 +172,7 @@ def test_policy_model_uses_the_heuristics_own_probabilities():
     """The heuristic opponent model's likelihood of a decision, for each hand the seat might hold,
     equals the heuristic's probability of that decision in a real game where it holds that hand."""
     from intrigue.ext.game_api import Rng
-    from intrigue.search.heuristic_coup import CoupHeuristic
+    from intrigue.engine.coup.heuristic import CoupHeuristic
     eps = DEFAULT_PARAMS["policy_noise"]
     policy = CoupHeuristic(Rng(0))
     steps = ["income", "income", "steal 0"]          # seat 2 claims a captain, stealing from seat 0

@@ -12,7 +12,7 @@ from intrigue.engine import new_game
 from intrigue.ext.game_api import Rng
 from intrigue.ext.ismcts import Search, model_observe, model_probs
 from intrigue.search.bot import BotSpecError, make_bot
-from intrigue.search.heuristic_coup import CoupHeuristic
+from intrigue.engine.coup.heuristic import CoupHeuristic
 
 
 def _decisions(players, games, seed):

@@ -5,7 +5,7 @@ import pytest
 
 from intrigue.engine import load_game
 from intrigue.ext.game_api import Rng
-from intrigue.search.heuristic_politics import PoliticsHeuristic, PublicTracker
+from intrigue.engine.politics.heuristic import PoliticsHeuristic, PublicTracker
 from politics_helpers import dealt, form, opp_turn, pass_windows, play, propose_all
 
 

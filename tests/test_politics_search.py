@@ -15,9 +15,9 @@ from intrigue.engine.game import CHANCE
 from intrigue.ext.game_api import Rng
 from intrigue.ext.politics_core import CONST as K, belief_pair_counts, pair_index
 from intrigue.search.belief import belief_model
-from intrigue.search.belief_politics import PoliticsBelief
+from intrigue.engine.politics.belief import PoliticsBelief
 from intrigue.search.bot import make_bot
-from intrigue.search.heuristic_politics import PoliticsHeuristic, PublicTracker
+from intrigue.engine.politics.heuristic import PoliticsHeuristic, PublicTracker
 from politics_helpers import dealt, form, play
 
 PAIRS = K["BELIEF_PAIRS"]

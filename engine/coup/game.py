@@ -53,6 +53,13 @@ class CoupGame(Game):
     default_players = 4
     default_ruleset = "standard"
     languages = names.LANGUAGES
+    plugins = {
+        "heuristic": "intrigue.engine.coup.heuristic:CoupHeuristic",
+        "belief": "intrigue.engine.coup.belief:CoupBelief",
+        "benchmarks": "intrigue.engine.coup.benchmarks:cases",
+    }
+    # measured best (docs/search.md): the opponents chosen by UCB on their own rewards, random playouts
+    search_defaults = {"opponents": "search", "playout": "random"}
     option_specs = {
         spec.name: spec for spec in (
             OptionSpec("steal_amount", "int", 2, "coins a Steal takes (all the target has, if fewer)", 1, 12),

@@ -1,4 +1,4 @@
-"""Politics Game benchmark cases for ``intrigue bench`` (see :mod:`intrigue.cli.bench`).
+"""Politics Game benchmark cases for ``intrigue bench`` (see :mod:`intrigue.engine.bench`).
 
 ``politics.random_playout``: uniformly random games from before the deal, in C (playouts/s).
 ``politics.policy_playout``: the same with the search's rollout policy at every decision.
@@ -13,8 +13,9 @@ playouts / policy playouts / policy playouts and the opponent model in the tree
 """
 from __future__ import annotations
 
-from typing import Any, Callable, List
+from typing import List
 
+from intrigue.engine.bench import Case
 from intrigue.ext import politics_core
 
 
@@ -34,7 +35,7 @@ def _late_position(players: int, seed: int = 5):
     """The first lie-catch vote of a game between heuristic players."""
     from intrigue.engine import new_game
     from intrigue.ext.game_api import Rng
-    from intrigue.search.heuristic_politics import PoliticsHeuristic
+    from intrigue.engine.politics.heuristic import PoliticsHeuristic
     s = new_game("politics", players=players, seed=seed)
     bots = [PoliticsHeuristic(Rng(seed * 31 + p)) for p in range(players)]
     while s.decision().kind != "vote":
@@ -43,10 +44,9 @@ def _late_position(players: int, seed: int = 5):
     return s
 
 
-def cases(quick: bool) -> List["Case"]:
-    from intrigue.cli.bench import Case
+def cases(quick: bool) -> List[Case]:
     from intrigue.ext.game_api import Rng
-    from intrigue.search.heuristic_politics import PoliticsHeuristic
+    from intrigue.engine.politics.heuristic import PoliticsHeuristic
 
     out = []
     for n in (6, 8):
@@ -78,29 +78,16 @@ def cases(quick: bool) -> List["Case"]:
     late_info = late.information_state(0)
 
     def belief_replays(count: int) -> None:
-        from intrigue.search.belief_politics import PoliticsBelief
+        from intrigue.engine.politics.belief import PoliticsBelief
         for _ in range(count):
             PoliticsBelief(late.game).table(late_info)
 
     out.append(Case("politics.belief_replay", 8, belief_replays, unit="replays", min_count=1))
 
-    try:
-        from intrigue.search.bot import Limits, make_bot
-        make_bot("ismcts", seed=1)
-    except Exception:          # the search is not installed (or has no ismcts bot): skip
-        return out
-    def decision(spec: str, pos: Any) -> Callable[[int], None]:
-        def run(count: int) -> None:
-            bot = make_bot(spec, seed=1)
-            try:
-                bot.choose(pos.information_state(pos.current_player()), limits=Limits(iterations=count))
-            finally:
-                bot.close()
-        return run
-
     for name, spec in (("politics.ismcts", "ismcts:playout=random,opponents=search"),
                        ("politics.ismcts_policy", "ismcts:playout=policy,opponents=search"),
                        ("politics.ismcts_model", "ismcts:playout=policy,opponents=model")):
         for n in (6, 8):
-            out.append(Case(name, n, decision(spec, _position(n)), unit="iterations", min_count=1000))
+            out.append(Case(name, n, unit="iterations", min_count=1000, bot=spec,
+                            position=lambda n=n: _position(n)))
     return out

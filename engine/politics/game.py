@@ -95,6 +95,13 @@ class PoliticsGame(Game):
     default_players = 6
     default_ruleset = "standard"
     languages = names.LANGUAGES
+    plugins = {
+        "heuristic": "intrigue.engine.politics.heuristic:PoliticsHeuristic",
+        "belief": "intrigue.engine.politics.belief:PoliticsBelief",
+        "benchmarks": "intrigue.engine.politics.benchmarks:cases",
+    }
+    # measured best (docs/politics.md): the opponents by the rollout policy's model, policy playouts
+    search_defaults = {"opponents": "model", "playout": "policy"}
     option_specs = {
         spec.name: spec for spec in (
             OptionSpec("length", "choice", "full", "full = 11 rounds, half = 6 rounds", choices=("full", "half")),

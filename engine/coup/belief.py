@@ -31,8 +31,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from intrigue.engine.game import CHANCE, TERMINAL, Game, InfoState
 from intrigue.ext.coup_core import CONST as K, belief_hand_counts, pair_index, pair_roles
 from intrigue.ext.game_api import Rng
-from intrigue.search.belief import ReplayBelief
-from intrigue.search.heuristic_coup import CoupHeuristic, _claims
+from intrigue.engine.belief import ReplayBelief
+from intrigue.engine.coup.heuristic import CoupHeuristic, _claims
 
 ROLE_WORDS = ("duke", "assassin", "captain", "ambassador", "contessa")
 DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = range(5)
@@ -46,7 +46,7 @@ CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE
                  K["K_STEAL"]: CAPTAIN}
 
 DEFAULT_PARAMS: Dict[str, float] = {
-    # calibrated on the heuristic bot (python -m intrigue.search.calibrate_coup --games 3000), with a
+    # calibrated on the heuristic bot (python -m intrigue.engine.coup.calibrate --games 3000), with a
     # floor of 0.05 so that no decision is ever taken as proof
     "bluff_tax": 0.32,
     "bluff_steal": 0.11,

@@ -14,7 +14,7 @@ are dark, under an *opponent model* of how each role plays:
   (the chance of holding one follows from the public card counts).  A leader's ``no_discard`` is
   scored once the passed policies are shown (the heuristic discards a corrupt card when honest and an
   honest card when dark).  Proposals are private: their evidence is the policies turned up in each
-  government, under the card model of :class:`~intrigue.search.heuristic_politics.PublicTracker`
+  government, under the card model of :class:`~intrigue.engine.politics.heuristic.PublicTracker`
   (a DARK member places a corrupt card more often than an HONEST one).
 * ``opponent=parametric``: the heuristic's own belief (``PublicTracker.pair_loglik``): the card
   model plus fixed likelihood ratios for ``inspect``, ``withdraw`` and votes for exposed players.
@@ -32,9 +32,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import CHANCE, Game, InfoState
 from intrigue.ext.game_api import Rng
-from intrigue.search.belief import ReplayBelief
+from intrigue.engine.belief import ReplayBelief
 from intrigue.ext.politics_core import CONST as K, pair_index
-from intrigue.search.heuristic_politics import PoliticsHeuristic, PublicTracker
+from intrigue.engine.politics.heuristic import PoliticsHeuristic, PublicTracker
 
 PAIRS = K["BELIEF_PAIRS"]
 TABLE_SIZE = K["BELIEF_TABLE_SIZE"]
@@ -376,7 +376,7 @@ class PoliticsBelief(ReplayBelief):
                 for q in range(n) if q != info.seat}
 
 
-# --- seeded evaluation: python -m intrigue.search.belief_politics ------------------------------------
+# --- seeded evaluation: python -m intrigue.engine.politics.belief ------------------------------------
 def accuracy(states: Sequence[Any], opponents: Sequence[str] = ("heuristic", "parametric")) -> Dict[str, Any]:
     """The probability each model puts on the true dark pair, for every HONEST seat of every finished
     game in ``states`` (full states with history), after round 3 and before the lie-catch votes."""

@@ -1,4 +1,4 @@
-"""Calibrate the Coup belief model (:mod:`intrigue.search.belief_coup`) on a bot's actual play.
+"""Calibrate the Coup belief model (:mod:`intrigue.engine.coup.belief`) on a bot's actual play.
 
 Plays seeded games between bots with the full state in view and measures, for each kind of evidence
 the model uses, how much likelier the decision is with the relevant role in hand than without:
@@ -7,7 +7,7 @@ the model uses, how much likelier the decision is with the relevant role in hand
 
 which is exactly the factor the model multiplies in.  Run::
 
-    python -m intrigue.search.calibrate_coup --bots heuristic --games 3000 --players 2,3,4,5,6
+    python -m intrigue.engine.coup.calibrate --bots heuristic --games 3000 --players 2,3,4,5,6
 
 The defaults in ``belief_coup.DEFAULT_PARAMS`` come from such a run (see ``docs/search.md``).
 """

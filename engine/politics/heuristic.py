@@ -486,7 +486,7 @@ class PoliticsHeuristic:
         return targets[best] if susp[best] >= threshold else K["A_ABSTAIN"]
 
 
-# --- seeded evaluation: python -m intrigue.search.heuristic_politics ------------------------------
+# --- seeded evaluation: python -m intrigue.engine.politics.heuristic ------------------------------
 def evaluate(games: int = 100, players: int = 6, seed: int = 1) -> dict:
     """Seeded figures for the docs: one heuristic seat among random players (its win share), one
     random seat among heuristics, and the honest seats' belief on the true dark pair."""
