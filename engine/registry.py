@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 _GAMES: Dict[str, str] = {
     "coup": "intrigue.engine.coup.game:CoupGame",
     "politics": "intrigue.engine.politics.game:PoliticsGame",
+    "kuhn": "intrigue.engine.kuhn.game:KuhnGame",
 }
 
 #: The game a command plays when none is named (``intrigue play``, ``intrigue arena``).
