@@ -27,6 +27,7 @@ from intrigue.engine.errors import (GameOverError, IllegalActionError, IntrigueE
 from intrigue.ext.game_api import KernelState, Rng
 
 from intrigue.engine.flow import CHANCE, TERMINAL
+from intrigue.engine.replay import replay_view
 
 ActionLike = Union[int, str]
 
@@ -575,38 +576,7 @@ class InfoState:
         seat cannot see are left out.  Raises :class:`RecordError` naming the first event that is
         malformed, illegal, or inconsistent with what came before.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
-            raise RecordError(f"seat {seat!r} is not in this game", field="seat")
-        core = game._new_core()
-        steps: List[Tuple[int, str]] = []
-
-        def skip_hidden_chance() -> None:
-            while core.current_player() == CHANCE and not game.chance_visible_to(core, seat):
-                core.apply(core.legal_actions()[0])
-
-        for i, item in enumerate(view):
-            try:
-                ev_seat, text = int(item[0]), str(item[1])
-            except (TypeError, ValueError, IndexError):
-                raise RecordError("an event is a (seat, text) pair", step=i, event=item) from None
-            skip_hidden_chance()
-            player = core.current_player()
-            if player == TERMINAL:
-                raise RecordError("the game is already over", step=i, event=item)
-            if ev_seat != player:
-                who = "a chance event" if player == CHANCE else f"seat {player}'s decision"
-                raise RecordError(f"expected {who}, got an event of {'chance' if ev_seat == CHANCE else f'seat {ev_seat}'}",
-                                  step=i, event=item)
-            try:
-                a = game.observed_action(core, seat, text)
-            except IntrigueError as err:
-                raise RecordError(str(err), step=i, event=item) from None
-            if not core.make_consistent(seat, a):
-                raise RecordError(f"{text!r} is not possible here given what seat {seat} has seen",
-                                  step=i, event=item)
-            core.apply(a)
-            steps.append((ev_seat, text))
-        skip_hidden_chance()
+        core, steps = replay_view(game, seat, view)
         core.canonicalize(seat)
         return cls(game, seat, core, steps)
 

@@ -41,6 +41,15 @@ cdef class Rng:
         return f"Rng(state={self.state:#x})"
 
 
+def derive_seed(*parts):
+    """A 63-bit seed from integers (splitmix64 over them), for games and bots: the arena seeds game
+    ``g``'s deal with ``derive_seed(seed, g, 0)``, so any backend replays the same games."""
+    cdef uint64_t x = 0x1A2E7A
+    for p in parts:
+        x = Rng((x ^ (int(p) & 0xFFFFFFFFFFFFFFFF)) & 0xFFFFFFFFFFFFFFFF).next()
+    return x >> 1
+
+
 cdef class KernelState:
     """Base class of the kernels' Python-facing state objects (see ``game_api.pxd``)."""
 

@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from intrigue.engine.errors import IntrigueError
 from intrigue.engine.registry import load_game
-from intrigue.ext.game_api import Rng
+from intrigue.ext.game_api import derive_seed
 from intrigue.search.bot import Bot, make_bot
 
 
@@ -42,14 +42,6 @@ def wilson(wins: float, n: int, z: float = 1.959964) -> List[float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return [max(0.0, centre - half), min(1.0, centre + half)]
-
-
-def derive_seed(*parts: int) -> int:
-    """A 63-bit seed from integers (splitmix64 over them), for games and bots."""
-    x = 0x1A2E7A
-    for p in parts:
-        x = Rng((x ^ (int(p) & 0xFFFFFFFFFFFFFFFF)) & 0xFFFFFFFFFFFFFFFF).next()
-    return x >> 1
 
 
 @dataclasses.dataclass

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from intrigue.engine.game import CHANCE, TERMINAL, Game, InfoState
+from intrigue.engine.game import Game, InfoState
 from intrigue.ext.coup_core import CONST as K, belief_hand_counts, pair_index, pair_roles
 from intrigue.ext.game_api import Rng
 from intrigue.engine.belief import ReplayBelief
+from intrigue.engine.replay import ViewReplay
 from intrigue.engine.coup.heuristic import CoupHeuristic, _claims
 
 ROLE_WORDS = ("duke", "assassin", "captain", "ambassador", "contessa")
@@ -76,16 +77,14 @@ def _factor(fn) -> Tuple[float, ...]:
     return tuple(float(fn(h)) for h in HAND_ROLES)
 
 
-class _Tracker:
-    """Replays one seat's view of the history (as :meth:`InfoState.from_view` does) and collects,
-    per seat, the factors of its decisions since its hand last changed."""
+class _Tracker(ViewReplay):
+    """Replays one seat's view of the history (:class:`~intrigue.engine.replay.ViewReplay`) and
+    collects, per seat, the factors of its decisions since its hand last changed."""
 
     def __init__(self, game: Game, seat: int, params: Dict[str, float], opponent: str = "parametric") -> None:
-        self.game = game
-        self.seat = seat
+        super().__init__(game, seat)
         self.p = params
-        self.core = game._new_core()
-        self.view: List[Tuple[int, str]] = []
+        self._phase = -1
         n = game.num_players
         self.events: List[List[Tuple[int, Tuple[float, ...]]]] = [[] for _ in range(n)]
         self.lost: List[List[int]] = [[] for _ in range(n)]
@@ -120,36 +119,21 @@ class _Tracker:
     def _add(self, q: int, vec: Tuple[float, ...]) -> None:
         self.events[q].append((len(self.lost[q]), vec))
 
-    def _skip_hidden_chance(self) -> None:
-        core, game = self.core, self.game
-        while core.current_player() == CHANCE and not game.chance_visible_to(core, self.seat):
-            if core.phase == K["PH_REPLACE"]:
-                self.events[core.asked] = []
-            core.apply(core.legal_actions()[0])
+    # --- the replay's hooks ------------------------------------------------------------------------
+    def hidden_chance(self, core: Any, action: int) -> None:
+        if core.phase == K["PH_REPLACE"]:
+            self.events[core.asked] = []             # a replacement draw: a new hand
 
-    def feed(self, items: Sequence[Tuple[int, str]], stop: Any = None) -> bool:
-        """Replay ``items``; returns False if ``stop`` was set first (the replay so far is kept)."""
-        core, game, seat, p = self.core, self.game, self.seat, self.p
-        for item in items:
-            if stop is not None and stop.is_set():
-                return False
-            self._skip_hidden_chance()
-            player = core.current_player()
-            text = item[1]
-            a = game.observed_action(core, seat, text)
-            if not core.make_consistent(seat, a):
-                raise ValueError(f"{text!r} is not possible here")   # InfoState was checked already
-            phase = core.phase
-            if player >= 0:
-                self._observe(player, a)
-            elif phase == K["PH_REPLACE"]:
-                self.events[core.asked] = []
-            core.apply(a)
-            if phase == K["PH_EXCHANGE"]:
-                self.events[player] = []             # exchanged: a new hand
-            self.view.append((item[0], text))
-        self._skip_hidden_chance()
-        return True
+    def before(self, player: int, action: int, text: str, core: Any) -> None:
+        self._phase = core.phase
+        if player >= 0:
+            self._observe(player, action)
+        elif self._phase == K["PH_REPLACE"]:
+            self.events[core.asked] = []
+
+    def after(self, player: int, action: int, text: str, core: Any) -> None:
+        if self._phase == K["PH_EXCHANGE"]:
+            self.events[player] = []                 # exchanged: a new hand
 
     def _observe(self, q: int, a: int) -> None:
         core, p = self.core, self.p

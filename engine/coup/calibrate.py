@@ -9,17 +9,36 @@ which is exactly the factor the model multiplies in.  Run::
 
     python -m intrigue.engine.coup.calibrate --bots heuristic --games 3000 --players 2,3,4,5,6
 
-The defaults in ``belief_coup.DEFAULT_PARAMS`` come from such a run (see ``docs/search.md``).
+The defaults in ``belief.DEFAULT_PARAMS`` come from such a run (see ``docs/search.md``).  The script
+plays this package's own policies (``heuristic``, ``random``); to calibrate on another bot, call
+:func:`measure` with players made from the search layer, e.g.
+``lambda seed: (lambda info: make_bot("ismcts", seed=seed).choose(info).action)``.
 """
 from __future__ import annotations
 
 import argparse
 import collections
-from typing import Dict, List, Tuple
+from typing import Callable, Dict, List, Tuple
 
-from intrigue.engine import new_game
+from intrigue.engine import InfoState, new_game
+from intrigue.engine.coup.heuristic import CoupHeuristic
 from intrigue.ext.coup_core import CONST as K
-from intrigue.search.bot import make_bot
+from intrigue.ext.game_api import Rng
+
+Player = Callable[[InfoState], int]            # an information state -> the action chosen
+PlayerFactory = Callable[[int], Player]        # a seed -> a player
+
+
+def policy_player(name: str) -> PlayerFactory:
+    """A player factory for one of this package's policies: ``heuristic`` or ``random``."""
+    if name == "heuristic":
+        return lambda seed: CoupHeuristic(Rng(seed)).choose
+    if name == "random":
+        def make(seed: int) -> Player:
+            rng = Rng(seed)
+            return lambda info: (lambda legal: legal[rng.below(len(legal))])(info.legal_actions())
+        return make
+    raise ValueError(f"unknown policy {name!r} (heuristic or random)")
 
 DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = range(5)
 CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE"]: ASSASSIN,
@@ -30,8 +49,10 @@ def _holds(core, p: int, roles) -> bool:
     return any(r in roles and not up and not shown for r, up, shown in core.hand(p))
 
 
-def measure(specs: List[str], games: int, players: List[int], seed: int = 1) -> Dict[str, Tuple[float, int, int]]:
-    """``{parameter: (ratio, decisions with the role, decisions without)}``."""
+def measure(makers: List[PlayerFactory], games: int, players: List[int],
+            seed: int = 1) -> Dict[str, Tuple[float, int, int]]:
+    """``{parameter: (ratio, decisions with the role, decisions without)}`` over games where seat p
+    is played by ``makers[p % len(makers)]``."""
     # counts[key] = [chosen & held, decisions & held, chosen & not held, decisions & not held]
     counts: Dict[str, List[int]] = collections.defaultdict(lambda: [0, 0, 0, 0])
 
@@ -49,12 +70,12 @@ def measure(specs: List[str], games: int, players: List[int], seed: int = 1) -> 
         for i in range(games // len(players)):
             g += 1
             state = new_game("coup", players=n, seed=seed * 100003 + g)
-            bots = [make_bot(specs[p % len(specs)], seed=seed * 7919 + g * 11 + p) for p in range(n)]
+            bots = [makers[p % len(makers)](seed * 7919 + g * 11 + p) for p in range(n)]
             while not state.is_terminal():
                 q = state.current_player()
                 core = state.core
                 legal = state.legal_actions()
-                a = bots[q].choose(state.information_state(q)).action
+                a = bots[q](state.information_state(q))
                 ph = core.phase
                 if len(legal) > 1:
                     if ph == K["PH_ACTION"] and K["A_INCOME"] in legal:
@@ -101,12 +122,12 @@ def measure(specs: List[str], games: int, players: List[int], seed: int = 1) -> 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--bots", default="heuristic", help="comma-separated bot specs, seated in turn")
+    ap.add_argument("--bots", default="heuristic", help="comma-separated policies (heuristic, random), seated in turn")
     ap.add_argument("--games", type=int, default=3000)
     ap.add_argument("--players", default="2,3,4,5,6")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    res = measure(args.bots.split(","), args.games, [int(x) for x in args.players.split(",")], args.seed)
+    res = measure([policy_player(b.strip()) for b in args.bots.split(",")], args.games, [int(x) for x in args.players.split(",")], args.seed)
     for key in sorted(res):
         ratio, nh, nn = res[key]
         print(f"{key:<24} {ratio:8.3f}   (decisions with the role {nh}, without {nn})")

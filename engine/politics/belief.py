@@ -420,7 +420,7 @@ def accuracy(states: Sequence[Any], opponents: Sequence[str] = ("heuristic", "pa
 
 def _heuristic_games(games: int, players: int, seed: int, length: str) -> List[Any]:
     from intrigue.engine import load_game
-    from intrigue.search.arena import derive_seed
+    from intrigue.ext.game_api import derive_seed
 
     out = []
     for g in range(games):
