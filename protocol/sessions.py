@@ -12,7 +12,7 @@ Both go through the engine API only; nothing here knows any game's rules.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Protocol, Sequence
 
 from intrigue.engine import (TERMINAL, Game, GameOverError, GameRecord, InfoState, IntrigueError,
                              NotYourTurnError)
@@ -20,8 +20,28 @@ from intrigue.protocol.errors import ProtocolError
 from intrigue.search.table import Step, Table, ViewKey, seen
 from intrigue.search.bot import Bot, Limits
 
-if TYPE_CHECKING:  # pragma: no cover
-    from intrigue.protocol.server import Job, Server
+
+
+class Job(Protocol):
+    """A running engine turn, as a session sees it (the server's ``Job``)."""
+
+    seat: int
+    bot: Any
+
+
+class Server(Protocol):
+    """What a session needs from the server that hosts it (:class:`intrigue.protocol.server.Server`):
+    sessions sit below the server and never import it."""
+
+    winding_down: bool
+
+    def send(self, msg: Dict[str, Any]) -> None: ...
+
+    def log(self, text: str) -> None: ...
+
+    def start_turn(self, session: Any, seat: int, bot: Bot, info: InfoState, limits: Optional[Limits]) -> Job: ...
+
+    def retire_bot(self, bot: Bot) -> None: ...
 
 
 def _who(seat: int) -> Optional[int]:
