@@ -16,6 +16,7 @@ COMMANDS: Dict[str, str] = {
     "arena": "intrigue.cli.arena:arena",
     "bench": "intrigue.cli.bench:bench",
     "replay": "intrigue.cli.replay:replay",
+    "games": "intrigue.cli.games:games",
 }
 
 
@@ -41,9 +42,10 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="intrigue")
 def cli() -> None:
-    """intrigue: strong AI opponents for hidden-role games (Coup, the Politics Game).
+    """intrigue: strong AI opponents for hidden-role games.
 
     \b
+    The games, rulesets, options:  intrigue games
     Start a game against bots:     intrigue play
     Drive it from a frontend:      intrigue engine      (see docs/protocol.md)
     Pit bots against each other:   intrigue arena --help
