@@ -29,18 +29,19 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import Game, InfoState
+from intrigue.engine.coup.names import ROLES as ROLE_WORDS
 from intrigue.ext.coup_core import CONST as K, belief_hand_counts, pair_index, pair_roles
 from intrigue.ext.game_api import Rng
 from intrigue.engine.belief import ReplayBelief
 from intrigue.engine.replay import ViewReplay
 from intrigue.engine.coup.heuristic import CoupHeuristic, _claims
 
-ROLE_WORDS = ("duke", "assassin", "captain", "ambassador", "contessa")
-DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = range(5)
+DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
+                                              K["CONTESSA"])
 HANDS = K["BELIEF_HANDS"]
 MAX_PLAYERS = K["MAX_PLAYERS"]
 TABLE_SIZE = K["BELIEF_TABLE_SIZE"]
-HAND_ROLES: List[Tuple[int, ...]] = [(r,) for r in range(5)] + [tuple(pair_roles(i)) for i in range(15)]
+HAND_ROLES: List[Tuple[int, ...]] = [(r,) for r in range(K["NROLES"])] + [tuple(pair_roles(i)) for i in range(15)]
 HAND_INDEX: Dict[Tuple[int, ...], int] = {h: i for i, h in enumerate(HAND_ROLES)}
 CLAIM_OF_ACTION = {K["A_TAX"]: DUKE, K["A_EXCHANGE"]: AMBASSADOR}
 CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE"]: ASSASSIN,
@@ -312,5 +313,5 @@ class CoupBelief(ReplayBelief):
                         roles[r] += c / len(hand)
             total = sum(roles)
             if total > 0:
-                out[q] = {ROLE_WORDS[r]: roles[r] / total for r in range(5)}
+                out[q] = {ROLE_WORDS[r]: roles[r] / total for r in range(K["NROLES"])}
         return out

@@ -40,7 +40,8 @@ def policy_player(name: str) -> PlayerFactory:
         return make
     raise ValueError(f"unknown policy {name!r} (heuristic or random)")
 
-DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = range(5)
+DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
+                                              K["CONTESSA"])
 CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE"]: ASSASSIN,
                  K["K_STEAL"]: CAPTAIN}
 

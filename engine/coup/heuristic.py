@@ -16,11 +16,12 @@ from math import comb
 from typing import Dict, List, Sequence, Tuple
 
 from intrigue.engine.game import InfoState
+from intrigue.engine.coup.names import ROLES as ROLE_WORDS
 from intrigue.ext.coup_core import CONST as K, pair_roles
 from intrigue.ext.game_api import Rng
 
-DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = range(5)
-ROLE_WORDS = ("duke", "assassin", "captain", "ambassador", "contessa")
+DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
+                                              K["CONTESSA"])
 CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE"]: ASSASSIN,
                  K["K_STEAL"]: CAPTAIN}
 CLAIM_OF_WORD = {"tax": DUKE, "exchange": AMBASSADOR, "assassinate": ASSASSIN, "steal": CAPTAIN}
