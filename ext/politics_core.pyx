@@ -282,7 +282,9 @@ cdef void start_round(PolState* s) noexcept nogil:
 
 
 cdef void next_leader(PolState* s) noexcept nogil:
-    """§6.1: reset rights if no one holds one; draw among the candidates, or deadlock (D8)."""
+    """§6.1 (D7, revision 2): reset rights if no one holds one; when every remaining holder has
+    tried this round, every player not tried this round regains the right; draw among the
+    candidates, or deadlock when everyone has tried (D8)."""
     cdef int p, any_right = 0, cand = 0
     for p in range(s.n):
         if s.flags[p] & F_RIGHT:
@@ -293,6 +295,11 @@ cdef void next_leader(PolState* s) noexcept nogil:
     for p in range(s.n):
         if (s.flags[p] & F_RIGHT) and not (s.flags[p] & F_TRIED):
             cand += 1
+    if cand == 0:                   # the holders have all tried: the untried regain the right
+        for p in range(s.n):
+            if not (s.flags[p] & F_TRIED):
+                s.flags[p] |= F_RIGHT
+                cand += 1
     s.leader = NONE
     s.drawn = NONE
     s.p1 = NONE
@@ -307,9 +314,8 @@ cdef void next_leader(PolState* s) noexcept nogil:
 cdef void leader_drawn(PolState* s, int p) noexcept nogil:
     """§6.2 steps 2-3: the fee, then the COUP window."""
     s.drawn = p
-    if s.inf[p] == 0:               # cannot pay: loses the right, tried, not barred
-        s.flags[p] &= ~F_RIGHT
-        s.flags[p] |= F_TRIED
+    if s.inf[p] == 0:               # cannot pay: loses the right for this round only (D7):
+        s.flags[p] |= F_TRIED       # tried, keeps the right itself, not barred
         next_leader(s)
         return
     s.inf[p] -= 1
@@ -321,9 +327,9 @@ cdef void leader_drawn(PolState* s, int p) noexcept nogil:
 
 
 cdef void start_attempt(PolState* s) noexcept nogil:
-    """§6.2 step 4: the leader's right is used; invitations begin."""
+    """§6.2 step 4: the leader is tried (not drawn again this round; the right itself is used only
+    if the government forms, D7); invitations begin."""
     cdef int p
-    s.flags[s.leader] &= ~F_RIGHT
     s.flags[s.leader] |= F_TRIED
     for p in range(s.n):
         s.flags[p] &= ~F_INVITED
@@ -365,8 +371,9 @@ cdef void next_invite(PolState* s) noexcept nogil:
 
 
 cdef void form_government(PolState* s) noexcept nogil:
-    """§6.2 step 7."""
+    """§6.2 step 7: the leader's right is used (D7)."""
     s.formed = 1
+    s.flags[s.leader] &= ~F_RIGHT
     add_sat(&s.inf[s.leader], 1 + 3 - s.offer1 - s.offer2)
     add_sat(&s.inf[s.p1], 1 + s.offer1)
     add_sat(&s.inf[s.p2], 1 + s.offer2)
@@ -919,8 +926,8 @@ cdef void finish(PolState* s) noexcept nogil:
                         add_sat(&s.inf[p], 5)
                     else:
                         add_sat(&s.und[p], 4)
-    for p in range(s.n):                                  # S6 (D39)
-        s.score[p] = s.inf[p] + (s.und[p] if s.flags[p] & F_DARK else s.leg[p]) + s.hon[p] + s.bet[p]
+    for p in range(s.n):                                  # S6 (D39, revision 2)
+        s.score[p] = s.inf[p] + (s.und[p] if s.flags[p] & F_DARK else s.leg[p])   # HON/BET: awards only
     s.phase = PH_OVER
     s.asked = NONE
 
@@ -1370,11 +1377,16 @@ cdef int pol_sample_chance(PolState* s, uint64_t* rng) noexcept nogil:
     return a
 
 
+cdef inline int win_key(const PolState* s, int p) noexcept nogil:
+    """Normal end: the higher Total wins, a tie for it goes to the higher INF (D40, revision 2)."""
+    return s.score[p] * 256 + s.inf[p]
+
+
 cdef void pol_returns(const PolState* s, double* out) noexcept nogil:
     """Team rewards, the reward the search maximises (docs/politics.md, "Rewards").
 
     Crisis: every member of the winning team gets 1 (§11.3, D44).  Normal end: the highest Total
-    wins and tied winners share 1 (D40); a seat's reward is its *team's* share -- its own plus that of
+    wins, a tie goes to the higher INF and players still tied share 1 (D40); a seat's reward is its *team's* share -- its own plus that of
     the other members of its team (a DARK seat: its own and its partner's; an HONEST seat: every
     honest winner's).  The two teams' rewards sum to 1.  ``Result.rewards`` (the engine layer) are
     the spec's individual shares."""
@@ -1394,13 +1406,13 @@ cdef void pol_returns(const PolState* s, double* out) noexcept nogil:
                 out[p] = 1.0
         return
     for p in range(s.n):
-        if s.score[p] > best:
-            best = s.score[p]
+        if win_key(s, p) > best:
+            best = win_key(s, p)
     for p in range(s.n):
-        if s.score[p] == best:
+        if win_key(s, p) == best:
             k += 1
     for p in range(s.n):
-        if s.score[p] == best and (s.flags[p] & F_DARK):
+        if win_key(s, p) == best and (s.flags[p] & F_DARK):
             dark_share += 1.0 / k
     for p in range(s.n):
         out[p] = dark_share if (s.flags[p] & F_DARK) else 1.0 - dark_share
@@ -2458,6 +2470,32 @@ cdef class PoliticsCore(KernelState):
     def stats(self, int p):
         return {"gov_ok": self.st.gov_ok[p], "gov_failed": self.st.gov_failed[p],
                 "joined": self.st.joined[p], "caught": self.st.caught[p]}
+
+    def set_counters(self, int p, **values):
+        """Set seat p's coins, tokens and award counters (``INF LEG UND HON BET`` and ``gov_ok
+        gov_failed joined caught``, each 0..255): for scenario tests and puzzles that start from
+        given totals, e.g. just before the final scoring.  Unknown names or values out of range are
+        refused (ValueError) and nothing changes."""
+        cdef dict fields = {"INF": 0, "LEG": 1, "UND": 2, "HON": 3, "BET": 4, "gov_ok": 5,
+                            "gov_failed": 6, "joined": 7, "caught": 8}
+        if not 0 <= p < self.st.n:
+            raise ValueError("a seat of this game")
+        for k, v in values.items():
+            if k not in fields:
+                raise ValueError(f"unknown counter {k!r}")
+            if not (isinstance(v, int) and 0 <= v <= 255):
+                raise ValueError(f"{k} must be an integer 0..255")
+        for k, v in values.items():
+            i = fields[k]
+            if i == 0: self.st.inf[p] = v
+            elif i == 1: self.st.leg[p] = v
+            elif i == 2: self.st.und[p] = v
+            elif i == 3: self.st.hon[p] = v
+            elif i == 4: self.st.bet[p] = v
+            elif i == 5: self.st.gov_ok[p] = v
+            elif i == 6: self.st.gov_failed[p] = v
+            elif i == 7: self.st.joined[p] = v
+            else: self.st.caught[p] = v
 
     def flags(self, int p):
         f = self.st.flags[p]

@@ -8,7 +8,8 @@ def test_worked_example_round_1():
               backroom=["block", "media", "coup", "dealbreak", "block", "media"])
     core = s.core
     assert sum(core.pile) == 30 and all(core.coins(p)["INF"] == 2 for p in range(6))
-    # 1. Phase 1: P2 drawn, pays the fee; nobody else holds COUP; P2's right is used.
+    # 1. Phase 1: P2 drawn, pays the fee; nobody else holds COUP; P2 tries; its right is used
+    #    when its government forms (D7, revision 2).
     play(s, "leader 2")
     assert coins(s, 2)["INF"] == 1
     asked = []
@@ -17,11 +18,12 @@ def test_worked_example_round_1():
         assert s.legal_moves() == ["pass"]
         play(s, "pass")
     assert asked == [3, 4, 5, 0, 1]          # clockwise from P2's left; P2 itself is not asked
-    assert not core.flags(2)["right"] and core.flags(2)["tried"]
+    assert core.flags(2)["right"] and core.flags(2)["tried"]
     play(s, "invite 3 offer 1", "accept", "invite 5 offer 2", "decline")
     assert "invite 4 offer 1" in s.legal_moves() and "invite 4 offer 3" not in s.legal_moves()
     play(s, "invite 4 offer 1", "accept")
     assert core.members == [2, 3, 4]
+    assert not core.flags(2)["right"]
     assert [coins(s, p)["INF"] for p in (2, 3, 4)] == [3, 4, 4]
     assert [core.stats(p)["joined"] for p in range(6)] == [0, 0, 0, 1, 1, 0]
     # 2. Phase 2

@@ -51,7 +51,7 @@ def expected_totals(core):
     st = [core.stats(p) for p in range(n)]
     dark = [core.is_dark(p) for p in range(n)]
     if core.crisis:
-        return [c[p]["INF"] + (c[p]["UND"] if dark[p] else c[p]["LEG"]) + c[p]["HON"] + c[p]["BET"] for p in range(n)]
+        return [c[p]["INF"] + (c[p]["UND"] if dark[p] else c[p]["LEG"]) for p in range(n)]
     for p in range(n):
         c[p]["LEG"] += 2
     most = max(x["UND"] for x in c)
@@ -76,12 +76,12 @@ def expected_totals(core):
                 prizes += [(p, coin, amount) for p in range(n) if values[p] == best]
         for p, coin, amount in prizes:
             c[p][coin] += amount
-    return [c[p]["INF"] + (c[p]["UND"] if dark[p] else c[p]["LEG"]) + c[p]["HON"] + c[p]["BET"] for p in range(n)]
+    return [c[p]["INF"] + (c[p]["UND"] if dark[p] else c[p]["LEG"]) for p in range(n)]   # D39: no token value
 
 
 def test_final_scores_follow_section_11():
     g = {}
-    shared = crises = 0
+    shared = broken = crises = 0
     rng = Rng(2024)
     for i in range(400):
         players = 6 + i % 3
@@ -99,6 +99,7 @@ def test_final_scores_follow_section_11():
         assert core.is_terminal()
         got = [core.score(p) for p in range(players)]
         assert got == want
+        inf = [core.coins(p)["INF"] for p in range(players)]
         rewards = list(game.result(core).rewards)           # the spec's outcome
         team = core.returns()                               # the search's team rewards
         if core.crisis:
@@ -107,13 +108,15 @@ def test_final_scores_follow_section_11():
             assert rewards == [1.0 if core.is_dark(p) != honest_won else 0.0 for p in range(players)]
             assert team == rewards
         else:
-            best = max(got)
-            k = got.count(best)
+            key = list(zip(got, inf))                       # D40: a tie on the total goes to INF
+            best = max(key)
+            k = key.count(best)
             shared += k > 1
-            assert rewards == pytest.approx([1 / k if x == best else 0.0 for x in got])      # D40
+            broken += k == 1 and got.count(best[0]) > 1
+            assert rewards == pytest.approx([1 / k if x == best else 0.0 for x in key])
             dark = sum(r for p, r in enumerate(rewards) if core.is_dark(p))
             assert team == pytest.approx([dark if core.is_dark(p) else 1 - dark for p in range(players)])
-    assert shared > 0
+    assert shared > 0 and broken > 0
 
 
 # --- chance and determinization ---------------------------------------------------------------------

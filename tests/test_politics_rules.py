@@ -70,7 +70,7 @@ def test_failed_attempt_bars_the_leader_and_keeps_the_fee():
     play(s, "invite 1", "decline", "invite 2 offer 3", "decline")    # invitations run out (D9)
     core = s.core
     f = core.flags(0)
-    assert f["barred"] and f["tried"] and not f["right"]
+    assert f["barred"] and f["tried"] and f["right"]                  # right lost this round only (D7, rev. 2)
     assert coins(s, 0)["INF"] == 1                                    # fee not refunded (D11)
     assert core.fails == 0                                            # not a failed government (D12)
     assert s.decision().kind == "leader_draw"
@@ -109,7 +109,7 @@ def test_leader_must_keep_inviting_until_two_accept():
     assert s.decision().kind == "leader_draw" and s.core.flags(0)["barred"]
 
 
-def test_fee_unpaid_loses_the_right_but_is_not_barred():
+def test_fee_unpaid_loses_the_right_for_the_round_but_is_not_barred():
     s = dealt(6)
     form(s, 0, 1, 2)
     propose_all(s, "propose H0 H1", "propose H0 C1", "propose H1 C2")
@@ -119,18 +119,25 @@ def test_fee_unpaid_loses_the_right_but_is_not_barred():
     assert coins(s, 3)["INF"] == 0
     play(s, "leader 3")
     f = s.core.flags(3)
-    assert f["tried"] and not f["right"] and not f["barred"]           # D24 / source
+    assert f["tried"] and f["right"] and not f["barred"]               # D7 (rev. 2) / D24: this round only
     assert s.decision().kind == "leader_draw" and "leader 3" not in s.legal_moves()
+    # the next round seat 3 may be drawn again (it kept its right)
+    form(s, 4, 5, 0)
+    to_leader_draw(s)
+    assert "leader 3" in s.legal_moves() and s.core.flags(3)["right"]
 
 
 def test_rights_reset_mid_round_and_deadlock():
     s = dealt(6, max_invitations=2)
     form(s, 0, 1, 2)                                   # round 1: seat 0's right is used
+    assert not s.core.flags(0)["right"] and all(s.core.flags(p)["right"] for p in range(1, 6))
     propose_all(s, "propose H0 H1", "propose H0 C1", "propose H1 C2")
     to_leader_draw(s)
+    assert "leader 0" not in s.legal_moves()           # a used right: not a candidate
     for leader in (1, 2, 3, 4, 5):                     # round 2: seats 1-5 each fail to form
         fail_attempt(s, leader)
-    # no one holds a right now: rights reset mid-round; seat 0 is the only one not tried (D7)
+        assert s.core.flags(leader)["right"]           # failing keeps the right for later rounds (D7)
+    # every holder has tried this round: the players not tried (seat 0) regain the right (D7)
     assert s.legal_moves() == ["leader 0"]
     assert all(s.core.flags(p)["right"] for p in range(6))
     # every other seat is barred, so seat 0 has no legal invitation and fails at once; everyone has
@@ -139,6 +146,28 @@ def test_rights_reset_mid_round_and_deadlock():
     assert s.decision().kind == "leader_draw" and s.core.round == 2
     assert s.core.fails == 0 and not s.core.formed
     assert all(s.core.stats(p)["gov_ok"] == (1 if p < 3 else 0) for p in range(6))
+    # round 3: every seat still holds its right (no government formed), all are candidates
+    assert len(s.legal_moves()) == 6
+
+
+def test_right_used_only_when_the_government_forms():
+    """D7 (revision 2): a failed attempt leaves the right; the right goes when a government forms,
+    and rights reset once no one holds one."""
+    s = dealt(6, max_invitations=2)
+    fail_attempt(s, 0)                                 # round 1: seat 0 fails ...
+    form(s, 1, 2, 3)                                   # ... then seat 1 forms
+    assert s.core.flags(0)["right"] and not s.core.flags(1)["right"]
+    to_leader_draw(s)
+    assert s.legal_moves() == [f"leader {p}" for p in (0, 2, 3, 4, 5)]
+    # rounds 2-6: seats 0, 2, 3, 4, 5 each form once; then no one holds a right and all regain it
+    for i, leader in enumerate((0, 2, 3, 4, 5)):
+        assert sum(s.core.flags(p)["right"] for p in range(6)) == 5 - i
+        others = [p for p in range(6) if p != leader]
+        form(s, leader, others[0], others[1])
+        to_leader_draw(s)
+    assert s.core.round == 6
+    assert len(s.legal_moves()) == 6                   # the reset of §6.1 step 1
+    assert all(s.core.flags(p)["right"] for p in range(6))
 
 
 # --- COUP (7.2, D28) -------------------------------------------------------------------------------
@@ -659,3 +688,78 @@ def test_crisis_dark_team_wins_unless_both_exposed():
     res = s.result()
     assert res.winners == (1, 4) and res.rewards == (0.0, 1.0, 0.0, 0.0, 1.0, 0.0)
     assert "dark" in res.reason and not res.draw
+
+
+# --- revision 2 scoring: D39 (tokens only through awards) and D40 (ties broken by INF) ---------------
+def _at_final_scoring(counters):
+    """A standard game at its final reveal (both votes abstained), with every seat's counters set:
+    ``counters(dark_seats, honest_seats) -> {seat: {counter: value}}`` (unset counters are 0)."""
+    s = _to_vote(ruleset="standard")
+    for _ in range(2):
+        for _ in range(6):
+            play(s, "abstain")
+        while s.decision().kind == "vote_reveal":
+            first_chance(s)
+    assert s.decision().kind == "final_roles"
+    core = s.core
+    dark = core.dark_seats()
+    honest = [p for p in range(6) if p not in dark]
+    zero = dict.fromkeys(("INF", "LEG", "UND", "HON", "BET", "gov_ok", "gov_failed", "joined", "caught"), 0)
+    for p, values in counters(dark, honest).items():
+        core.set_counters(p, **dict(zero, **values))
+    for p in set(range(6)) - set(counters(dark, honest)):
+        core.set_counters(p, **zero)
+    first_chance(s)
+    assert s.is_terminal()
+    return s, dark, honest
+
+
+def test_contract_tokens_score_only_through_awards():
+    """D39 (revision 2), worked by hand: HON and BET add nothing to the total themselves.
+    h0 (honest): INF 4, LEG 4, HON 2.  d0 (dark): INF 3, UND 3, BET 3.  Others small, no awards 1-4.
+    S2 LEG +2 for all; S3 most UND (d0, 3): INF +2 -> 5; S4 no penalty (opposite coin < 5);
+    S5 award 5 (HON+BET, d0 with 3): INF +5 -> 10; award 6 (HON, h0): LEG +3 -> 9;
+    award 7 (BET, d0): UND +4 -> 7.  Totals: h0 = 4 + 9 = 13, d0 = 10 + 7 = 17 (the old rule, a point
+    per token, gave 15 and 20)."""
+    s, dark, honest = _at_final_scoring(lambda d, h: {
+        h[0]: {"INF": 4, "LEG": 4, "HON": 2}, d[0]: {"INF": 3, "UND": 3, "BET": 3},
+        h[1]: {"INF": 5, "LEG": 5}, h[2]: {"INF": 2, "LEG": 2, "UND": 1}, d[1]: {"INF": 2, "LEG": 1, "UND": 2},
+        h[3]: {"INF": 1, "LEG": 1}})
+    core = s.core
+    want = {honest[0]: 13, dark[0]: 17, honest[1]: 5 + 7, honest[2]: 2 + 4, dark[1]: 2 + 2, honest[3]: 1 + 3}
+    assert {p: core.score(p) for p in range(6)} == want
+    assert core.coins(honest[0])["HON"] == 2 and core.coins(dark[0])["BET"] == 3   # tokens kept, not scored
+    res = s.result()
+    assert res.winners == (dark[0],) and not res.draw
+    assert s.returns() == [1.0 if p in dark else 0.0 for p in range(6)]
+
+
+def test_a_tie_for_the_win_goes_to_the_higher_influence():
+    """D40 (revision 2), by hand: h0 INF 6, LEG 4 -> LEG 6, total 12; d0 INF 3, UND 7 -> S3 (most
+    UND) INF 5, total 12.  Tied on 12: h0 has more INF (6 > 5) and wins alone."""
+    s, dark, honest = _at_final_scoring(lambda d, h: {h[0]: {"INF": 6, "LEG": 4}, d[0]: {"INF": 3, "UND": 7}})
+    core = s.core
+    assert core.score(honest[0]) == core.score(dark[0]) == 12
+    res = s.result()
+    assert res.winners == (honest[0],) and not res.draw and "INF" in res.reason
+    assert res.placings[honest[0]] == 1 and res.placings[dark[0]] == 2
+    assert s.returns() == [0.0 if p in dark else 1.0 for p in range(6)]     # the honest team's win
+
+
+def test_a_tie_on_total_and_influence_is_shared():
+    """D40: h0 INF 5, LEG 5 -> total 12 with INF 5; d0 as above, total 12 with INF 5: shared."""
+    s, dark, honest = _at_final_scoring(lambda d, h: {h[0]: {"INF": 5, "LEG": 5}, d[0]: {"INF": 3, "UND": 7}})
+    res = s.result()
+    assert set(res.winners) == {honest[0], dark[0]} and res.draw and "shared" in res.reason
+    assert res.rewards[honest[0]] == res.rewards[dark[0]] == 0.5
+    assert s.returns() == [0.5] * 6                                        # each team's share 1/2
+
+
+def test_set_counters_refuses_bad_input():
+    core = dealt(6).core
+    before = core.coins(0)
+    with pytest.raises(ValueError):
+        core.set_counters(0, INF=3, GOLD=1)
+    with pytest.raises(ValueError):
+        core.set_counters(0, INF=256)
+    assert core.coins(0) == before

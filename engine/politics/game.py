@@ -421,11 +421,20 @@ class PoliticsGame(Game):
                       else "crisis of faith: the dark team kept control")
             return Result(winners=winners, placings=placings, rewards=rewards, draw=False, scores=scores,
                           reason=reason)
-        placings = tuple(1 + sum(1 for q in range(n) if scores[q] > scores[p]) for p in range(n))
+        # D40 (revision 2): a tie on the total goes to the higher INF; players still tied share.
+        key = tuple((core.score(p), core.coins(p)["INF"]) for p in range(n))
+        placings = tuple(1 + sum(1 for q in range(n) if key[q] > key[p]) for p in range(n))
         winners = tuple(p for p in range(n) if placings[p] == 1)
         rewards = tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(n))
+        top = max(scores)
+        if len(winners) > 1:
+            reason = "normal end: the highest total wins (shared)"
+        elif sum(1 for p in range(n) if scores[p] == top) > 1:
+            reason = "normal end: the highest total wins (tie broken by INF)"
+        else:
+            reason = "normal end: the highest total wins"
         return Result(winners=winners, placings=placings, rewards=rewards, draw=len(winners) > 1, scores=scores,
-                      reason="normal end: the highest total wins" + (" (shared)" if len(winners) > 1 else ""))
+                      reason=reason)
 
     # --- information as data -----------------------------------------------------------------------
     def public_info(self, core: PoliticsCore) -> Dict[str, Any]:
