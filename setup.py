@@ -25,13 +25,14 @@ PACKAGES = {
     "intrigue.engine": "engine",
     "intrigue.engine.coup": "engine/coup",
     "intrigue.engine.politics": "engine/politics",
+    "intrigue.engine.shadow_master": "engine/shadow_master",
     "intrigue.search": "search",
     "intrigue.ext": "ext",
     "intrigue.cli": "cli",
     "intrigue.protocol": "protocol",
 }
 # Cython kernels: module name under intrigue.ext -> source file in ext/
-KERNELS = ["game_api", "coup_core", "coup_check", "politics_core", "ismcts"]
+KERNELS = ["game_api", "coup_core", "coup_check", "politics_core", "ismcts", "shadow_master_core"]
 
 
 def read_version():
