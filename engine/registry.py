@@ -11,6 +11,7 @@ from intrigue.engine.game import Game, State
 _GAMES: Dict[str, str] = {
     "coup": "intrigue.engine.coup.game:CoupGame",
     "politics": "intrigue.engine.politics.game:PoliticsGame",
+    "shadow_master": "intrigue.engine.shadow_master.game:ShadowMasterGame",
 }
 
 
@@ -27,7 +28,7 @@ def game_names() -> List[str]:
 
 
 def game_class(name: str) -> Type[Game]:
-    key = str(name).strip().lower()
+    key = str(name).strip().lower().replace("-", "_")
     target = _GAMES.get(key)
     if target is None:
         raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(game_names())})", field="game")
