@@ -1960,6 +1960,7 @@ cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
 cdef const char* sm_validate(const SMState* s) noexcept nogil:
     cdef int h, c, t, p, on, xs, nd = 0, nc = 0, tot
     cdef int hs[MAXP]
+    cdef int tok[NCOL]
     if s.n < 3 or s.n > 6:
         return "player count out of range"
     if s.board != (0 if s.n == 3 else (1 if s.n == 4 else 2)):
@@ -1973,12 +1974,7 @@ cdef const char* sm_validate(const SMState* s) noexcept nogil:
     for p in range(MAXP):
         hs[p] = 0
     for c in range(NCOL):
-        on = s.supply[c] + (1 if s.xspace[c] else 0)
-        for h in range(NCELLS):
-            if s.col[h] == c:
-                on += s.cnt[h]
-        if on != 30:
-            return "coloured tokens not conserved"
+        tok[c] = s.supply[c] + (1 if s.xspace[c] else 0)
     on = s.black_supply
     for h in range(NCELLS):
         if (s.col[h] == OFF) != (not ACTIVE[s.board][h]):
@@ -1987,6 +1983,8 @@ cdef const char* sm_validate(const SMState* s) noexcept nogil:
             return "bad cell colour"
         if s.col[h] == BLACK:
             on += 1
+        if s.col[h] < NCOL:
+            tok[s.col[h]] += s.cnt[h]
         if s.col[h] < NCOL and not (1 <= s.cnt[h] <= cell_cap(s, h)):
             return "bad token count on a coloured cell"
         if s.col[h] >= NCOL and s.cnt[h] != 0:
@@ -1994,8 +1992,6 @@ cdef const char* sm_validate(const SMState* s) noexcept nogil:
         if s.castle[h] and (s.castle[h] > NCASTLES or s.castle_cell[s.castle[h] - 1] != h):
             return "castle bookkeeping broken"
         if ACTIVE[s.board][h]:
-            if s.loc[h] == LOC_OFF and not (s.row_len and 0):
-                pass
             if s.loc[h] == LOC_DRAW:
                 nd += 1
             elif s.loc[h] == LOC_DISCARD:
@@ -2008,6 +2004,9 @@ cdef const char* sm_validate(const SMState* s) noexcept nogil:
             return "card of an inactive cell"
     if on != s.black_total:
         return "black tokens not conserved"
+    for c in range(NCOL):
+        if tok[c] != 30:
+            return "coloured tokens not conserved"
     xs = s.x_draw + s.x_disc
     for p in range(s.n):
         xs += s.x_hand[p]
@@ -2311,12 +2310,26 @@ cdef class ShadowMasterCore(KernelState):
             self.st.supply[c] -= 1
 
     def give_card(self, int p, int t, bint known=False):
-        """Move Territory card t (a cell id, or 70 for an X) from the draw pile to seat p's hand."""
+        """Move Territory card t (a cell id, or 70 for an X) from a pile or another hand to seat p."""
         if t == XCARD:
+            if self.st.x_draw == 0 and self.st.x_disc == 0:
+                raise ValueError("no X card in the piles")
             if self.st.x_draw == 0:
-                raise ValueError("no X card in the draw pile")
-        elif not (0 <= t < NCELLS) or self.st.loc[t] != LOC_DRAW:
-            raise ValueError(f"card {t} is not in the draw pile")
+                self.st.x_disc -= 1
+                self.st.x_draw += 1
+                self.st.ndisc -= 1
+                self.st.ndraw += 1
+        elif not (0 <= t < NCELLS) or self.st.loc[t] == LOC_OFF:
+            raise ValueError(f"card {t} is not in a pile or a hand")
+        elif self.st.loc[t] >= LOC_HAND:
+            self.st.hsize[self.st.loc[t] - LOC_HAND] -= 1
+            self.st.loc[t] = LOC_DRAW
+            self.st.known[t] = 0
+            self.st.ndraw += 1
+        elif self.st.loc[t] == LOC_DISCARD:
+            self.st.loc[t] = LOC_DRAW
+            self.st.ndisc -= 1
+            self.st.ndraw += 1
         take_from_draw(&self.st, t)
         card_to_hand(&self.st, p, t, known)
 
@@ -2402,13 +2415,15 @@ VIOLATIONS = ["money_not_accounted", "tokens_not_conserved", "invalid_state", "n
               "encode_decode_round_trip"]
 
 
-cdef int check_state(SMState* s, int start_money, uint64_t* rng, bint deep) noexcept nogil:
-    """Bit mask of properties violated by s.  Money: players' holdings + skip Silver on the row =
-    start money + paid out by the bank - paid in.  Tokens: on cells + in X + supply = 30 per colour,
-    black on board + supply = total.  Hidden: determinizing for a seat and canonicalizing gives the
-    same struct as canonicalizing the truth (the canonical view depends on nothing the seat cannot
-    see).  Round trip: the struct's bytes decode to a valid, identical state."""
-    cdef int bad = 0, p, c, h, on, n, i, seat
+cdef int check_state(SMState* s, int start_money, uint64_t* rng, bint deep, int nlegal) noexcept nogil:
+    """Bit mask of properties violated by s (``nlegal``: its number of legal actions).  Money:
+    players' holdings + skip Silver on the row = start money + paid out by the bank - paid in.
+    Tokens: on cells + in X + supply = 30 per colour, black on board + supply = total.  Hidden
+    (``deep``): determinizing for a random seat and canonicalizing gives the same struct as
+    canonicalizing the truth, so the canonical view depends on nothing the seat cannot see.  Round
+    trip: the struct's bytes decode to a valid, identical state."""
+    cdef int bad = 0, p, c, h, i, seat, black = 0
+    cdef int on[NCOL]
     cdef int64_t money = 0
     cdef int buf[SM_MAX_LEGAL]
     cdef double odds
@@ -2421,34 +2436,32 @@ cdef int check_state(SMState* s, int start_money, uint64_t* rng, bint deep) noex
     if money != start_money + s.bank_out - s.bank_in:
         bad |= 1 << V_MONEY
     for c in range(NCOL):
-        on = s.supply[c] + (1 if s.xspace[c] else 0)
-        for h in range(NCELLS):
-            if s.col[h] == c:
-                on += s.cnt[h]
-        if on != 30:
-            bad |= 1 << V_TOKENS
-    on = s.black_supply
+        on[c] = s.supply[c] + (1 if s.xspace[c] else 0)
     for h in range(NCELLS):
-        if s.col[h] == BLACK:
-            on += 1
-    if on != s.black_total:
+        if s.col[h] < NCOL:
+            on[s.col[h]] += s.cnt[h]
+        elif s.col[h] == BLACK:
+            black += 1
+    for c in range(NCOL):
+        if on[c] != 30:
+            bad |= 1 << V_TOKENS
+    if black + s.black_supply != s.black_total:
         bad |= 1 << V_TOKENS
-    if sm_validate(s) != NULL:
-        bad |= 1 << V_VALID
     p = sm_current_player(s)
-    if p >= 0 or p == CHANCE:
-        n = sm_legal(s, buf)
-        if n == 0:
-            bad |= 1 << V_NO_LEGAL
-        if p == CHANCE:
-            odds = 0.0
-            for i in range(n):
-                odds += sm_chance_probability(s, buf[i])
-            if odds < 1.0 - 1e-9 or odds > 1.0 + 1e-9:
-                bad |= 1 << V_CHANCE_ODDS
-    memcpy(raw, s, sizeof(SMState))
-    memcpy(&a, raw, sizeof(SMState))
-    if sm_validate(&a) != NULL or memcmp(&a, s, sizeof(SMState)) != 0:
+    if (p >= 0 or p == CHANCE) and nlegal == 0:
+        bad |= 1 << V_NO_LEGAL
+    if p == CHANCE:
+        nlegal = sm_legal(s, buf)
+        odds = 0.0
+        for i in range(nlegal):
+            odds += sm_chance_probability(s, buf[i])
+        if odds < 1.0 - 1e-9 or odds > 1.0 + 1e-9:
+            bad |= 1 << V_CHANCE_ODDS
+    memcpy(raw, s, sizeof(SMState))                     # encode: the struct's bytes
+    memcpy(&a, raw, sizeof(SMState))                    # decode: back into a struct, checked
+    if sm_validate(&a) != NULL:
+        bad |= 1 << V_VALID
+    if memcmp(&a, s, sizeof(SMState)) != 0:
         bad |= 1 << V_ROUND_TRIP
     if deep:
         seat = rng_below(rng, s.n)
@@ -2485,7 +2498,8 @@ def check_random_games(int players, long long games, seed=0, int deep_every=1, *
         for g in range(games):
             s = start.st
             step = 0
-            bad = check_state(&s, start_money, &rng, True)
+            n = sm_legal(&s, buf)
+            bad = check_state(&s, start_money, &rng, True, n)
             while True:
                 if bad:
                     for v in range(NV):
@@ -2508,13 +2522,13 @@ def check_random_games(int players, long long games, seed=0, int deep_every=1, *
                 if cp == CHANCE:
                     sm_sample_chance(&s, &rng)
                 else:
-                    n = sm_legal(&s, buf)
                     if n == 0:
                         break
                     sm_apply(&s, buf[rng_below(&rng, n)])
                     decisions += 1
                 step += 1
-                bad = check_state(&s, start_money, &rng, deep_every > 0 and step % deep_every == 0)
+                n = sm_legal(&s, buf)
+                bad = check_state(&s, start_money, &rng, deep_every > 0 and step % deep_every == 0, n)
             steps += step
             rounds += s.round
     first = None
