@@ -105,9 +105,10 @@ class ShadowMasterHeuristic:
         if mil:
             best = max(mil, key=lambda m: ranks["ROYGBP".index(m.split()[1])])
             return named[best]
-        # a black token next to kingdoms others hold power in and it does not
+        # a black token (3 Silver) next to kingdoms others hold power in and it does not
         blacks = [m for m in named if m.startswith("black")]
-        if blacks and (money < 8 or self.rng.below(3) == 0):
+        hand_money, deps, _, _ = core.money(me)
+        if blacks and (hand_money < 8 or any(stake)):
             cells = core.cells()
 
             def harm(m: str) -> int:
@@ -133,7 +134,23 @@ class ShadowMasterHeuristic:
                 return named["shadow"]
         if "transfer" in named and self._risky_deposit(core, me) is not None:
             return named["transfer"]
+        if not self._can_place_something(core, me) and "shadow" in named:
+            return named["shadow"]           # rolling would only cost the decline fine
         return named.get("roll", legal[0])
+
+    @staticmethod
+    def _can_place_something(core, me: int) -> bool:
+        cells = core.cells()
+        recv = core.received()
+        for t in core.hand_cards(me):
+            if t == XCARD:
+                return True
+            col, cnt, castle = cells[t]
+            if col == K["EMPTY"] and not recv[t]:
+                return True
+            if col < 6 and cnt < (2 if castle >= 0 else 3) and not recv[t]:
+                return True
+        return False
 
     @staticmethod
     def _risky_deposit(core, me: int) -> Optional[int]:
@@ -187,11 +204,21 @@ class ShadowMasterHeuristic:
         no_transfer = [a for a in legal if a != K["U_TRANSFER"]] or legal
         return self._lookahead(info, no_transfer)
 
+    @staticmethod
+    def _rounds_left(info: InfoState) -> int:
+        """Settlements still to come after this round's (an estimate before the end is triggered)."""
+        core = info.core
+        end = core.flags()["end_round"]
+        last = end + 1 if end else info.game.options["max_rounds"] + 1
+        return max(0, last - core.round)
+
     def _buy(self, info: InfoState, legal: List[int]) -> int:
+        """A card repays its price in about three rounds and is worth its rank at the end: buy unless
+        the game is about to end or the purchase would leave no cushion for damage."""
         core, me = info.core, info.seat
-        c = core.cur_col
-        rank = core.ranks()[c]
-        if rank >= SAFE_RANK and core.total_money(me) - rank >= 3:
+        rank = core.ranks()[core.cur_col]
+        left = self._rounds_left(info)
+        if left * income(rank) + rank >= rank + 1 and core.total_money(me) - rank >= min(3, rank):
             return 1
         return 0
 
@@ -225,13 +252,16 @@ class ShadowMasterHeuristic:
         return legal[-1]
 
     def _settle_sell(self, info: InfoState, legal: List[int]) -> int:
-        core = info.core
-        ranks = core.ranks()
+        """Sell (at rank + 3) the card whose remaining income is worth least, when that is under 3."""
+        ranks = info.core.ranks()
+        left = self._rounds_left(info)
+        best, best_gain = 0, 0.0
         for a in legal[1:]:
             c = (a - 1) // 6
-            if ranks[c] < SAFE_RANK:
-                return a
-        return 0
+            gain = 3 - left * income(ranks[c]) + (1 if (a - 1) % 6 == 4 else 0) * -5
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
 
     def _forced_sell(self, info: InfoState, legal: List[int]) -> int:
         ranks = info.core.ranks()
