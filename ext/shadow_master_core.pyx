@@ -1779,6 +1779,130 @@ cdef void sm_playout(SMState* s, uint64_t* rng) noexcept nogil:
             sm_apply(s, buf[rng_below(rng, n)])
 
 
+# --- a cheap rollout policy (the search's policy_playout) ------------------------------------------------
+cdef inline bint dead_card(const SMState* s, int t) noexcept nogil:
+    if t == XCARD:
+        return False
+    return s.col[t] == BLACK or s.cnt[t] >= cell_cap(s, t)
+
+cdef int policy_action(SMState* s, uint64_t* rng) noexcept nogil:
+    """A rule of thumb per decision, read from what the deciding seat may see (its own hand and the
+    public state): place where the colour already stands, buy cheap Power, keep money in hand, take
+    black-token rewards, never start a transfer, sell only in the final round."""
+    cdef int buf[SM_MAX_LEGAL]
+    cdef int w[SM_MAX_LEGAL]
+    cdef int n = sm_legal(s, buf), i, a, p = s.asked, c, h, k, tot = 0, best = -1, bv, v, m
+    cdef int ph = s.phase
+    if n <= 1:
+        return buf[0]
+    if ph == PH_P1:
+        m = 0
+        for i in range(n):
+            if buf[i] >= A_BLACK:
+                m += 1
+        if m and s.hand[p] < 10:
+            k = rng_below(rng, m)
+            for i in range(n):
+                if buf[i] >= A_BLACK:
+                    if k == 0:
+                        return buf[i]
+                    k -= 1
+        for i in range(n):
+            if A_MIL <= buf[i] < A_SHADOW:
+                return buf[i]
+        return A_ROLL
+    if ph == PH_PICK_DIE:
+        bv = -1
+        for i in range(n):
+            v = ncards_col(s, p, buf[i]) * 4 + <int>rng_below(rng, 4)
+            if v > bv:
+                bv = v
+                best = buf[i]
+        return best
+    if ph == PH_USE:
+        c = s.cur_col
+        for i in range(n):
+            a = buf[i]
+            w[i] = 0
+            if a < U_ALLY:
+                h = a % NCELLS
+                w[i] = 2 + (3 if ncards_col(s, p, c) > 0 else 0)
+                for k in range(NNB[s.board][h]):
+                    if s.col[NB[s.board][h][k]] == c:
+                        w[i] += 2
+            elif a != U_DECLINE and a != U_TRANSFER:
+                w[i] = 1
+            tot += w[i]
+        if tot == 0:
+            for i in range(n):
+                if buf[i] == U_DECLINE:
+                    return U_DECLINE
+            return buf[0]
+        k = rng_below(rng, tot)
+        for i in range(n):
+            if k < w[i]:
+                return buf[i]
+            k -= w[i]
+        return buf[0]
+    if ph == PH_BUY:
+        c = s.cur_col
+        return 1 if s.rank[c] >= 2 and total_money(s, p) - s.rank[c] >= 2 else 0
+    if ph == PH_COMBO_ROLL:
+        return 1
+    if ph == PH_SHADOW:
+        return SH_NONE
+    if ph == PH_TAKE:
+        return buf[0]
+    if ph == PH_EXCHANGE:
+        if total_money(s, p) >= 4:
+            for i in range(n):
+                if buf[i] >= EX_DISCARD and dead_card(s, buf[i] - EX_DISCARD):
+                    return buf[i]
+        return EX_END
+    if ph == PH_ALLOCATE:
+        for i in range(n):
+            if buf[i] == 7 * 3:               # all to hand
+                return buf[i]
+        bv = -1
+        for i in range(n):
+            if buf[i] % 7 == 0:
+                continue
+            v = s.rank[buf[i] % 7 - 1] * 8 + buf[i] // 7
+            if v > bv:
+                bv = v
+                best = buf[i]
+        return best if best >= 0 else buf[n - 1]
+    if ph == PH_SETTLE_SELL:
+        if s.end_round and s.round > s.end_round:
+            return buf[n - 1]
+        return 0
+    if ph == PH_FORCED_SELL:
+        bv = 1000
+        for i in range(n):
+            v = s.rank[buf[i] // NTYPES]
+            if v < bv:
+                bv = v
+                best = buf[i]
+        return best
+    if ph == PH_DISCARD:
+        for i in range(n):
+            if dead_card(s, buf[i]):
+                return buf[i]
+        return buf[0]
+    return buf[rng_below(rng, n)]
+
+cdef void sm_policy_playout(SMState* s, uint64_t* rng) noexcept nogil:
+    cdef int cp
+    while True:
+        cp = sm_current_player(s)
+        if cp == TERMINAL:
+            return
+        if cp == CHANCE:
+            sm_sample_chance(s, rng)
+        else:
+            sm_apply(s, policy_action(s, rng))
+
+
 # --- hidden information ----------------------------------------------------------------------------------------
 cdef int hidden_pool(const SMState* s, int seat, uint8_t* pool, int* unk) noexcept nogil:
     """The cards `seat` cannot place: the draw pile and the other hands' unknown cards, ascending;
@@ -2078,6 +2202,9 @@ cdef const char* _validate(const void* st) noexcept nogil:
 cdef int _chance_public(const void* st) noexcept nogil:
     return sm_chance_public(<const SMState*>st)
 
+cdef void _policy_playout(void* st, uint64_t* rng) noexcept nogil:
+    sm_policy_playout(<SMState*>st, rng)
+
 
 SM_VT.name = b"shadow_master"
 SM_VT.state_size = sizeof(SMState)
@@ -2097,6 +2224,7 @@ SM_VT.make_consistent = _make_consistent
 SM_VT.validate = _validate
 SM_VT.max_legal = SM_MAX_LEGAL
 SM_VT.chance_public = _chance_public
+SM_VT.policy_playout = _policy_playout
 
 
 # --- Python face ----------------------------------------------------------------------------------------------------
@@ -2396,6 +2524,30 @@ def playouts(int n, int count, seed=0, **options):
                     decisions += 1
             rounds += s.round
     return rounds, decisions
+
+
+def policy_playouts(int n, int count, seed=0, **options):
+    """``count`` playouts with the rollout policy; returns ``(rounds, seat wins)`` in total."""
+    cdef ShadowMasterCore start = ShadowMasterCore(n, **options)
+    cdef SMState s
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef long long rounds = 0
+    cdef int i
+    with nogil:
+        for i in range(count):
+            s = start.st
+            sm_policy_playout(&s, &rng)
+            rounds += s.round
+    return rounds
+
+
+def policy_choice(ShadowMasterCore core, seed=0):
+    """The rollout policy's action in ``core`` (a decision node)."""
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef SMState s = core.st
+    if sm_current_player(&s) < 0:
+        raise ValueError("no decision is due")
+    return policy_action(&s, &rng)
 
 
 # --- property checks over many random games, at C speed ---------------------------------------------------------------

@@ -91,3 +91,13 @@ def test_public_and_private_info():
     assert set(pub["ranks"]) == set("ROYGBP") and len(pub["players"]) == 4
     priv = s.game.private_info(s.core, 1)
     assert len(priv["cards"]) == s.core.hand_size(1)
+
+
+def test_ismcts_with_policy_playouts_decides():
+    s = _mid(seed=6)
+    bot = make_bot("ismcts:iterations=100,playout=policy", seed=2)
+    try:
+        res = bot.choose(s.information_state(s.current_player()), limits=Limits(iterations=100))
+        assert res.action in s.legal_actions()
+    finally:
+        bot.close()

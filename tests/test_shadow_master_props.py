@@ -100,3 +100,14 @@ def test_chance_public_flags():
     assert s.core.phase == K["PH_USE"] or s.core.phase == K["PH_PICK_DIE"]
     core = s.core.clone()
     assert core.max_legal == 256
+
+
+def test_policy_playouts_end_and_policy_choices_are_legal():
+    from intrigue.ext.shadow_master_core import policy_choice, policy_playouts
+    assert policy_playouts(4, 30, seed=2) > 0
+    s, rng = random_game(4, 11)
+    for _ in range(400):
+        if s.current_player() >= 0:
+            assert policy_choice(s.core, seed=rng.below(1000)) in s.legal_actions()
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.below(len(legal))])
