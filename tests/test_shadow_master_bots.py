@@ -101,3 +101,25 @@ def test_ismcts_with_policy_playouts_decides():
         assert res.action in s.legal_actions()
     finally:
         bot.close()
+
+
+def test_protocol_referee_game_to_the_end():
+    import random
+    from protocol_helpers import Conn
+    conn = Conn()
+    msgs = conn.send({"cmd": "new_game", "id": 1, "game": "shadow-master", "players": 3, "seed": 4,
+                      "bots": "random", "engine_seats": [1, 2]})
+    assert msgs[0]["type"] == "game", msgs
+    rng = random.Random(3)
+    seen = list(msgs)
+    for _ in range(3000):
+        if any(m["type"] == "game_over" for m in seen):
+            break
+        ask = [m for m in seen if m["type"] == "ask"][-1]
+        got = conn.send({"cmd": "move", "id": len(seen), "action": rng.choice(ask["legal"])})
+        assert got[0]["type"] == "ok", got
+        seen += got
+    assert any(m["type"] == "game_over" for m in seen)
+    # seat 0's events never hold another seat's blind draws
+    draws = [m["text"] for m in seen if m["type"] == "event" and m["seat"] == -1 and m["text"].startswith("draw ")]
+    assert len(draws) >= 5 and all(int(t.split()[1]) == 0 for t in draws)
