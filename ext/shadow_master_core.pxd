@@ -182,6 +182,8 @@ ctypedef struct SMState:
     uint8_t need_check             # the state checks of section 11.2 are due
     uint8_t round_start            # First Player when the round began (the round's turn order)
     uint8_t mil_col                # colour of the MILITARY use (for the Military + Faith combo)
+    uint8_t npow[MAXP]             # Power cards held per player (cache of `hold`)
+    uint8_t nland[MAXP]            # Land cards held per player (cache of `hold`)
     uint8_t pad[3]
 
 cdef GameVT SM_VT

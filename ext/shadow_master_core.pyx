@@ -141,10 +141,14 @@ cdef inline int ncards_col(const SMState* s, int p, int c) noexcept nogil:
     return k
 
 cdef inline int ncards(const SMState* s, int p) noexcept nogil:
-    cdef int c, k = 0
-    for c in range(NCOL):
-        k += ncards_col(s, p, c)
-    return k
+    return s.npow[p]
+
+cdef inline void hold_add(SMState* s, int p, int c, int t, int k) noexcept nogil:
+    """Change p's holding of (c, t) by k, keeping the per-player caches."""
+    s.hold[p][c][t] += k
+    s.npow[p] += k
+    if t == T_LAND:
+        s.nland[p] += k
 
 cdef inline int ntype(const SMState* s, int p, int t) noexcept nogil:
     cdef int c, k = 0
@@ -166,7 +170,7 @@ cdef inline int power_limit(const SMState* s, int p) noexcept nogil:
     return pl
 
 cdef inline int terr_limit(const SMState* s, int p) noexcept nogil:
-    return s.tl0 + ntype(s, p, T_LAND)
+    return s.tl0 + s.nland[p]
 
 cdef inline int total_money(const SMState* s, int p) noexcept nogil:
     cdef int c, m = s.hand[p] + s.pend[p]
@@ -349,7 +353,7 @@ cdef void take_from_draw(SMState* s, int t) noexcept nogil:
 # --- Power cards ------------------------------------------------------------------------------------------
 cdef void sell_card(SMState* s, int p, int c, int t, int price) noexcept nogil:
     """Return p's (c, t) card to its deck; the bank pays ``price`` into p's receipts."""
-    s.hold[p][c][t] -= 1
+    hold_add(s, p, c, t, -1)
     s.deck[c][t] += 1
     from_bank(s, p, price)
     if t == T_LAND:
@@ -392,7 +396,7 @@ cdef void eliminate(SMState* s, int p) noexcept nogil:
     for c in range(NCOL):
         for t in range(NTYPES):
             s.deck[c][t] += s.hold[p][c][t]
-            s.hold[p][c][t] = 0
+            hold_add(s, p, c, t, -s.hold[p][c][t])
         s.bank_in += s.dep[p][c]
         s.dep[p][c] = 0
     s.bank_in += s.hand[p] + s.pend[p]
@@ -460,7 +464,7 @@ cdef void collapse(SMState* s, int d) noexcept nogil:
         s.dep[p][d] = 0
         for t in range(NTYPES):
             s.deck[d][t] += s.hold[p][d][t]
-            s.hold[p][d][t] = 0
+            hold_add(s, p, d, t, -s.hold[p][d][t])
     if s.xspace[d]:
         s.xspace[d] = 0
         s.supply[d] += 1
@@ -914,15 +918,21 @@ cdef void advance(SMState* s) noexcept nogil:
                 return
         # 2. receipts to place (deferred during settlement)
         if not s.settling:
+            p = s.active - 1
             for i in range(s.n):
-                p = (s.active + i) % s.n
+                p += 1
+                if p >= s.n:
+                    p = 0
                 if s.alive[p] and s.pend[p] > 0 and alloc_needs_choice(s, p):
                     s.phase = PH_ALLOCATE
                     s.asked = p
                     return
         # 3. mandatory payments
+        p = s.active - 1
         for i in range(s.n):
-            p = (s.active + i) % s.n
+            p += 1
+            if p >= s.n:
+                p = 0
             if s.alive[p] and s.debt[p] > 0:
                 paid = take_money(s, p, s.debt[p])
                 s.debt[p] -= paid
@@ -942,8 +952,11 @@ cdef void advance(SMState* s) noexcept nogil:
             state_checks(s)
             continue
         # 5. limits, in turn order from the active player
+        p = s.active - 1
         for i in range(s.n):
-            p = (s.active + i) % s.n
+            p += 1
+            if p >= s.n:
+                p = 0
             if not s.alive[p]:
                 continue
             if s.disc_need[p] > 0 and s.hsize[p] == 0:
@@ -952,7 +965,7 @@ cdef void advance(SMState* s) noexcept nogil:
                 s.phase = PH_DISCARD
                 s.asked = p
                 return
-            if ncards(s, p) > power_limit(s, p):
+            if s.npow[p] > 3 and s.npow[p] > power_limit(s, p):
                 s.phase = PH_FORCED_SELL
                 s.forced_why = 2
                 s.asked = p
@@ -1233,7 +1246,7 @@ cdef void sm_apply(SMState* s, int a) noexcept nogil:
             s.asked = s.active
     elif ph == PH_C_POWER:
         s.deck[c][a] -= 1
-        s.hold[s.active][c][a] += 1
+        hold_add(s, s.active, c, a, 1)
         if a == T_LAND:
             s.draw_left = 1
             s.draw_for = s.active
@@ -2152,6 +2165,12 @@ cdef const char* sm_validate(const SMState* s) noexcept nogil:
         return "X cards not conserved"
     if nd + s.x_draw != s.ndraw or nc + s.x_disc != s.ndisc:
         return "pile sizes do not match"
+    for p in range(s.n):
+        tot = 0
+        for c in range(NCOL):
+            tot += ncards_col(s, p, c)
+        if tot != s.npow[p] or ntype(s, p, T_LAND) != s.nland[p]:
+            return "Power card counts out of date"
     for c in range(NCOL):
         for t in range(NTYPES):
             tot = s.deck[c][t]
@@ -2472,7 +2491,7 @@ cdef class ShadowMasterCore(KernelState):
         if self.st.deck[c][t] == 0:
             raise ValueError("deck empty")
         self.st.deck[c][t] -= 1
-        self.st.hold[p][c][t] += 1
+        hold_add(&self.st, p, c, t, 1)
 
     def set_money(self, int p, int hand, deposits=None):
         """Set p's hand and deposits; the difference comes from / goes to the bank (and is counted)."""
