@@ -184,6 +184,9 @@ ctypedef struct SMState:
     uint8_t mil_col                # colour of the MILITARY use (for the Military + Faith combo)
     uint8_t npow[MAXP]             # Power cards held per player (cache of `hold`)
     uint8_t nland[MAXP]            # Land cards held per player (cache of `hold`)
+    uint8_t end_why                # first end trigger: 1 empty cells, 2 rank 30, 3 two supplies, 4 round cap
+    uint8_t n_collapse             # collapses so far (saturating)
+    uint8_t first0                 # First Player of round 1
     uint8_t pad[3]
 
 cdef GameVT SM_VT

@@ -477,6 +477,8 @@ cdef void state_checks(SMState* s) noexcept nogil:
     for c in range(NCOL):
         if s.was_on[c] and s.rank[c] == 0:
             collapse(s, c)
+            if s.n_collapse < 255:
+                s.n_collapse += 1
     for c in range(NCOL):
         s.was_on[c] = 1 if s.rank[c] > 0 else 0
         if s.rank[c] == 0:
@@ -497,12 +499,19 @@ cdef void state_checks(SMState* s) noexcept nogil:
                         s.ms_col[i] = c
                         break
     if s.end_round == 0:
+        has = 0
         for c in range(NCOL):
             if s.supply[c] == 0:
                 supply0 += 1
             if s.rank[c] >= 30:
-                supply0 += 2
-        if empty_cells(s) <= 3 or supply0 >= 2:
+                has = 1
+        if empty_cells(s) <= 3:
+            s.end_why = 1
+        elif has:
+            s.end_why = 2
+        elif supply0 >= 2:
+            s.end_why = 3
+        if s.end_why:
             s.end_round = <uint8_t>s.round
 
 
@@ -1127,6 +1136,7 @@ cdef void advance(SMState* s) noexcept nogil:
                 s.transfer_used[p] = 0
             if s.end_round == 0 and s.round >= s.max_rounds:
                 s.end_round = <uint8_t>s.round
+                s.end_why = 4
             if s.end_round != 0 and s.round > s.end_round:
                 game_over(s)
                 return
@@ -1228,6 +1238,7 @@ cdef void sm_apply(SMState* s, int a) noexcept nogil:
         s.reveal_left -= 1
         advance(s)
     elif ph == PH_C_FIRST:
+        s.first0 = a
         s.fp = a
         s.round_start = a
         s.active = a
@@ -2403,6 +2414,8 @@ cdef class ShadowMasterCore(KernelState):
                 "milestones": [None if self.st.ms_col[i] == NONE8 else self.st.ms_col[i]
                                for i in range(self.st.ms_total)],
                 "end_round": self.st.end_round or None, "black_supply": self.st.black_supply,
+                "end_trigger": [None, "empty_cells", "rank_30", "two_supplies", "round_cap"][self.st.end_why],
+                "collapses": self.st.n_collapse,
                 "transfer_used": [bool(self.st.transfer_used[p]) for p in range(self.st.n)],
                 "exchanges_left": self.st.exch_left, "takes_left": self.st.take_left,
                 "reveals_left": self.st.reveal_left, "removals_left": self.st.rem_left,
@@ -2558,6 +2571,49 @@ def policy_playouts(int n, int count, seed=0, **options):
             sm_policy_playout(&s, &rng)
             rounds += s.round
     return rounds
+
+
+def balance_report(int n, long long games, seed=0, **options):
+    """Games between rollout-policy players (the C rule of thumb): win shares by seat and by place in
+    the first round's order, rounds, which trigger ended the game, collapses and bankruptcies."""
+    cdef ShadowMasterCore start = ShadowMasterCore(n, **options)
+    cdef SMState s
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef double seat_w[MAXP]
+    cdef double order_w[MAXP]
+    cdef double out[MAXP]
+    cdef long long why[6]
+    cdef long long rounds = 0, collapses = 0, games_collapse = 0, elims = 0, games_elim = 0, lone = 0
+    cdef long long g
+    cdef int p, k
+    for p in range(MAXP):
+        seat_w[p] = 0.0
+        order_w[p] = 0.0
+    for p in range(6):
+        why[p] = 0
+    with nogil:
+        for g in range(games):
+            s = start.st
+            sm_policy_playout(&s, &rng)
+            sm_returns(&s, out)
+            for p in range(n):
+                seat_w[p] += out[p]
+                order_w[(p - s.first0 + n) % n] += out[p]
+            rounds += s.round
+            if n_alive(&s) == 1:
+                lone += 1
+            else:
+                why[s.end_why] += 1
+            collapses += s.n_collapse
+            games_collapse += 1 if s.n_collapse else 0
+            elims += s.n_elim
+            games_elim += 1 if s.n_elim else 0
+    return {"games": games, "win_by_seat": [seat_w[p] / games for p in range(n)],
+            "win_by_order": [order_w[p] / games for p in range(n)], "rounds": rounds / <double>games,
+            "end": {"empty_cells": why[1], "rank_30": why[2], "two_supplies": why[3], "round_cap": why[4],
+                    "last_player_left": lone},
+            "collapses_per_game": collapses / <double>games, "games_with_collapse": games_collapse / <double>games,
+            "bankruptcies_per_game": elims / <double>games, "games_with_bankruptcy": games_elim / <double>games}
 
 
 def policy_choice(ShadowMasterCore core, seed=0):

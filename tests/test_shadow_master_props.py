@@ -111,3 +111,10 @@ def test_policy_playouts_end_and_policy_choices_are_legal():
             assert policy_choice(s.core, seed=rng.below(1000)) in s.legal_actions()
         legal = s.legal_actions()
         s.apply_action(legal[rng.below(len(legal))])
+
+
+def test_balance_report_accounts_for_every_game():
+    from intrigue.ext.shadow_master_core import balance_report
+    rep = balance_report(4, 200, seed=1)
+    assert sum(rep["win_by_seat"]) == pytest.approx(1.0) and sum(rep["win_by_order"]) == pytest.approx(1.0)
+    assert sum(rep["end"].values()) == 200 and 1 <= rep["rounds"] <= 31

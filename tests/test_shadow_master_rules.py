@@ -725,7 +725,7 @@ def test_end_trigger_empty_cells_then_final_round():
     act(g, c, f"place {cell_name(free[0])}")
     while kind(g, c) in ("target", "remove"):
         act(g, c, moves(g, c)[0])
-    assert c.flags()["end_round"] == 1
+    assert c.flags()["end_round"] == 1 and c.flags()["end_trigger"] == "empty_cells"
     for _ in range(30):
         if c.is_terminal():
             break
@@ -755,7 +755,7 @@ def test_round_cap_and_scoring():
             act(g, c, moves(g, c)[-1])
         else:
             finish_turn(g, c)
-    assert c.is_terminal() and c.round == 11
+    assert c.is_terminal() and c.round == 11 and c.flags()["end_trigger"] == "round_cap"
     hand, deps, pend, _ = c.money(1)
     assert c.score(1) == hand + sum(deps) + pend + c.ranks()[R] + 5 * c.hand_size(1) + 10
     res = g.result(c)

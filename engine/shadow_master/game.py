@@ -441,7 +441,10 @@ class ShadowMasterGame(Game):
         if len(alive) == 1:
             reason = "the last player not bankrupt"
         else:
-            reason = f"final round played (end triggered in round {core.flags()['end_round']})"
+            words = {"empty_cells": "at most 3 empty cells", "rank_30": "a kingdom of rank 30",
+                     "two_supplies": "two colours out of tokens", "round_cap": "the round cap"}
+            f = core.flags()
+            reason = f"final round played (end triggered in round {f['end_round']} by {words.get(f['end_trigger'], '?')})"
         return Result(winners=winners, placings=tuple(places), rewards=rewards, draw=len(winners) > 1,
                       scores=tuple(float(s) for s in scores), reason=reason)
 
