@@ -507,6 +507,8 @@ class ShadowMasterGame(Game):
                 out.append(names.type_name(TYPES.index(w.lower()), lang))
             elif w.lower() in PERSONS:
                 out.append(names.person_name(PERSONS.index(w.lower()), lang))
+            elif w.lower() == "hand":
+                out.append(names.ui("hand", lang))
             else:
                 out.append(w)
         return " ".join(out)
