@@ -118,3 +118,11 @@ def test_balance_report_accounts_for_every_game():
     rep = balance_report(4, 200, seed=1)
     assert sum(rep["win_by_seat"]) == pytest.approx(1.0) and sum(rep["win_by_order"]) == pytest.approx(1.0)
     assert sum(rep["end"].values()) == 200 and 1 <= rep["rounds"] <= 31
+
+
+def test_check_and_balance_scripts_run(capsys):
+    from intrigue.engine.shadow_master import balance, check
+    assert check.main(["--games", "16", "--max-rounds", "10", "--deep-every", "5"]) == 0
+    assert "0 violations" in capsys.readouterr().out
+    assert balance.main(["--games", "20", "--players", "3"]) == 0
+    assert "win % by seat" in capsys.readouterr().out
