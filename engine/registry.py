@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 _GAMES: Dict[str, str] = {
     "coup": "intrigue.engine.coup.game:CoupGame",
     "politics": "intrigue.engine.politics.game:PoliticsGame",
+    "shadow_master": "intrigue.engine.shadow_master.game:ShadowMasterGame",
     "kuhn": "intrigue.engine.kuhn.game:KuhnGame",
 }
 
