@@ -18,6 +18,7 @@ import io
 import json
 import math
 import os
+import re
 import threading
 from typing import Any, BinaryIO, Callable, Iterator, List, Optional, Tuple, Union
 
@@ -30,6 +31,8 @@ MAX_MESSAGE = 1 << 20          # bytes in one line / one msgpack message (longer
 MAX_TEXT_LINE = 1 << 16        # characters in one plain-text line (the form people type)
 MAX_DECLARED = 4 << 20         # msgpack headers declaring more than this are garbage, not a long message
 RESYNC_MAX = 1 << 16           # after garbage, the largest msgpack request that is looked for
+SKIP_WINDOW = 1 << 16          # bytes handed to msgpack's C skip at a time while framing
+RESYNC_DEPTH = 3               # after garbage, the deepest nesting a request may have (events: 3 levels)
 CHUNK = 1 << 16
 
 FORMATS = ("json", "msgpack")
@@ -301,7 +304,9 @@ class Reader:
             elif self._resync:
                 if self.buf:
                     found = _find_request(self.buf)
-                    if found is not None:
+                    if found is None:
+                        self.buf = b""               # nothing here can start a request
+                    else:
                         start, end, obj = found
                         if obj is not None:
                             self.buf = self.buf[end:]
@@ -413,6 +418,7 @@ def _header_table() -> List[Optional[Tuple[int, int, int]]]:
 _HEADERS = _header_table()
 _MAP_START = frozenset([*range(0x80, 0x90), 0xDE, 0xDF])
 _KEY_START = frozenset([*range(0xA0, 0xC0), 0xD9])
+_CANDIDATE = re.compile(rb"[\x80-\x8f\xde\xdf]")
 
 
 class _Frame:
@@ -459,7 +465,7 @@ class _Frame:
             if pos >= n:
                 self.pos = pos
                 return self.MORE
-            if self.stack and self.stack[-1] > 1 and (len(self.stack) > 1 or not self.strict):
+            if self.stack and self.stack[-1] > 1 and not self.strict:
                 # many elements due at this level: skip the whole ones in C, walk only a partial one
                 pos = self._skip_whole(buf, pos)
                 if not self.stack[-1]:
@@ -472,7 +478,7 @@ class _Frame:
             b = buf[pos]
             spec = headers[b]
             if spec is None:
-                return self._bad(f"byte 0x{b:02x} is not valid msgpack")
+                return self._bad(f"byte 0x{b:02x} is not valid msgpack", pos)
             size, kind, count = spec
             if pos + size > n:
                 self.pos = pos
@@ -503,12 +509,12 @@ class _Frame:
                     self.stack.append(count)
                     self.due += count
                     if self.max_depth is not None and len(self.stack) > self.max_depth:
-                        return self._bad("nested too deeply")
+                        return self._bad("nested too deeply", pos)
             while self.stack and self.stack[-1] == 0:
                 self.stack.pop()
             least = self.walked + self.body + self.due
             if least > self.max_declared:
-                return self._bad(f"headers declare {least} bytes or more")
+                return self._bad(f"headers declare {least} bytes or more", pos)
             if least > self.max_size and not self.long:
                 self.long = True
                 self.pos = pos
@@ -517,8 +523,9 @@ class _Frame:
     def _skip_whole(self, buf: bytes, pos: int) -> int:
         """Skip the elements due at the current level that lie whole in ``buf`` (msgpack's own C
         ``skip``); returns the position of the first one that does not (or after the last)."""
-        unpacker = msgpack.Unpacker(max_buffer_size=max(len(buf) - pos, 1))
-        unpacker.feed(memoryview(buf)[pos:])
+        window = memoryview(buf)[pos:pos + SKIP_WINDOW]   # bounded: a call never copies much
+        unpacker = msgpack.Unpacker(max_buffer_size=max(len(window), 1))
+        unpacker.feed(window)
         done, offset = 0, 0
         want = self.stack[-1]
         try:
@@ -535,9 +542,52 @@ class _Frame:
         self.walked += offset
         return pos + offset
 
-    def _bad(self, why: str) -> str:
+    def _bad(self, why: str, pos: int = 0) -> str:
         self.error = why
+        self.pos = max(self.pos, pos)
         return self.BAD
+
+
+def _known_keys() -> frozenset:
+    from intrigue.protocol.commands import COMMANDS
+    return frozenset({b"cmd", b"id"} | {k.encode() for c in COMMANDS.values() for k in c.fields})
+
+
+_KEYS = _known_keys()
+_LONGEST_KEY = max(len(k) for k in _KEYS)
+
+
+def _plausible(buf: bytes, i: int) -> bool:
+    """Whether a request may start at ``buf[i]`` (a map header): its first key is a field name of
+    some command, and a first ``cmd`` key holds a string.  Cheap, so that resynchronising through
+    garbage costs little per byte; bytes not yet arrived count as plausible."""
+    n = len(buf)
+    b = buf[i]
+    j = i + 1 if b < 0x90 else i + (3 if b == 0xDE else 5)
+    if j > n:
+        return True
+    if b >= 0x90 and int.from_bytes(buf[i + 1:j], "big") > MAX_FIELDS:
+        return False
+    if j == n:
+        return True
+    k = buf[j]
+    if 0xA0 <= k <= 0xBF:
+        length, j = k & 0x1F, j + 1
+    elif k == 0xD9:
+        if j + 2 > n:
+            return True
+        length, j = buf[j + 1], j + 2
+    else:
+        return False
+    if length > _LONGEST_KEY:
+        return False
+    key = buf[j:j + length]
+    if len(key) < length:
+        return any(known.startswith(key) for known in _KEYS)
+    if key not in _KEYS:
+        return False
+    j += length
+    return key != b"cmd" or j >= n or 0xA0 <= buf[j] <= 0xBF or buf[j] == 0xD9
 
 
 def _find_request(buf: bytes) -> Optional[Tuple[int, int, Any]]:
@@ -545,14 +595,22 @@ def _find_request(buf: bytes) -> Optional[Tuple[int, int, Any]]:
     ``cmd``, at most :data:`RESYNC_MAX` bytes) as ``(start, end, obj)``; or ``(start, len, None)``
     where a request may begin but its bytes have not all arrived; or ``None`` if there is none."""
     pending: Optional[int] = None
-    i = 0
     n = len(buf)
-    while i < n:
-        b = buf[i]
-        if b in _MAP_START and (i + 1 == n or buf[i + 1] in _KEY_START or b in (0xDE, 0xDF)):
-            frame = _Frame(max_size=RESYNC_MAX, max_declared=RESYNC_MAX, max_depth=MAX_DEPTH, strict=True)
+    start = 0
+    while True:
+        m = _CANDIDATE.search(buf, start)
+        if m is None:
+            break
+        i = m.start()
+        start = i + 1
+        if _plausible(buf, i):
+            frame = _Frame(max_size=RESYNC_MAX, max_declared=RESYNC_MAX, max_depth=RESYNC_DEPTH, strict=True)
             status = frame.scan(buf, i)
-            if status == _Frame.DONE:
+            if status == _Frame.BAD:
+                # what lies inside a candidate that turned out malformed is not looked at again:
+                # resynchronising stays linear however the garbage nests
+                start = max(start, frame.pos)
+            elif status == _Frame.DONE:
                 try:
                     obj = msgpack.unpackb(buf[i:frame.pos], raw=False, strict_map_key=False)
                 except Exception:
@@ -561,7 +619,6 @@ def _find_request(buf: bytes) -> Optional[Tuple[int, int, Any]]:
                     return i, frame.pos, obj
             elif status == _Frame.MORE and pending is None:
                 pending = i
-        i += 1
     if pending is not None:
         return pending, n, None
     return None
