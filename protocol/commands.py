@@ -413,10 +413,14 @@ def validate(msg: Any) -> Request:
     """Check one decoded request (a map) against its command's schema."""
     if not isinstance(msg, dict):
         raise ProtocolError("bad_request", f"a request is an object with 'cmd', not {_kind(msg)}", field="cmd")
-    if len(msg) > MAX_FIELDS:
-        raise ProtocolError("bad_request", f"a request has at most {MAX_FIELDS} fields", field="cmd")
-    check_shape(msg)
     rid = check_id(msg.get("id"))
+    if len(msg) > MAX_FIELDS:
+        raise ProtocolError("bad_request", f"a request has at most {MAX_FIELDS} fields", field="cmd", id=rid)
+    try:
+        check_shape(msg)
+    except ProtocolError as err:
+        err.request_id = rid
+        raise
     cmd = msg.get("cmd")
     if cmd is None:
         raise ProtocolError("bad_request", "the request has no 'cmd'", field="cmd", id=rid)
