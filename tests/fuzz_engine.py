@@ -470,7 +470,9 @@ def run(inputs: int, framing: str, seed: int, target: str = "inprocess", hang: f
             got += eng.settle(hang, n)              # searches it started: their answers, then stopped
         stats["inputs"] += 1
         key = "max_s_held" if held else "max_s"
-        stats[key] = max(stats.get(key, 0.0), elapsed)
+        if elapsed > stats.get(key, 0.0) and not any(m.get("type") == "bye" for m in got):
+            stats[key] = elapsed
+            stats[key + "_input"] = repr(data[:80])
         finals = [m for m in got if m.get("type") in FINAL and m.get("id") != f"probe-{n}"]
         for m in finals:
             key = m["type"] if m["type"] != "error" else "error:" + str(m.get("code"))
@@ -503,6 +505,14 @@ def run(inputs: int, framing: str, seed: int, target: str = "inprocess", hang: f
             stats["silent_changes"] += 1
             stats["findings"].append(("silent", data[:200], before, after))
         eng.tidy()
+        if eng.format != framing:                   # an input switched the wire: switch back
+            if framing == "msgpack":
+                switch()
+            else:
+                eng.send(msgpack.packb({"cmd": "hello", "id": "switch", "format": "json"}))
+                while (m := eng.next(30)) is not None and m.get("id") != "switch":
+                    pass
+                eng.format = "json"
         if verbose and n % 1000 == 999:
             rate = (n + 1) / (time.monotonic() - t_start)
             print(f"{n + 1} inputs, {rate:.0f}/s, {stats['exits']} exits, {stats['hangs']} hangs, "
