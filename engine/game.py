@@ -19,7 +19,7 @@ notation and views, and is not on any hot path.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from intrigue.engine.errors import (GameOverError, IllegalActionError, IntrigueError, NotationError, NotYourTurnError,
                                     OptionError, PlayerCountError, RecordError, StateError,
@@ -27,7 +27,7 @@ from intrigue.engine.errors import (GameOverError, IllegalActionError, IntrigueE
 from intrigue.ext.game_api import KernelState, Rng
 
 from intrigue.engine.flow import CHANCE, TERMINAL
-from intrigue.engine.replay import replay_view
+from intrigue.engine.replay import ViewReplay, replay_view
 
 ActionLike = Union[int, str]
 
@@ -326,6 +326,25 @@ class Game:
     def info_state_from_view(self, seat: int, view: Iterable[Sequence[Any]]) -> "InfoState":
         """A seat's information state rebuilt from its view alone (:meth:`InfoState.from_view`)."""
         return InfoState.from_view(self, seat, view)
+
+    def info_states_from_view(self, seat: int, view: Iterable[Sequence[Any]]) -> Iterator["InfoState"]:
+        """The seat's information state before its view's first event, then after each.
+
+        Each equals ``info_state_from_view(seat, view[:i])``, but the view is replayed once: linear in
+        its length, where rebuilding every prefix would be quadratic.  Raises :class:`RecordError` at
+        the first bad event (the states before it have been yielded)."""
+        replay = ViewReplay(self, seat)
+
+        def snapshot() -> "InfoState":
+            shown = replay.core.clone()
+            shown.canonicalize(seat)
+            return InfoState(self, seat, shown, replay.view)
+
+        replay.feed(())                                # past the chance events the seat cannot see
+        yield snapshot()
+        for item in view:
+            replay.feed([item])
+            yield snapshot()
 
     def private_info(self, core: KernelState, seat: int) -> dict:
         """What ``seat`` privately knows now, as plain data (game hook)."""

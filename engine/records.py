@@ -8,7 +8,9 @@ truncated, corrupt, or holds an illegal step is refused with a :class:`RecordErr
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
+import reprlib
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Tuple, Union
 
 import msgpack
@@ -22,6 +24,27 @@ if TYPE_CHECKING:                 # records sit below the game interface: no imp
 
 FORMAT = "intrigue-record"
 VERSION = 1
+
+# Limits on what a record may hold: a long game has a few hundred events and a record of it a few
+# tens of KB, so these are far above any real record and far below what would hurt to read.
+MAX_RECORD_BYTES = 4 << 20     # bytes read from a file / accepted by from_bytes
+MAX_RECORD_EVENTS = 100_000    # events in one record
+MAX_RECORD_DEPTH = 16          # nesting of lists/maps (events need 3; meta a few more)
+MAX_RECORD_TEXT = 4096         # characters in one event's text, the game or ruleset name
+MAX_RECORD_ITEMS = 4096        # entries in options / meta
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 6, 6, 60, 60
+
+
+def _short(value: Any) -> Any:
+    """``value`` itself if it is a plain, small event; else a bounded repr of it (for messages)."""
+    if isinstance(value, str) and len(value) <= 200:
+        return value
+    if (isinstance(value, (list, tuple)) and len(value) == 2 and isinstance(value[0], int)
+            and isinstance(value[1], str) and len(value[1]) <= 200):
+        return value
+    return _REPR.repr(value)
 
 
 @dataclasses.dataclass
@@ -77,11 +100,11 @@ class GameRecord:
             if seat != player:
                 want = "a chance event" if player == CHANCE else ("nothing (the game is over)" if player < -1 else f"seat {player}")
                 raise RecordError(f"expected {want}, found an event of {'chance' if seat == CHANCE else f'seat {seat}'}",
-                                  step=i, event=text)
+                                  step=i, event=_short(text))
             try:
                 state.apply_action(text)
             except IntrigueError as err:
-                raise RecordError(str(err), step=i, event=text) from None
+                raise RecordError(str(err), step=i, event=_short(text)) from None
             yield state.clone()
 
     def info_state(self) -> InfoState:
@@ -89,6 +112,18 @@ class GameRecord:
         if self.seat is None:
             raise RecordError("a full record has no seat: use view(seat) first")
         return self.load_game().info_state_from_view(self.seat, self.events)
+
+    def info_states(self) -> Iterator[InfoState]:
+        """The seat's information state before its first event, then after each (views only).
+
+        Each equals ``InfoState.from_view(game, seat, events[:i])`` (the same checks, the same
+        canonical hidden cards), but the record is replayed once: linear in its length, where
+        rebuilding every prefix would be quadratic.  Raises :class:`RecordError` at the first bad event.
+        """
+        if self.seat is None:
+            raise RecordError("a full record has no seat: use view(seat) first")
+        return self.load_game().info_states_from_view(
+            self.seat, (_event(item, i) for i, item in enumerate(self.events)))
 
     def view(self, seat: int) -> "GameRecord":
         """This (full) record as ``seat`` saw it: other seats' deals, draws and kept cards left out."""
@@ -113,32 +148,63 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> "GameRecord":
+        """A record from its map form, every field checked by type and size (a bool is not a
+        number, ``meta`` must be a map): a bad record raises :class:`RecordError`, nothing else."""
         if not isinstance(data, dict):
             raise RecordError("not a game record: expected a map at the top level")
-        if data.get("format") != FORMAT:
-            raise RecordError(f"not a game record: format is {data.get('format')!r}, expected {FORMAT!r}",
+        _check_depth(data)
+        fmt = data.get("format")
+        if fmt != FORMAT or not isinstance(fmt, str):
+            raise RecordError(f"not a game record: format is {_REPR.repr(fmt)}, expected {FORMAT!r}",
                               field="format")
-        if data.get("version") != VERSION:
-            raise RecordError(f"unsupported record version {data.get('version')!r} (this engine reads {VERSION})",
+        version = data.get("version")
+        if isinstance(version, bool) or not isinstance(version, int) or version != VERSION:
+            raise RecordError(f"unsupported record version {_REPR.repr(version)} (this engine reads {VERSION})",
                               field="version")
         for key, kind in (("game", str), ("ruleset", str), ("players", int), ("options", dict), ("events", list)):
             if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
                 raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}", field=key)
+        for key in ("game", "ruleset"):
+            if len(data[key]) > MAX_RECORD_TEXT:
+                raise RecordError(f"record field {key!r} is longer than {MAX_RECORD_TEXT} characters", field=key)
+        if not 0 <= data["players"] <= 1000:
+            raise RecordError(f"record field 'players' is out of range: {_REPR.repr(data['players'])}",
+                              field="players")
+        options = data["options"]
+        if len(options) > MAX_RECORD_ITEMS:
+            raise RecordError(f"record field 'options' has more than {MAX_RECORD_ITEMS} entries", field="options")
+        for k, v in options.items():
+            if not isinstance(k, str) or not (v is None or isinstance(v, (bool, int, str))
+                                              or (isinstance(v, float) and math.isfinite(v))):
+                raise RecordError(f"record option {_REPR.repr(k)} must be a name with a plain value, "
+                                  f"not {_REPR.repr(v)}", field="options")
         seat = data.get("seat")
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 1000):
             raise RecordError("record field 'seat' must be a seat number or nil", field="seat")
+        if len(data["events"]) > MAX_RECORD_EVENTS:
+            raise RecordError(f"the record has more than {MAX_RECORD_EVENTS} events", field="events")
         events = [_event(item, i) for i, item in enumerate(data["events"])]
-        meta = data.get("meta") or {}
+        meta = data.get("meta")
+        if meta is None:
+            meta = {}
         if not isinstance(meta, dict):
             raise RecordError("record field 'meta' must be a map", field="meta")
-        return cls(data["game"], data["ruleset"], data["players"], dict(data["options"]), events, seat, meta)
+        if len(meta) > MAX_RECORD_ITEMS or not all(isinstance(k, str) for k in meta):
+            raise RecordError(f"record field 'meta' must be a map of at most {MAX_RECORD_ITEMS} named entries",
+                              field="meta")
+        return cls(data["game"], data["ruleset"], data["players"], dict(options), events, seat, dict(meta))
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "GameRecord":
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(f"not a game record: larger than {MAX_RECORD_BYTES} bytes")
         try:
-            obj = msgpack.unpackb(data, raw=False, strict_map_key=False)
-        except Exception as err:  # msgpack raises several types for truncated or garbage input
-            raise RecordError(f"not a readable game record (truncated or corrupt): {type(err).__name__}: {err}") from None
+            obj = msgpack.unpackb(data, raw=False, strict_map_key=False, max_array_len=MAX_RECORD_EVENTS,
+                                  max_map_len=MAX_RECORD_ITEMS, max_str_len=MAX_RECORD_BYTES,
+                                  max_bin_len=MAX_RECORD_BYTES, max_ext_len=MAX_RECORD_BYTES)
+        except Exception as err:  # msgpack raises several types for truncated, garbage or too deep input
+            raise RecordError(f"not a readable game record (truncated or corrupt): {type(err).__name__}: "
+                              f"{str(err)[:200]}") from None
         return cls.from_dict(obj)
 
     def save(self, path: Union[str, os.PathLike]) -> None:
@@ -151,16 +217,42 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: Union[str, os.PathLike]) -> "GameRecord":
+        """Read a record file (at most :data:`MAX_RECORD_BYTES`: ``/dev/zero`` is refused, not read
+        until memory runs out)."""
         try:
             with open(path, "rb") as f:
-                data = f.read()
+                data = f.read(MAX_RECORD_BYTES + 1)
         except OSError as err:
             raise RecordError(f"cannot read {os.fspath(path)!r}: {err.strerror or err}") from None
+        except (MemoryError, OverflowError) as err:
+            raise RecordError(f"cannot read {os.fspath(path)!r}: {type(err).__name__}") from None
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(f"{os.fspath(path)!r} is not a game record: larger than {MAX_RECORD_BYTES} bytes")
         return cls.from_bytes(data)
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse data nested deeper than :data:`MAX_RECORD_DEPTH` before anything walks it recursively
+    (``repr``, ``==``, copying): a 1 KB file can nest a thousand levels."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children = list(value.keys()) + list(value.values())
+        elif isinstance(value, (list, tuple)):
+            children = value
+        else:
+            continue
+        if depth >= MAX_RECORD_DEPTH and len(children):
+            raise RecordError(f"not a game record: nested deeper than {MAX_RECORD_DEPTH} levels")
+        stack.extend((c, depth + 1) for c in children)
 
 
 def _event(item: Any, i: int) -> Tuple[int, str]:
     if (not isinstance(item, (list, tuple)) or len(item) != 2 or not isinstance(item[0], int)
             or isinstance(item[0], bool) or not isinstance(item[1], str)):
-        raise RecordError("an event must be a [seat, text] pair", step=i, event=item)
+        raise RecordError("an event must be a [seat, text] pair", step=i, event=_short(item))
+    if not -1 <= item[0] < 1000 or len(item[1]) > MAX_RECORD_TEXT:
+        raise RecordError(f"an event is a seat (-1 for chance) and a text of at most {MAX_RECORD_TEXT} "
+                          "characters", step=i, event=_short(item))
     return item[0], item[1]

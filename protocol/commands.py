@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
-import shlex
+import reprlib
 from typing import Any, Dict, List, NamedTuple, Sequence, Tuple
 
 from intrigue.protocol.errors import ProtocolError
@@ -23,6 +23,10 @@ INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
 MAX_TEXT = 4096            # longest string field (notation, bot spec, game name ...)
 MAX_EVENTS = 100_000       # longest history in a position
 MAX_ITEMS = 64             # longest list of seats / views
+MAX_FIELDS = 64            # most fields in one request
+MAX_DEPTH = 8              # deepest nesting of lists/maps in a request (the deepest field, events, needs 3)
+MAX_WORKERS = 64           # processes of one search (as the ismcts bot spec caps them)
+MAX_NODES = 4 * MAX_EVENTS + 4096   # values (lists, maps, scalars) in one request
 
 
 class Request(NamedTuple):
@@ -33,6 +37,41 @@ class Request(NamedTuple):
 
 def _bad(field: str, message: str) -> ProtocolError:
     return ProtocolError("bad_request", message, field=field)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 6, 6, 60, 60
+_REPR.maxlong = 40
+
+
+def short(value: Any) -> str:
+    """A bounded ``repr`` for error messages: never deep, never long (the value may be hostile)."""
+    try:
+        return _REPR.repr(value)
+    except Exception:                       # pragma: no cover - reprlib is total on decoded data
+        return f"<{type(value).__name__}>"
+
+
+def check_shape(msg: Any) -> None:
+    """Refuse a decoded request nested deeper than :data:`MAX_DEPTH` or holding more than
+    :data:`MAX_NODES` values, before anything walks it recursively."""
+    stack = [(msg, 1)]
+    nodes = 0
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise ProtocolError("bad_request", f"the request holds more than {MAX_NODES} values", field="cmd")
+        if isinstance(value, dict):
+            children = value.values()
+        elif isinstance(value, (list, tuple)):
+            children = value
+        else:
+            continue
+        if depth >= MAX_DEPTH and len(children):
+            raise ProtocolError("bad_request", f"the request is nested deeper than {MAX_DEPTH} levels",
+                                field="cmd")
+        stack.extend((c, depth + 1) for c in children)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -60,7 +99,7 @@ class Str(FieldType):
         if len(value) > MAX_TEXT:
             raise _bad(field, f"{field!r} is longer than {MAX_TEXT} characters")
         if self.choices and value not in self.choices:
-            raise _bad(field, f"{field!r} must be one of {', '.join(self.choices)}, not {value!r}")
+            raise _bad(field, f"{field!r} must be one of {', '.join(self.choices)}, not {short(value)}")
         return value
 
 
@@ -71,17 +110,17 @@ class Int(FieldType):
         self.lo, self.hi = lo, hi
 
     def check(self, field, value):
-        if isinstance(value, float) and value.is_integer():
+        if isinstance(value, float) and math.isfinite(value) and value.is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             raise _bad(field, f"{field!r} must be an integer, not {_kind(value)}")
         if not self.lo <= value <= self.hi:
-            raise _bad(field, f"{field!r} must be from {self.lo} to {self.hi}, not {value}")
+            raise _bad(field, f"{field!r} must be from {self.lo} to {self.hi}, not {short(value)}")
         return value
 
     def text(self, field, value):
         if not re.fullmatch(r"[+-]?\d{1,19}", value.strip()):
-            raise _bad(field, f"{field!r} must be an integer, not {value!r}")
+            raise _bad(field, f"{field!r} must be an integer, not {short(value)}")
         return self.check(field, int(value))
 
 
@@ -94,15 +133,17 @@ class Num(FieldType):
     def check(self, field, value):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise _bad(field, f"{field!r} must be a number, not {_kind(value)}")
-        if not (math.isfinite(value) and self.lo <= value <= self.hi):
-            raise _bad(field, f"{field!r} must be a number from {self.lo:g} to {self.hi:g}, not {value!r}")
+        # an int is compared as an int: float() of a 310-digit integer would raise OverflowError
+        finite = isinstance(value, int) or math.isfinite(value)
+        if not (finite and self.lo <= value <= self.hi):
+            raise _bad(field, f"{field!r} must be a number from {self.lo:g} to {self.hi:g}, not {short(value)}")
         return value
 
     def text(self, field, value):
         try:
-            number = float(value)
+            number = float(value) if len(value) <= 64 else math.inf
         except ValueError:
-            raise _bad(field, f"{field!r} must be a number, not {value!r}") from None
+            raise _bad(field, f"{field!r} must be a number, not {short(value)}") from None
         return self.check(field, int(number) if number.is_integer() else number)
 
 
@@ -118,7 +159,7 @@ class Bool(FieldType):
     def text(self, field, value):
         word = value.strip().lower()
         if word not in self.WORDS:
-            raise _bad(field, f"{field!r} must be true or false, not {value!r}")
+            raise _bad(field, f"{field!r} must be true or false, not {short(value)}")
         return self.WORDS[word]
 
 
@@ -151,7 +192,7 @@ class Seats(FieldType):
         out = []
         for v in value:
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 1000:
-                raise _bad(field, f"{field!r} must hold seat numbers, not {v!r}")
+                raise _bad(field, f"{field!r} must hold seat numbers, not {short(v)}")
             out.append(v)
         if len(set(out)) != len(out):
             raise _bad(field, f"{field!r} names a seat twice")
@@ -165,7 +206,7 @@ class Seats(FieldType):
             return []
         parts = [p.strip() for p in value.split(",")]
         if not all(re.fullmatch(r"\d{1,3}", p) for p in parts):
-            raise _bad(field, f"{field!r} must be seat numbers separated by commas, e.g. 1,2: {value!r}")
+            raise _bad(field, f"{field!r} must be seat numbers separated by commas, e.g. 1,2: {short(value)}")
         return self.check(field, [int(p) for p in parts])
 
 
@@ -187,7 +228,7 @@ class View(FieldType):
             return Seats().check(field, value)
         allowed = "a seat number, a list of seat numbers, 'full' or 'public'" if self.many else \
             "a seat number, 'full' or 'public'"
-        raise _bad(field, f"{field!r} must be {allowed}, not {value!r}")
+        raise _bad(field, f"{field!r} must be {allowed}, not {short(value)}")
 
     def text(self, field, value):
         value = value.strip()
@@ -210,8 +251,8 @@ class Obj(FieldType):
             raise _bad(field, f"{field!r} has more than {MAX_ITEMS} entries")
         for k, v in value.items():
             if not isinstance(k, str):
-                raise _bad(field, f"{field!r} keys must be strings, not {k!r}")
-            Scalar().check(f"{field}.{k}", v)
+                raise _bad(field, f"{field!r} keys must be strings, not {short(k)}")
+            Scalar().check(f"{field}.{k[:64]}", v)
         return dict(value)
 
     def text(self, field, value):
@@ -234,7 +275,7 @@ class Bots(FieldType):
                 if isinstance(k, int) and not isinstance(k, bool):
                     k = str(k)
                 if not isinstance(k, str) or not re.fullmatch(r"\d{1,3}", k):
-                    raise _bad(field, f"{field!r} keys must be seat numbers, not {k!r}")
+                    raise _bad(field, f"{field!r} keys must be seat numbers, not {short(k)}")
                 out[int(k)] = Str().check(f"{field}.{k}", v)
             return out
         raise _bad(field, f"{field!r} must be a bot spec string or an object seat -> spec, not {_kind(value)}")
@@ -253,7 +294,7 @@ class Event(FieldType):
     def check(self, field, value):
         if (not isinstance(value, (list, tuple)) or len(value) != 2 or isinstance(value[0], bool)
                 or not isinstance(value[0], int) or not isinstance(value[1], str)):
-            raise _bad(field, f"{field!r} must be a [seat, text] pair, not {value!r}"[:300])
+            raise _bad(field, f"{field!r} must be a [seat, text] pair, not {short(value)}")
         if not -1 <= value[0] < 1000 or len(value[1]) > MAX_TEXT:
             raise _bad(field, f"{field!r}: seat must be -1 (chance) or a seat number, text at most {MAX_TEXT} chars")
         return [value[0], value[1]]
@@ -261,7 +302,7 @@ class Event(FieldType):
     def text(self, field, value):
         seat, _, rest = value.strip().partition(" ")
         if not re.fullmatch(r"-?\d{1,3}", seat) or not rest.strip():
-            raise _bad(field, f"{field!r} is a seat number and the event's text, e.g. '2 steal 0': {value!r}")
+            raise _bad(field, f"{field!r} is a seat number and the event's text, e.g. '2 steal 0': {short(value)}")
         return self.check(field, [int(seat), rest.strip()])
 
 
@@ -304,7 +345,7 @@ def _json_text(field: str, value: str) -> Any:
     try:
         return json.loads(value, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise _bad(field, f"{field!r} must be JSON here, e.g. {field}='{{\"steal_amount\": 3}}': {value!r}"[:300]) \
+        raise _bad(field, f"{field!r} must be JSON here, e.g. {field}='{{\"steal_amount\": 3}}': {short(value)}") \
             from None
 
 
@@ -323,7 +364,7 @@ class Command(NamedTuple):
 
 
 _LIMITS = {
-    "iterations": Int(1, 10 ** 12), "movetime": Num(0, 1e9), "workers": Int(1, 256), "infinite": Bool(),
+    "iterations": Int(1, 10 ** 12), "movetime": Num(0, 1e9), "workers": Int(1, MAX_WORKERS), "infinite": Bool(),
 }
 _GAME = {"game": Str(), "ruleset": Str(), "players": Int(0, 1000), "options": Obj()}
 
@@ -337,7 +378,7 @@ COMMANDS: Dict[str, Command] = {
     "stop": Command({}, help="end the running search now; it answers at once with what it has"),
     "quit": Command({}, help="stop everything and exit"),
     "new_game": Command(dict(_GAME, seed=Int(), engine_seats=Seats(), bots=Bots(), view=View(many=True),
-                             movetime=Num(0, 1e9), iterations=Int(1, 10 ** 12), workers=Int(1, 256)),
+                             movetime=Num(0, 1e9), iterations=Int(1, 10 ** 12), workers=Int(1, MAX_WORKERS)),
                         positional=("game",), help="referee mode: start a game the engine runs"),
     "move": Command({"action": Action(), "seat": Int(0, 999)}, ("action",), ("action",),
                     help="referee mode: the decision of a seat the frontend plays"),
@@ -373,6 +414,13 @@ def validate(msg: Any) -> Request:
     if not isinstance(msg, dict):
         raise ProtocolError("bad_request", f"a request is an object with 'cmd', not {_kind(msg)}", field="cmd")
     rid = check_id(msg.get("id"))
+    if len(msg) > MAX_FIELDS:
+        raise ProtocolError("bad_request", f"a request has at most {MAX_FIELDS} fields", field="cmd", id=rid)
+    try:
+        check_shape(msg)
+    except ProtocolError as err:
+        err.request_id = rid
+        raise
     cmd = msg.get("cmd")
     if cmd is None:
         raise ProtocolError("bad_request", "the request has no 'cmd'", field="cmd", id=rid)
@@ -405,6 +453,43 @@ def validate(msg: Any) -> Request:
 
 
 _KEY = re.compile(r"[a-z_][a-z0-9_]*(\.[^=\s]+)?", re.I)
+_WORD = re.compile(r"""(?:[^ \t\r\n'"\\]+|\\.|'[^']*'|"(?:[^"\\]|\\.)*")+""", re.S)
+_PIECE = re.compile(r"[^ \t\r\n'\"\\]+|\\(.)|'([^']*)'|\"((?:[^\"\\]|\\.)*)\"", re.S)
+_DQ_ESCAPE = re.compile(r'\\(["\\])')
+_SPACE = re.compile(r"[ \t\r\n]*")
+
+
+def split_words(line: str) -> List[str]:
+    """The words of a plain-text line, as ``shlex.split`` (POSIX) makes them, in linear time.
+
+    Quotes group words (``'...'`` literally, ``"..."`` with ``\\"`` and ``\\\\`` escapes), a
+    backslash outside quotes escapes the next character.  (``shlex`` itself takes seconds on a long
+    line: it grows each word one character at a time.)
+    """
+    words: List[str] = []
+    pos, n = 0, len(line)
+    while True:
+        pos = _SPACE.match(line, pos).end()
+        if pos >= n:
+            return words
+        m = _WORD.match(line, pos)
+        if m is None:
+            what = "closing quotation" if line[pos] in "'\"" else "character after the backslash"
+            raise ProtocolError("bad_json", f"cannot split the line into words: no {what} "
+                                            f"(column {pos + 1})", field="cmd")
+        parts = []
+        for piece in _PIECE.finditer(m.group()):
+            escaped, single, double = piece.groups()
+            if escaped is not None:
+                parts.append(escaped)
+            elif single is not None:
+                parts.append(single)
+            elif double is not None:
+                parts.append(_DQ_ESCAPE.sub(r"\1", double))
+            else:
+                parts.append(piece.group())
+        words.append("".join(parts))
+        pos = m.end()
 
 
 def parse_text(line: str) -> Dict[str, Any]:
@@ -415,10 +500,7 @@ def parse_text(line: str) -> Dict[str, Any]:
     field sets it true (``go infinite``); other bare words fill the command's positional fields
     (``move steal 2`` -> ``{"cmd": "move", "action": "steal 2"}``).  Quotes group words.
     """
-    try:
-        tokens = shlex.split(line, posix=True)
-    except ValueError as err:
-        raise ProtocolError("bad_json", f"cannot split the line into words: {err}", field="cmd") from None
+    tokens = split_words(line)
     if not tokens:
         raise ProtocolError("bad_request", "an empty request", field="cmd")
     cmd = tokens[0].lower()
@@ -440,7 +522,7 @@ def parse_text(line: str) -> Dict[str, Any]:
                 msg[key] = value         # validate() names the unknown field
             elif dot:
                 if not isinstance(ftype, Obj):
-                    raise _bad(head, f"{head!r} has no parts: {tok!r}")
+                    raise _bad(head, f"{head!r} has no parts: {short(tok)}")
                 msg.setdefault(head, {})
                 if not isinstance(msg[head], dict):
                     raise _bad(head, f"{head!r} is given twice")

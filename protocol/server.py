@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import io
 import queue
 import random
+import select
+import signal
 import sys
 import threading
 import time
@@ -144,7 +147,7 @@ class Server:
         self.options_spec = engine_options()
         self.options: Dict[str, Any] = {k: o.default for k, o in self.options_spec.items()}
         self.log_stream = log if log is not None else sys.stderr
-        self.writer = Writer(output, log=self._log_out)
+        self.writer = Writer(output, log=self._log_out, on_close=lambda: self.events.put(("closed", None)))
         self.session: Any = None
         self.jobs: List[Job] = []
         self.events: "queue.Queue" = queue.Queue()
@@ -200,12 +203,12 @@ class Server:
                 if self.eof and not any(j.running and not j.cancelled for j in self.jobs):
                     self._finish()
                     break
-                if self.writer.closed:
-                    self._stop_all(cancel=True)
+                if self.writer.closed:          # nobody reads our answers: the same as quit
+                    self._quit(None)
                     break
                 kind, payload = self.events.get()
                 self._handle_event(kind, payload)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, Terminated):
             self._quit(None)
         return 0
 
@@ -213,8 +216,8 @@ class Server:
         try:
             for item in Reader(stream):
                 self.events.put(("input", item))
-        except Exception as err:  # pragma: no cover - the stream itself failed
-            self.log(f"input failed: {err!r}")
+        except Exception:  # pragma: no cover - the Reader turns every input into items; a bug is logged
+            self.log("input failed:\n" + traceback.format_exc())
         finally:
             self.events.put(("eof", None))
 
@@ -227,6 +230,7 @@ class Server:
             self._job_done(*payload)
         elif kind == "eof":
             self._on_eof()
+        # "closed" only wakes the loop, which then sees writer.closed
 
     def pump(self, timeout: float = 30.0) -> None:
         """Process finished searches until none is running (held infinite answers excepted)."""
@@ -440,6 +444,8 @@ class Server:
         else:
             bot = self._search_bot()
             own = False
+            if self.options.get("seed") is not None:
+                bot.reseed(self.options["seed"])     # every search starts from the seed: reproducible
         job = Job(kind, req.id, session, info.seat, bot, info, limits, infinite, emit_info=True)
         job.close_bot = own
         self._start(job)
@@ -690,11 +696,57 @@ def _default_field(req: Request) -> str:
     return _DEFAULT_FIELDS.get(req.cmd, "cmd")
 
 
+class Terminated(BaseException):
+    """Raised in the main thread by SIGTERM (and SIGHUP): the engine quits as for ``quit``."""
+
+
+def _on_signal(signum: int, frame: Any) -> None:
+    signal.signal(signum, signal.SIG_IGN)      # once: the quit that follows must not be interrupted
+    raise Terminated(signum)
+
+
+def watch_output(stream: BinaryIO, writer: Writer) -> Optional[threading.Thread]:
+    """Notice at once when the reader closes our stdout (a pipe or socket), even while nothing is
+    being written -- a ``go infinite`` must not search on for ever for nobody.  ``poll`` reports
+    POLLERR/POLLHUP on the write end of a pipe whose read end is closed."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return None
+    if not hasattr(select, "poll"):
+        return None
+
+    def watch() -> None:
+        poller = select.poll()
+        poller.register(fd, select.POLLERR | select.POLLHUP)
+        while not writer.closed:
+            try:
+                events = poller.poll(1000)
+            except (OSError, ValueError):
+                return
+            if any(ev & (select.POLLERR | select.POLLHUP | select.POLLNVAL) for _, ev in events):
+                writer.close()
+                return
+
+    thread = threading.Thread(target=watch, name="intrigue-stdout-watch", daemon=True)
+    thread.start()
+    return thread
+
+
 def serve(stdin: Optional[BinaryIO] = None, stdout: Optional[BinaryIO] = None) -> int:
-    """Run the engine on the process's stdin/stdout (binary)."""
+    """Run the engine on the process's stdin/stdout (binary).
+
+    The engine ends however its frontend goes away: ``quit``, EOF on stdin, its stdout closed, or
+    SIGTERM/SIGHUP (each stops the searches and releases their worker processes; workers also watch
+    the engine's pid and end if it is killed outright)."""
     stdin = stdin if stdin is not None else sys.stdin.buffer
     stdout = stdout if stdout is not None else sys.stdout.buffer
     server = Server(stdout)
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if sig is not None:
+                signal.signal(sig, _on_signal)
+    watch_output(stdout, server.writer)
     try:
         return server.run(stdin)
     finally:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import threading
 import time
 from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Tuple, Type
@@ -192,16 +193,7 @@ def make_bot(spec: str, seed: Optional[int] = None) -> Bot:
         if key not in cls.options:
             known = ", ".join(cls.options) or "none"
             raise BotSpecError(f"bot {name!r} has no option {key!r} (options: {known})", field="bot")
-        kind = cls.options[key][0]
-        try:
-            if kind is bool:
-                if value.lower() not in ("1", "0", "true", "false", "on", "off", "yes", "no"):
-                    raise ValueError(value)
-                options[key] = value.lower() in ("1", "true", "on", "yes")
-            else:
-                options[key] = kind(value)
-        except ValueError:
-            raise BotSpecError(f"bot option {key}={value!r} is not a valid {kind.__name__}", field="bot") from None
+        options[key] = _option_value(name, key, cls.options[key][0], value)
     return cls(seed=seed, **options)
 
 
@@ -218,3 +210,29 @@ def strongest_bot_spec() -> str:
                 continue
             return spec
     return "random"
+
+
+INT_OPTION_MAX = 2 ** 63 - 1      # spec integers fit a C int64 (the kernels take them as such)
+MAX_SPEC_VALUE = 256              # characters in one option value
+
+
+def _option_value(bot: str, key: str, kind: type, value: str) -> Any:
+    """One spec option's text as its type, checked for every bot alike: integers fit 64 bits, numbers
+    are finite (``c=inf``, ``time=nan`` are refused here, before any bot sees them)."""
+    shown = value if len(value) <= 40 else value[:40] + "..."
+    bad = BotSpecError(f"bot option {key}={shown!r} is not a valid {kind.__name__}", field="bot")
+    if len(value) > MAX_SPEC_VALUE:
+        raise bad
+    if kind is bool:
+        if value.lower() not in ("1", "0", "true", "false", "on", "off", "yes", "no"):
+            raise bad
+        return value.lower() in ("1", "true", "on", "yes")
+    try:
+        out = kind(value)
+    except (ValueError, OverflowError):
+        raise bad from None
+    if isinstance(out, float) and not math.isfinite(out):
+        raise BotSpecError(f"bot option {key}={shown!r} must be a finite number", field="bot")
+    if isinstance(out, int) and not isinstance(out, bool) and not -INT_OPTION_MAX - 1 <= out <= INT_OPTION_MAX:
+        raise BotSpecError(f"bot option {key}={shown!r} is out of range (at most {INT_OPTION_MAX})", field="bot")
+    return out

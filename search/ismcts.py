@@ -81,8 +81,8 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: playout must be 'auto', 'random', 'policy', 'model' or 'mixed'", field="bot")
         if cfg["playout"] in ("model", "mixed") and cfg["opponents"] == "search":
             raise BotSpecError("ismcts: playout=model/mixed needs opponents=model", field="bot")
-        if cfg["memory"] < 1 or cfg["max_nodes"] < 0 or (cfg["max_nodes"] and cfg["max_nodes"] < 2):
-            raise BotSpecError("ismcts: memory must be >= 1 MB and max_nodes 0 or >= 2", field="bot")
+        if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
+            raise BotSpecError("ismcts: memory must be >= 1 MB and max_nodes 0 or from 2 to 2e9", field="bot")
         self._models: Dict[str, Any] = {}
         self._pool: Any = None
         self._pool_size = 0

@@ -4,20 +4,60 @@ A :class:`WorkerPool` keeps ``n`` processes (started with ``spawn``, so it is sa
 thread, e.g. the protocol's search thread) for the lifetime of a bot.  Each job searches the same
 root with its own seed and returns the root statistics; the caller sums visits and rewards per
 action.  A shared event stops every worker between two of its chunks (the ``stop`` of the protocol).
+Workers never outlive the process that owns the pool (:func:`_exit_with_parent`).
 """
 from __future__ import annotations
 
 import multiprocessing
+import os
+import sys
+import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Dict, List, Optional, Sequence
 
 _STOP: Any = None          # the shared stop event, in a worker process
+_PARENT: int = 0           # the pid of the process that owns the pool, in a worker process
+PARENT_POLL_S = 0.25       # how often an idle worker checks that its parent is alive
 
 
-def _init_worker(stop_event: Any) -> None:
-    global _STOP
+def _parent_gone() -> bool:
+    return os.getppid() != _PARENT
+
+
+def _exit_with_parent(parent: int) -> None:
+    """End this worker when the process that started it ends, however it ends (quit, SIGTERM,
+    SIGKILL): the pool's queues never tell an idle worker, so it would otherwise live on for ever.
+
+    On Linux the kernel sends SIGKILL at once (``PR_SET_PDEATHSIG``) -- but only when the *thread*
+    that forked us ends, and the pool forks from a search thread, so that alone would kill live
+    workers after one search.  It is therefore set only when that thread is the main thread; a
+    watcher thread polling the parent pid covers every case.
+    """
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_POLL_S)
+            if _parent_gone():
+                os._exit(0)
+
+    threading.Thread(target=watch, name="intrigue-parent-watch", daemon=True).start()
+
+
+def _init_worker(stop_event: Any, parent: int, pdeathsig: bool) -> None:
+    global _STOP, _PARENT
     _STOP = stop_event
+    _PARENT = parent
+    if os.getppid() != parent:           # the parent died while this worker started
+        os._exit(0)
+    if pdeathsig and sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)      # PR_SET_PDEATHSIG = 1
+        except Exception:                # no libc / prctl: the watcher thread still ends us
+            pass
+    _exit_with_parent(parent)
 
 
 def _warm() -> int:
@@ -45,6 +85,8 @@ def run_search(job: Dict[str, Any]) -> Dict[str, Any]:
         search.run(n)
         if stop is not None and stop.is_set():
             break
+        if _PARENT and _parent_gone():      # the engine is gone: nobody wants this result
+            os._exit(0)
         now = time.time()
         if deadline is not None and now >= deadline:
             break
@@ -63,8 +105,9 @@ class WorkerPool:
         ctx = multiprocessing.get_context("spawn")
         self.n = n
         self.event = ctx.Event()
+        main = threading.current_thread() is threading.main_thread()
         self.executor = ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_init_worker,
-                                            initargs=(self.event,))
+                                            initargs=(self.event, os.getpid(), main))
         for _ in range(n):                       # start the processes now, not on the first move
             self.executor.submit(_warm)
 

@@ -1,27 +1,25 @@
-"""Helpers for the protocol tests: an in-process conversation, a subprocess engine, and a slow bot
-that streams info and honours stop (so search plumbing is tested before the real search exists)."""
+"""Helpers for the protocol tests: an in-process conversation, a subprocess engine (driven through
+:mod:`intrigue.protocol.client`, as a frontend would), and a slow bot that streams info and honours
+stop (so search plumbing is tested before the real search exists)."""
 from __future__ import annotations
 
 import io
 import json
-import os
-import queue
 import subprocess
 import sys
-import threading
 import time
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, List
 
 import msgpack
 
+from intrigue.protocol.client import FINAL_TYPES, Engine as Client
 from intrigue.protocol.framing import decode_line
 from intrigue.protocol.server import Server
 from intrigue.search import bot as botmod
 from intrigue.search.bot import ActionStat, Analysis, Bot
 
 ENGINE_CMD = [sys.executable, "-m", "intrigue.cli.main", "engine"]
-REPLY_TYPES = {"error", "ok", "hello", "help", "option", "pong", "game", "position", "state", "record",
-               "decision", "analysis", "bye"}
+REPLY_TYPES = set(FINAL_TYPES)
 
 
 class SlowBot(Bot):
@@ -115,96 +113,6 @@ def decode_stream(data: bytes) -> List[dict]:
     return msgs
 
 
-class Engine:
-    """``intrigue engine`` as a subprocess, in JSON or msgpack; a reader thread collects messages."""
-
-    def __init__(self, fmt: str = "json", env: Optional[Dict[str, str]] = None) -> None:
-        self.fmt = "json"
-        full_env = dict(os.environ, **(env or {}))
-        self.proc = subprocess.Popen(ENGINE_CMD, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, env=full_env)
-        self.messages: "queue.Queue" = queue.Queue()
-        self.log: List[dict] = []
-        self.raw = bytearray()
-        self._switch = threading.Event()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-        self.stderr = b""
-        if fmt == "msgpack":
-            hello = self.request({"cmd": "hello", "id": "h", "format": "msgpack"})
-            assert hello["type"] == "hello" and hello["format"] == "msgpack", hello
-            self.fmt = "msgpack"
-
-    def _read(self) -> None:
-        stream = self.proc.stdout
-        mode = "json"
-        unpacker = None
-        buf = b""
-        while True:
-            chunk = stream.read1(65536)
-            if not chunk:
-                break
-            self.raw.extend(chunk)
-            buf += chunk
-            while True:
-                if mode == "json":
-                    nl = buf.find(b"\n")
-                    if nl < 0:
-                        break
-                    msg = json.loads(buf[:nl])
-                    buf = buf[nl + 1:]
-                    self.messages.put(msg)
-                    if msg.get("type") == "hello" and msg.get("format") == "msgpack":
-                        mode = "msgpack"
-                        unpacker = msgpack.Unpacker(raw=False, strict_map_key=False)
-                else:
-                    unpacker.feed(buf)
-                    buf = b""
-                    for msg in unpacker:
-                        self.messages.put(msg)
-                    break
-        self.messages.put(None)
-
-    def send(self, msg: Any) -> None:
-        if isinstance(msg, (bytes, str)):
-            data = msg.encode("utf-8") if isinstance(msg, str) else msg
-        elif self.fmt == "msgpack":
-            data = msgpack.packb(msg, use_bin_type=True)
-        else:
-            data = (json.dumps(msg) + "\n").encode("utf-8")
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
-
-    def next(self, timeout: float = 20.0) -> dict:
-        msg = self.messages.get(timeout=timeout)
-        if msg is None:
-            raise EOFError("the engine closed its output; stderr: " + self.proc.stderr.read().decode(errors="replace"))
-        self.log.append(msg)
-        return msg
-
-    def until(self, pred: Callable[[dict], bool], timeout: float = 20.0) -> dict:
-        deadline = time.monotonic() + timeout
-        while True:
-            msg = self.next(max(0.01, deadline - time.monotonic()))
-            if pred(msg):
-                return msg
-
-    def request(self, msg: dict, timeout: float = 20.0) -> dict:
-        """Send a request with an id and return its final answer (messages on the way are logged)."""
-        self.send(msg)
-        rid = msg.get("id")
-        return self.until(lambda m: m.get("id") == rid and m.get("type") in REPLY_TYPES, timeout)
-
-    def close(self) -> int:
-        try:
-            self.send({"cmd": "quit", "id": "bye"})
-            self.until(lambda m: m.get("type") == "bye", 10)
-        except Exception:
-            pass
-        try:
-            self.proc.stdin.close()
-        except Exception:
-            pass
-        rc = self.proc.wait(10)
-        self.stderr = self.proc.stderr.read()
-        return rc
+def start_engine(fmt: str = "json", **kw: Any) -> Client:
+    """``intrigue engine`` as a subprocess through the project's own client (stderr collected)."""
+    return Client.popen(ENGINE_CMD, format=fmt, stderr=subprocess.PIPE, **kw)

@@ -122,3 +122,22 @@ def test_bad_requests_each_get_an_error_and_leave_the_engine_sound(lines):
 @given(st.lists(any_line, min_size=5, max_size=40))
 def test_any_request_gets_one_answer_and_a_following_game_is_unaffected(lines):
     check_batch(lines, [False] * len(lines))
+
+
+# --------------------------------------------------------------------------------------------------
+# the hostile classes of issue 13 (huge and non-finite numbers, deep nesting, over-long lines and
+# messages, bad bot specs, msgpack garbage), through the engine's real loop: a small seeded sample of
+# tests/fuzz_engine.py, which runs the same at scale
+# --------------------------------------------------------------------------------------------------
+import pytest  # noqa: E402
+
+import fuzz_engine  # noqa: E402
+
+
+@pytest.mark.parametrize("framing, n", [("json", 400), ("msgpack", 150)])
+def test_seeded_hostile_inputs_never_stop_or_silently_change_the_engine(framing, n):
+    stats = fuzz_engine.sample(seed=13, n=n, framing=framing)
+    assert stats["inputs"] == n
+    assert (stats["exits"], stats["hangs"], stats["silent_changes"], stats["internal"],
+            stats["multiple_answers"]) == (0, 0, 0, 0, 0), stats["findings"][:5]
+    assert sum(v for k, v in stats["answers"].items() if k.startswith("error:")) > n // 3

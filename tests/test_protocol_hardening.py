@@ -1,0 +1,436 @@
+"""Issue 13: no input stops the engine.  One test (or group) per failure the black-box fuzzing run
+found -- huge numbers, deep nesting, non-finite bot options, long lines, over-long msgpack
+messages, a closed stdout, worker processes, records, seeds and the documentation -- each failing
+on the engine before the fix."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import msgpack
+import pytest
+
+from intrigue.engine import GameRecord, InfoState, RecordError, game_class, game_names, load_game, new_game
+from intrigue.protocol.client import EngineError, Limit
+from intrigue.protocol.framing import MAX_MESSAGE, decode_line
+from intrigue.search.bot import BotSpecError, bot_types, make_bot
+from protocol_helpers import ENGINE_CMD, REPLY_TYPES, Conn, decode_stream, run_stream, start_engine
+
+HUGE = 10 ** 309                       # 310 digits: float(HUGE) raises OverflowError
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def replies(msgs):
+    return [m for m in msgs if m["type"] in REPLY_TYPES]
+
+
+def packed_stream(*requests):
+    """A stream that switches to msgpack, then the requests (dicts are packed, bytes sent as they are)."""
+    out = b'{"cmd":"hello","id":"h","format":"msgpack"}\n'
+    for r in requests:
+        out += r if isinstance(r, bytes) else msgpack.packb(r, use_bin_type=True)
+    return out
+
+
+def answers(data):
+    """(type, id, code) of every final answer a whole stream gets, in order."""
+    return [(m["type"], m.get("id"), m.get("code")) for m in replies(decode_stream(run_stream(data)))]
+
+
+def nested(depth):
+    value = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+# --------------------------------------------------------------------------------------------------
+# 1. huge integers
+# --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("request_", [
+    {"cmd": "go", "id": 1, "movetime": HUGE}, {"cmd": "analyze", "id": 1, "movetime": HUGE},
+    {"cmd": "new_game", "id": 1, "movetime": HUGE}, {"cmd": "go", "id": 1, "movetime": -HUGE},
+    {"cmd": "go", "id": 1, "iterations": HUGE}, {"cmd": "new_game", "id": 1, "seed": HUGE},
+])
+def test_a_huge_integer_is_refused_and_the_engine_reads_on(request_):
+    field = next(k for k in request_ if k not in ("cmd", "id"))
+    line = json.dumps(request_).encode() + b"\n"
+    got = answers(line + b'{"cmd":"ping","id":"p"}\n')
+    assert got == [("error", 1, "bad_request"), ("pong", "p", None), ("bye", None, None)]
+    item = decode_line(line)
+    assert item.field == field and len(item.message) < 300
+
+
+def test_huge_and_non_finite_numbers_in_msgpack_and_text():
+    got = answers(packed_stream({"cmd": "go", "id": 1, "movetime": float("inf")},
+                                {"cmd": "go", "id": 2, "movetime": float("nan")},
+                                {"cmd": "go", "id": 3, "iterations": 2 ** 64 - 1},
+                                {"cmd": "setoption", "id": 4, "name": "info_interval", "value": float("inf")},
+                                {"cmd": "ping", "id": "p"}))
+    assert got[1:] == [("error", 1, "bad_request"), ("error", 2, "bad_request"), ("error", 3, "bad_request"),
+                       ("error", 4, "bad_request"), ("pong", "p", None), ("bye", None, None)]
+    for text in ("go movetime=1" + "0" * 400, "go movetime=1e999", "go iterations=" + "9" * 40, "go movetime=nan"):
+        assert decode_line(text.encode()).code == "bad_request"
+
+
+# --------------------------------------------------------------------------------------------------
+# 2. deep nesting
+# --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("request_", [
+    {"cmd": "observe", "id": 1, "event": nested(1000)}, {"cmd": "state", "id": 1, "view": nested(1000)},
+    {"cmd": "new_game", "id": 1, "view": nested(1000)}, {"cmd": "new_game", "id": 1, "engine_seats": nested(1000)},
+    {"cmd": "position", "id": 1, "seat": 0, "events": nested(1000)},
+    {"cmd": "new_game", "id": 1, "options": {"x": nested(900)}},
+])
+def test_deep_nesting_is_refused_in_both_framings(request_):
+    got = answers(packed_stream(request_, {"cmd": "ping", "id": "p"}))
+    assert got[1:] == [("error", 1, "bad_request"), ("pong", "p", None), ("bye", None, None)]
+    if "options" not in request_:              # json.loads itself refuses ~1000 levels: check 900
+        request_ = dict(request_, **{k: nested(900) for k in request_ if isinstance(request_[k], list)})
+    got = answers(json.dumps(request_).encode() + b"\n" + b'{"cmd":"ping","id":"p"}\n')
+    assert got[0][2] == "bad_request" and got[1] == ("pong", "p", None)
+
+
+def test_nesting_deeper_than_msgpack_itself_unpacks_is_one_error():
+    deep = b"\x82\xa3cmd\xa4ping\xa1x" + b"\x91" * 3000 + b"\xc0"
+    got = answers(packed_stream(deep, {"cmd": "ping", "id": "p"}))
+    assert [g[2] for g in got[1:-1]] == ["bad_request", None] and got[-2][:2] == ("pong", "p")
+
+
+# --------------------------------------------------------------------------------------------------
+# 3. non-finite bot options
+# --------------------------------------------------------------------------------------------------
+def test_every_bots_float_options_refuse_non_finite_values():
+    checked = 0
+    for name, cls in bot_types().items():
+        for key, (kind, _default, _help) in cls.options.items():
+            if kind is float:
+                for value in ("inf", "-inf", "nan", "1e999"):
+                    with pytest.raises(BotSpecError, match="finite"):
+                        make_bot(f"{name}:{key}={value}", seed=0)
+                    checked += 1
+            if kind is int:
+                with pytest.raises(BotSpecError):
+                    make_bot(f"{name}:{key}=" + "9" * 30, seed=0)
+    assert checked >= 4 * 3                     # ismcts has time, c and selfdet
+
+
+@pytest.mark.parametrize("spec", ["ismcts:c=inf,iterations=3000", "ismcts:time=inf", "ismcts:c=nan",
+                                  "ismcts:max_nodes=" + "9" * 19])
+def test_bad_bot_options_are_refused_everywhere_a_spec_is_taken(spec):
+    pytest.importorskip("intrigue.search.ismcts")
+    conn = Conn()
+    conn.send({"cmd": "new_game", "players": 3, "seed": 4, "bots": "random"})
+    for req, field in (({"cmd": "analyze", "id": 1, "bot": spec}, "bot"),
+                       ({"cmd": "setoption", "id": 1, "name": "bot", "value": spec}, "value"),
+                       ({"cmd": "new_game", "id": 1, "players": 3, "bots": spec}, "bots")):
+        err = replies(conn.send(req))
+        assert err[0]["type"] == "error" and err[0]["code"] == "bad_bot" and err[0]["field"] == field, err
+    assert conn.server.options["bot"] == "random"
+
+
+# --------------------------------------------------------------------------------------------------
+# 4. long plain-text lines
+# --------------------------------------------------------------------------------------------------
+def test_a_million_character_text_line_is_refused_whole_and_the_next_line_is_read():
+    line = b"go " + b"x" * 1_000_000
+    assert decode_line(line).code == "too_long"
+    got = answers(line + b"\n" + b"ping id=p\n")
+    assert got == [("error", None, "too_long"), ("pong", "p", None), ("bye", None, None)]
+
+
+def test_plain_text_words_split_as_shlex_does():
+    import random
+    import shlex
+
+    from intrigue.protocol.commands import split_words
+    from intrigue.protocol.errors import ProtocolError
+    rng = random.Random(13)
+    for _ in range(3000):
+        text = "".join(rng.choice(" \t'\"\\ab=,") for _ in range(rng.randrange(14)))
+        try:
+            want = shlex.split(text)
+        except ValueError:
+            want = None
+        try:
+            got = split_words(text)
+        except ProtocolError as err:
+            assert err.code == "bad_json"
+            got = None
+        assert got == want, text
+    long = 'go "' + "a b " * 15_000 + '"'               # 60 KB, within the plain-text limit
+    assert split_words(long) == ["go", "a b " * 15_000]
+
+
+# --------------------------------------------------------------------------------------------------
+# 5. over-long lines and msgpack messages
+# --------------------------------------------------------------------------------------------------
+def test_the_documented_line_limit_is_the_one_enforced():
+    ok = json.dumps({"cmd": "ping", "id": "a", "pad": "x"}).encode()
+    filler = b" " * (MAX_MESSAGE - len(ok))
+    exact = ok[:-1] + filler + b"}"                            # exactly MAX_MESSAGE bytes
+    over = ok[:-1] + filler + b" }"                            # one byte more
+    assert len(exact) == MAX_MESSAGE and decode_line(exact).code == "bad_request"      # read (no field pad)
+    got = answers(over + b"\n" + ok[:-1] + filler + b" " * 60_000 + b"}\n" + b'{"cmd":"ping","id":"p"}\n')
+    assert got == [("error", None, "too_long"), ("error", None, "too_long"), ("pong", "p", None),
+                   ("bye", None, None)]
+
+
+def test_a_request_hidden_in_an_over_long_binary_field_is_never_run():
+    hidden = msgpack.packb({"cmd": "setoption", "id": "evil", "name": "info_interval", "value": 7})
+    long = {"cmd": "ping", "id": 1, "x": b"a" * 600_000 + hidden + b"b" * 600_000}
+    got = answers(packed_stream(long, {"cmd": "hello", "id": "check"}, {"cmd": "ping", "id": "p"}))
+    assert got[1:] == [("error", None, "too_long"), ("hello", "check", None), ("pong", "p", None),
+                       ("bye", None, None)]
+    hello = [m for m in decode_stream(run_stream(packed_stream(long, {"cmd": "hello", "id": "check"})))
+             if m.get("id") == "check"][0]
+    assert next(o for o in hello["options"] if o["name"] == "info_interval")["value"] == 100
+
+
+def test_an_over_long_map_of_maps_gets_one_error_not_one_per_inner_map():
+    big = {"cmd": "ping", "id": 1, **{f"k{i}": {"cmd": "quit"} for i in range(80_000)}}
+    assert len(msgpack.packb(big)) > MAX_MESSAGE
+    got = answers(packed_stream(big, {"cmd": "ping", "id": "p"}))
+    assert got[1:] == [("error", None, "too_long"), ("pong", "p", None), ("bye", None, None)]
+
+
+def test_a_header_declaring_gigabytes_is_garbage_and_the_next_request_is_read():
+    got = answers(packed_stream(b"\x81\xa3cmd\xdb\xff\xff\xff\xff", {"cmd": "ping", "id": "p"},
+                                b"\xc1\x80\x80\x81\x01\x02", {"cmd": "ping", "id": "q"}))
+    assert got[1:] == [("error", None, "bad_json"), ("pong", "p", None), ("error", None, "bad_json"),
+                       ("pong", "q", None), ("bye", None, None)]
+
+
+# --------------------------------------------------------------------------------------------------
+# 6./7. the engine's end: closed stdout, workers, SIGTERM, SIGKILL
+# --------------------------------------------------------------------------------------------------
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:                                       # a zombie (ended, not yet reaped) is not alive
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[-1][0] != "Z"
+    except OSError:
+        return True
+
+
+def _children(pid):
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    return [int(x) for x in out.split()]
+
+
+def _wait_gone(pids, timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not any(_alive(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _searching_engine(workers):
+    pytest.importorskip("intrigue.search.ismcts")
+    eng = start_engine()
+    eng.setoption("bot", "ismcts")
+    eng.setoption("info_interval", 60_000)      # nothing is written while it searches
+    state = new_game("coup", players=3, seed=3)
+    eng.position(players=3, seat=0, events=state.view(0))
+    search = eng.search(Limit(infinite=True, workers=workers))
+    deadline = time.monotonic() + 20
+    while len(_children(eng.proc.pid)) < workers - 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    return eng, search
+
+
+def test_workers_beyond_the_bot_specs_cap_are_refused():
+    conn = Conn()
+    conn.send({"cmd": "position", "players": 3, "seat": 0, "events": [[-1, "deal 0 duke duke"]]})
+    for req in ({"cmd": "go", "id": 1, "workers": 100}, {"cmd": "analyze", "id": 1, "workers": 65},
+                {"cmd": "new_game", "id": 1, "workers": 100}):
+        err = replies(conn.send(req))[0]
+        assert err["code"] == "bad_request" and err["field"] == "workers", err
+    assert replies(conn.send({"cmd": "go", "id": 2, "workers": 64, "iterations": 1}))[0]["type"] == "decision"
+
+
+def test_a_closed_stdout_ends_an_infinite_search_and_the_engine():
+    """The frontend closes the engine's stdout during go infinite but keeps stdin open; nothing is
+    being written (info_interval is a minute), so only watching the pipe notices."""
+    pytest.importorskip("intrigue.search.ismcts")
+    proc = subprocess.Popen(ENGINE_CMD, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    state = new_game("coup", players=3, seed=3)
+    for req in ({"cmd": "setoption", "id": 1, "name": "bot", "value": "ismcts"},
+                {"cmd": "setoption", "id": 2, "name": "info_interval", "value": 60_000},
+                {"cmd": "position", "id": 3, "players": 3, "seat": 0, "events": [list(e) for e in state.view(0)]},
+                {"cmd": "go", "id": 4, "infinite": True, "workers": 2}):
+        proc.stdin.write(json.dumps(req).encode() + b"\n")
+    proc.stdin.flush()
+    while b'"id":3' not in proc.stdout.readline():      # read with no other thread on the pipe
+        pass
+    deadline = time.monotonic() + 20
+    while not _children(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    workers = _children(proc.pid)
+    time.sleep(0.3)
+    proc.stdout.close()
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("the engine still searched 15 s after its stdout was closed")
+    finally:
+        proc.stdin.close()
+    assert proc.returncode == 0 and _wait_gone(workers, 10)
+    assert b"Traceback" not in proc.stderr.read()
+
+
+@pytest.mark.parametrize("how", ["sigterm", "sigkill"])
+def test_the_search_and_its_workers_end_with_the_engine(how):
+    """The engine gets SIGTERM during go infinite, or is killed outright: engine and workers end."""
+    eng, _search = _searching_engine(workers=3)
+    pid = eng.proc.pid
+    workers = _children(pid)
+    assert len(workers) >= 2
+    os.kill(pid, signal.SIGTERM if how == "sigterm" else signal.SIGKILL)
+    try:
+        eng.proc.wait(15)
+    except subprocess.TimeoutExpired:
+        eng.proc.kill()
+        pytest.fail(f"the engine still ran 15 s after {how}")
+    assert _wait_gone(workers, 10), f"workers outlived the engine ({how})"
+    if how != "sigkill":
+        assert eng.proc.returncode == 0
+    assert b"Traceback" not in bytes(eng.stderr)
+
+
+# --------------------------------------------------------------------------------------------------
+# 8. records
+# --------------------------------------------------------------------------------------------------
+def _record_dict():
+    return new_game("coup", players=3, seed=2).record().to_dict()
+
+
+def test_a_deeply_nested_record_is_a_record_error(tmp_path):
+    d = _record_dict()
+    d["events"].append(nested(1000))
+    data = msgpack.packb(d)
+    assert len(data) < 1500
+    with pytest.raises(RecordError):
+        GameRecord.from_bytes(data)
+    d["events"][-1] = "PLACEHOLDER"            # 2000 levels: beyond what msgpack itself unpacks
+    deeper = msgpack.packb(d).replace(msgpack.packb("PLACEHOLDER"), b"\x91" * 2000 + b"\xc0")
+    with pytest.raises(RecordError):
+        GameRecord.from_bytes(deeper)
+    path = tmp_path / "deep.msgpack"
+    path.write_bytes(data)
+    proc = subprocess.run([sys.executable, "-m", "intrigue.cli.main", "replay", "--all", str(path)],
+                          capture_output=True, timeout=60)
+    assert proc.returncode != 0 and b"Traceback" not in proc.stderr + proc.stdout
+    assert b"record" in proc.stderr + proc.stdout
+
+
+def test_record_reads_are_bounded():
+    t0 = time.monotonic()
+    with pytest.raises(RecordError, match="larger than"):
+        GameRecord.load("/dev/zero")
+    assert time.monotonic() - t0 < 30           # generous: it reads a few MB, never until MemoryError
+    with pytest.raises(RecordError):
+        GameRecord.from_bytes(b"\x00" * (64 << 20))
+
+
+@pytest.mark.parametrize("key, value", [("version", True), ("version", 1.0), ("meta", []), ("meta", 5),
+                                        ("players", True), ("seat", True), ("options", {"steal_amount": []}),
+                                        ("format", ["intrigue-record"])])
+def test_record_fields_are_strictly_typed(key, value):
+    d = _record_dict()
+    d[key] = value
+    with pytest.raises(RecordError) as err:
+        GameRecord.from_dict(d)
+    assert err.value.field == key
+
+
+def test_seat_view_replay_is_one_pass_and_equals_every_prefix(monkeypatch):
+    import random
+    for game, seed in (("coup", 5), ("politics", 1)):
+        state = new_game(game, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        view = state.record().view(1)
+        want = [InfoState.from_view(view.load_game(), 1, view.events[:i]) for i in range(len(view.events) + 1)]
+        calls = []
+        real = InfoState.from_view.__func__
+        monkeypatch.setattr(InfoState, "from_view", classmethod(lambda cls, *a: calls.append(1) or real(cls, *a)))
+        got = list(view.info_states())
+        monkeypatch.undo()
+        assert calls == []                      # no prefix is rebuilt
+        assert [(g.core, g.view) for g in got] == [(w.core, w.view) for w in want]
+        assert got[-1] == view.info_state()
+
+
+# --------------------------------------------------------------------------------------------------
+# 9. seed
+# --------------------------------------------------------------------------------------------------
+def test_setoption_seed_makes_the_next_searches_reproducible():
+    pytest.importorskip("intrigue.search.ismcts")
+    state = new_game("coup", players=3, seed=8)
+    events = [list(e) for e in state.view(0)]
+    outcomes = []
+    for _ in range(2):
+        conn = Conn()
+        conn.send({"cmd": "setoption", "name": "bot", "value": "ismcts:iterations=400"})
+        conn.send({"cmd": "setoption", "name": "seed", "value": 5})
+        conn.send({"cmd": "position", "players": 3, "seat": 0, "events": events})
+        runs = []
+        for i in range(3):
+            if i == 1:
+                conn.send({"cmd": "setoption", "name": "seed", "value": 5})
+            dec = replies(conn.send({"cmd": "go", "id": i}))[0]
+            runs.append([(s["move"], s["visits"]) for s in dec["stats"]])
+        assert runs[0] == runs[1] == runs[2]
+        outcomes.append(runs[0])
+        conn.send({"cmd": "setoption", "name": "seed", "value": 6})
+        other = replies(conn.send({"cmd": "go", "id": 9}))[0]
+        assert [(s["move"], s["visits"]) for s in other["stats"]] != runs[0]
+    assert outcomes[0] == outcomes[1]
+
+
+# --------------------------------------------------------------------------------------------------
+# 10. the document
+# --------------------------------------------------------------------------------------------------
+def test_protocol_md_lists_every_field_of_a_decision_and_every_kind():
+    pytest.importorskip("intrigue.search.ismcts")
+    doc = (DOCS / "protocol.md").read_text()
+    row = next(line for line in doc.splitlines() if line.startswith("| `decision`"))
+    conn = Conn()
+    conn.send({"cmd": "setoption", "name": "bot", "value": "ismcts:iterations=200"})
+    state = new_game("coup", players=3, seed=8)
+    conn.send({"cmd": "position", "players": 3, "seat": 0, "events": [list(e) for e in state.view(0)]})
+    decision = replies(conn.send({"cmd": "go", "id": 1}))[0]
+    missing = [k for k in decision if k not in ("type", "id") and f"`{k}`" not in row]
+    assert missing == [], missing
+    for name in game_names():                    # every decision kind a game reaches is documented
+        kinds = set()
+        for seed in range(30):
+            s = new_game(name, seed=seed)
+            rng = __import__("random").Random(seed)
+            while not s.is_terminal():
+                kinds.add(s.decision().kind)
+                s.apply_action(rng.choice(s.legal_actions()))
+        undocumented = sorted(k for k in kinds if f"`{k}`" not in doc)
+        assert undocumented == [], (name, undocumented)
+    assert "exchange draw" in doc and "differ from the option's `default`" in doc
+    for name in game_names():                    # ... which is what hello's rulesets[name].options are
+        described = game_class(name).describe()
+        defaults = {o["name"]: o["default"] for o in described["options"]}
+        for ruleset, info in described["rulesets"].items():
+            assert all(defaults[k] != v for k, v in info["options"].items())
+            assert dict(defaults, **info["options"]) == dict(load_game(name, ruleset).options)
