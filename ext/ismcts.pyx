@@ -399,6 +399,8 @@ cdef class Search:
         cdef double v, bestv, lg
         cdef uint32_t stamp
         cdef bint modelled, capped = False, public_world
+        cdef uint32_t keys[MAX_SEATS]       # multi: each seat's key, computed once per iteration ...
+        cdef uint32_t known = 0             # ... (bit p) and again after a chance event not in the tree
         public_world = self._determinize()
         if self.ctx_size > 0:
             memcpy(self.ctx_work, self.ctx_root, self.ctx_size)
@@ -427,6 +429,7 @@ cdef class Search:
                     self.pstat[depth] = -1
                 else:
                     vt.sample_chance(st, &self.rng)
+                    known = 0                       # a seat may have seen something new
                 p = vt.current_player(st)
             if capped or p < 0 or depth + 1 >= self.max_depth:
                 break
@@ -446,7 +449,12 @@ cdef class Search:
                 vt.model_probs(st, self.ctx_work, legal, n, probs)
                 pick = sample_action(legal, probs, n, &self.rng)
             elif self.multi:
-                info = self._info(node, self._key(st, p), p)   # -1 at the cap: the node's own statistics
+                # the seat's information set = the public path + its private view when last keyed (what
+                # it has seen since is either on the path or a chance event, which re-keys)
+                if not (known >> p) & 1:
+                    keys[p] = self._key(st, p)
+                    known |= (<uint32_t>1) << p
+                info = self._info(node, keys[p], p)   # -1 at the cap: the node's own statistics
             nodes = self.nodes
             head = nodes[info].first_child if info >= 0 else nodes[node].first_child
             best = -1

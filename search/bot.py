@@ -180,10 +180,18 @@ def parse_spec(spec: str) -> Tuple[str, Dict[str, str]]:
 
 
 def make_bot(spec: str, seed: Optional[int] = None) -> Bot:
-    """A bot from its spec string; unknown bots and options are refused with a message naming them."""
+    """A bot from its spec string (a bot name or a level such as ``max``, with options); unknown bots
+    and options are refused with a message naming them."""
     name, raw = parse_spec(spec)
     types = bot_types()
     cls = types.get(name)
+    if cls is None:                       # a named strength (search/levels.py): its spec, then the options given
+        from intrigue.search.levels import level_spec
+        level = level_spec(name)
+        if level is not None:
+            name, base = parse_spec(level)
+            raw = {**base, **raw}
+            cls = types.get(name)
     if cls is None:
         raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(types)})", field="bot")
     options: Dict[str, Any] = {}
