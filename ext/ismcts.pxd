@@ -67,10 +67,12 @@ cdef class Search:
     cdef char* ctx_work         # ... as it evolves along this iteration's path
     cdef int model_playout      # internal code of the named playout: 0 playout_fn, 1 mixed, 2 model
     cdef bint multi             # multi-observer statistics: each seat decides by its own information set
+    cdef bint multi_self        # ... the searcher's too (False: only the opponents', the searcher per public node)
     cdef bint opp_public        # ... opponents' statistics learn only from public-view worlds
     cdef uint32_t root_key      # the searcher's information-set key at the root
     cdef bint chance_tree       # public chance outcomes get their own children
     cdef bint all_public        # (tests) treat every chance outcome as public
+    cdef double smooth          # Smooth UCT's eta at the opponents' decisions (0: plain UCB)
 
     cdef bint _grow(self) noexcept nogil
     cdef bint _determinize(self) noexcept nogil

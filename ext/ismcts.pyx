@@ -59,7 +59,7 @@ for _i in range(1, LOG_TABLE_SIZE):
 # the named options (Python side) and their internal codes
 PLAYOUTS = ("random", "policy", "model", "mixed")
 OPPONENTS = ("search", "model")
-OBSERVERS = ("single", "multi")
+OBSERVERS = ("single", "multi", "opponents")
 
 
 cdef inline int sample_action(const int* legal, const double* probs, int n, uint64_t* rng) noexcept nogil:
@@ -114,10 +114,14 @@ cdef class Search:
     * ``opponents``: ``"search"`` (the opponents choose by their statistics) or ``"model"`` (sampled
       from the game's opponent model ``vt.model_probs``, whose public context at the root is
       ``model_ctx``).
-    * ``observer``: ``"single"`` (statistics per public node, the 2012 algorithm) or ``"multi"``
-      (statistics per information set of the seat deciding; see the module docstring);
+    * ``observer``: ``"single"`` (statistics per public node, the 2012 algorithm), ``"multi"``
+      (statistics per information set of the seat deciding; see the module docstring) or
+      ``"opponents"`` (the opponents' decisions per information set, the searcher's per public node);
       ``opp_worlds``: ``"all"`` or ``"public"`` (multi only: the opponents' statistics learn only from
       public-view worlds).
+    * ``smooth``: 0 (off) or Smooth UCT's eta at the opponents' decisions: with probability
+      ``1 - max(0.1, eta / (1 + 0.002 sqrt(N)))`` an opponent follows its average strategy (visit
+      shares) instead of UCB, which moves the opponents towards mixed strategies.
     """
 
     def __cinit__(self):
@@ -141,7 +145,7 @@ cdef class Search:
     def __init__(self, KernelState core, int seat, seed, double c=0.7, long long max_nodes=8000000,
                  long long initial_nodes=65536, table=None, double self_p=0.0, int burn_in=32,
                  str playout="random", str opponents="search", model_ctx=None, str observer="single",
-                 str opp_worlds="all", bint _all_chance_public=False):
+                 str opp_worlds="all", double smooth=0.0, bint _all_chance_public=False):
         cdef const GameVT* vt = core.vt
         cdef int size = vt.state_size, i
         if playout not in PLAYOUTS:
@@ -169,6 +173,9 @@ cdef class Search:
             raise ValueError("the exploration constant must be >= 0")
         if not 0.0 <= self_p <= 1.0:
             raise ValueError("self_p must be from 0 to 1")
+        if not 0.0 <= smooth <= 1.0:
+            raise ValueError("smooth must be from 0 to 1")
+        self.smooth = smooth
         self.seat = seat
         self.c = c
         self.rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
@@ -208,7 +215,8 @@ cdef class Search:
         self.n_iter = 0
         self.n_self = 0
         self.depth_reached = 0
-        self.multi = observer == "multi"
+        self.multi = observer != "single"
+        self.multi_self = observer == "multi"
         self.opp_public = opp_worlds == "public"
         self.root_key = self._key(self.root, seat)
         self.chance_tree = vt.chance_public != NULL or _all_chance_public
@@ -365,7 +373,7 @@ cdef class Search:
         if self.self_p > 0.0 and rng_unit(&self.rng) < self.self_p:
             vt.belief_step(self.selfchain, -1, self.table, &self.rng)
             if vt.current_player(self.selfchain) == self.seat:
-                if self.multi:
+                if self.multi_self:
                     # the statistics are per information set: any re-dealt hand is usable
                     memcpy(self.work, self.selfchain, size)
                     self.n_self += 1
@@ -396,6 +404,7 @@ cdef class Search:
         cdef double ret[MAX_SEATS]
         cdef int p, q, n, i, a, k, depth = 0, untried, pick = -1
         cdef int32_t node = 0, ch, best, fresh, info, stat, head
+        cdef uint64_t tot
         cdef double v, bestv, lg
         cdef uint32_t stamp
         cdef bint modelled, capped = False, public_world
@@ -448,7 +457,7 @@ cdef class Search:
                 # an opponent decides as the opponent model says (sampled), not by its statistics
                 vt.model_probs(st, self.ctx_work, legal, n, probs)
                 pick = sample_action(legal, probs, n, &self.rng)
-            elif self.multi:
+            elif self.multi and (self.multi_self or p != self.seat):
                 # the seat's information set = the public path + its private view when last keyed (what
                 # it has seen since is either on the path or a chance event, which re-keys)
                 if not (known >> p) & 1:
@@ -480,6 +489,28 @@ cdef class Search:
                     nodes[ch].avail += 1
                 ch = nodes[ch].next_sibling
             untried = n - k
+            if self.smooth > 0.0 and not modelled and untried == 0 and p != self.seat:
+                # Smooth UCT (Heinrich & Silver 2015) at an opponent's decision: with probability
+                # 1 - eta follow the average strategy (visit shares) instead of UCB
+                tot = 0
+                ch = head
+                while ch >= 0:
+                    if self.mark_child[nodes[ch].action] == stamp and not (nodes[ch].flags & FLAG_CHANCE):
+                        tot += nodes[ch].visits
+                    ch = nodes[ch].next_sibling
+                v = self.smooth / (1.0 + 0.002 * sqrt(<double>tot))
+                if v < 0.1:
+                    v = 0.1
+                if tot > 0 and rng_unit(&self.rng) >= v:
+                    lg = rng_unit(&self.rng) * tot
+                    ch = head
+                    while ch >= 0:
+                        if self.mark_child[nodes[ch].action] == stamp and not (nodes[ch].flags & FLAG_CHANCE):
+                            best = ch
+                            lg -= nodes[ch].visits
+                            if lg < 0.0:
+                                break
+                        ch = nodes[ch].next_sibling
             if not modelled and untried > 0:
                 i = rng_below(&self.rng, untried)
                 for a in range(n):
@@ -587,7 +618,7 @@ cdef class Search:
         """The first of the statistics the decision is made from: the root's children, or with the
         multi-observer statistics those of the searcher's true information set."""
         cdef int32_t r
-        if self.multi:
+        if self.multi_self:
             r = self.nodes[0].first_info
             while r >= 0:
                 if self.nodes[r].avail == self.root_key and self.nodes[r].player == self.seat:

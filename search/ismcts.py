@@ -74,6 +74,7 @@ class SearchOptions:
     opponents: str = "search"
     observer: str = "single"
     opp_worlds: str = "all"
+    smooth: float = 0.0
     model_ctx: Optional[bytes] = None
 
     def kwargs(self) -> Dict[str, Any]:
@@ -118,10 +119,13 @@ class IsmctsBot(Bot):
         "observer": (str, "single", "'single': one statistic per public node (the 2012 algorithm; the "
                                     "opponents' nodes learn from worlds with the bot's true cards) or 'multi': "
                                     "every seat decides by statistics of its own information set (its cards + "
-                                    "the public history), so no one conditions on cards it cannot see"),
+                                    "the public history), so no one conditions on cards it cannot see; "
+                                    "'opponents': only the opponents' decisions per information set"),
         "oppworlds": (str, "public", "with observer=multi: the worlds the opponents' statistics learn from, "
                                      "'public' (only self-determinized ones, where the bot's cards are dealt as "
                                      "the others would read them) or 'all'"),
+        "smooth": (float, 0.0, "Smooth UCT at the opponents' decisions: eta in 0..1 (0: off; e.g. 0.9: about "
+                               "one opponent decision in ten follows its average strategy instead of UCB)"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 250, "milliseconds between on_info progress reports"),
@@ -148,10 +152,12 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: playout must be 'auto', 'random', 'policy', 'model' or 'mixed'", field="bot")
         if cfg["playout"] in ("model", "mixed") and cfg["opponents"] == "search":
             raise BotSpecError("ismcts: playout=model/mixed needs opponents=model", field="bot")
-        if cfg["observer"] not in ("single", "multi"):
-            raise BotSpecError("ismcts: observer must be 'single' or 'multi'", field="bot")
+        if cfg["observer"] not in ("single", "multi", "opponents"):
+            raise BotSpecError("ismcts: observer must be 'single', 'multi' or 'opponents'", field="bot")
         if cfg["oppworlds"] not in ("all", "public"):
             raise BotSpecError("ismcts: oppworlds must be 'all' or 'public'", field="bot")
+        if not 0.0 <= cfg["smooth"] <= 1.0:
+            raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
         if not cfg["stretch"] >= 1.0:
             raise BotSpecError("ismcts: stretch must be >= 1", field="bot")
         if cfg["memory"] < 1 or cfg["max_nodes"] < 0 or (cfg["max_nodes"] and cfg["max_nodes"] < 2):
@@ -283,7 +289,7 @@ class IsmctsBot(Bot):
             playout = "random"                        # a game without a model: its opponents search
         options = SearchOptions(c=cfg["c"], self_p=self_p, playout=playout,
                                 opponents="model" if use_model else "search", observer=cfg["observer"],
-                                opp_worlds=cfg["oppworlds"], model_ctx=ctx)
+                                opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"], model_ctx=ctx)
         max_nodes = self._max_nodes()
         local_iters = None
         share = 0
