@@ -126,6 +126,9 @@ class IsmctsBot(Bot):
                                      "the others would read them) or 'all'"),
         "smooth": (float, 0.0, "Smooth UCT at the opponents' decisions: eta in 0..1 (0: off; e.g. 0.9: about "
                                "one opponent decision in ten follows its average strategy instead of UCB)"),
+        "tree": (int, 0, "iterations per tree: past it the search starts a fresh tree with a new seed and "
+                         "sums the trees' root statistics (an ensemble; bounds how deep strategy fusion "
+                         "reaches); 0: one tree"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 250, "milliseconds between on_info progress reports"),
@@ -156,6 +159,8 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: observer must be 'single', 'multi' or 'opponents'", field="bot")
         if cfg["oppworlds"] not in ("all", "public"):
             raise BotSpecError("ismcts: oppworlds must be 'all' or 'public'", field="bot")
+        if cfg["tree"] < 0:
+            raise BotSpecError("ismcts: tree must be >= 0 (0: one tree)", field="bot")
         if not 0.0 <= cfg["smooth"] <= 1.0:
             raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
         if not cfg["stretch"] >= 1.0:
@@ -296,9 +301,16 @@ class IsmctsBot(Bot):
         if iterations is not None:
             share = iterations // workers
             local_iters = iterations - share * (workers - 1)
-        initial = min(max_nodes, (local_iters + 2) if local_iters is not None else 1 << 16)
-        search = Search(info.core, info.seat, seed, max_nodes=max_nodes, initial_nodes=initial, table=table,
-                        **options.kwargs())
+        tree_iters = int(cfg["tree"]) or None        # iterations per tree of the ensemble (None: one tree)
+        want = local_iters if tree_iters is None else min(local_iters or tree_iters, tree_iters)
+        initial = min(max_nodes, (want + 2) if want is not None else 1 << 16)
+        tseeds = Rng(seed ^ 0x7EE5)
+
+        def new_search(s: int) -> Search:
+            return Search(info.core, info.seat, s, max_nodes=max_nodes, initial_nodes=initial, table=table,
+                          **options.kwargs())
+
+        search = new_search(seed)
         wseeds = Rng(seed ^ 0x5EED5EED5EED5EED)
         futures = []
         if workers > 1:
@@ -315,6 +327,20 @@ class IsmctsBot(Bot):
         if on_info is not None and model is not None:
             belief = model.marginals(info, table, mseed)
 
+        # the ensemble: trees of `tree_iters` iterations, their root statistics summed by action
+        acc: Dict[int, List[float]] = {}
+        done = 0                                      # iterations of the finished trees
+        trees = 1
+        max_depth = 0
+
+        def root() -> List[Tuple[int, int, float, int]]:
+            merged = {a: list(x) for a, x in acc.items()}
+            for a, v, r, _ in search.root_stats():
+                m = merged.setdefault(a, [0, 0.0])
+                m[0] += v
+                m[1] += r
+            return [(a, int(v), r, 0) for a, (v, r) in sorted(merged.items())]
+
         soft_at = None if soft_ms is None else t0 + soft_ms / 1000.0
         deadline_local = None if hard_ms is None else t0 + hard_ms / 1000.0
         info_every = max(0.01, cfg["info_ms"] / 1000.0)
@@ -324,8 +350,19 @@ class IsmctsBot(Bot):
         stopped = False
         reason = "limit"
         while True:
-            n = chunk if local_iters is None else min(chunk, local_iters - search.iterations)
-            if n <= 0 or search.iterations >= MAX_ITERATIONS:
+            if tree_iters is not None and search.iterations >= tree_iters:
+                for a, v, r, _ in search.root_stats():
+                    m = acc.setdefault(a, [0, 0.0])
+                    m[0] += v
+                    m[1] += r
+                done += search.iterations
+                max_depth = max(max_depth, search.depth)
+                search = new_search(tseeds.next())
+                trees += 1
+            n = chunk if local_iters is None else min(chunk, local_iters - done - search.iterations)
+            if tree_iters is not None:
+                n = min(n, tree_iters - search.iterations)
+            if n <= 0 or done + search.iterations >= MAX_ITERATIONS:
                 break
             search.run(n)
             now = time.perf_counter()
@@ -335,9 +372,9 @@ class IsmctsBot(Bot):
                 break
             if deadline_local is not None and now >= deadline_local:
                 break
-            rate = search.iterations / max(now - t_search, 1e-6)
+            rate = (done + search.iterations) / max(now - t_search, 1e-6)
             if early and now - t_search >= MIN_STOP_CHECK_S:
-                why = _settled(search.root_stats(), search.iterations, rate, now, deadline_local, soft_at)
+                why = _settled(root(), done + search.iterations, rate, now, deadline_local, soft_at)
                 if why:
                     reason = why
                     break
@@ -346,14 +383,14 @@ class IsmctsBot(Bot):
                 chunk = max(16, min(chunk, int(rate * (deadline_local - now)) + 1))
             if on_info is not None and now >= next_info:
                 next_info = now + info_every
-                partial = self._analysis(info, moves, search.root_stats(), search.iterations,
+                partial = self._analysis(info, moves, root(), done + search.iterations,
                                          (now - t0) * 1000.0, belief)
                 d = partial.to_dict()
-                d.update(nodes=search.node_count, depth=search.depth, workers=workers, final=False)
+                d.update(nodes=search.node_count, depth=max(max_depth, search.depth), workers=workers, final=False)
                 on_info(d)
 
-        stats = {a: [v, r] for a, v, r, _ in search.root_stats()}
-        total = search.iterations
+        stats = {a: [v, r] for a, v, r, _ in root()}
+        total = done + search.iterations
         nodes = search.node_count
         if futures:
             if stopped or infinite or reason not in ("limit",):
@@ -373,10 +410,10 @@ class IsmctsBot(Bot):
             self._bank_ms = max(0.0, min(self._bank_ms + time_ms - elapsed, time_ms * 4.0))
         merged = [(a, v, r, 0) for a, (v, r) in sorted(stats.items())]
         out = self._analysis(info, moves, merged, total, elapsed, belief)
-        out.extra.update(nodes=nodes, depth=search.depth, workers=workers,
+        out.extra.update(nodes=nodes, depth=max(max_depth, search.depth), workers=workers,
                          belief_model="uniform" if table is None else f"{info.game.name}:{cfg['opponent']}",
                          opponents=options.opponents, playout=chosen["playout"], observer=options.observer,
-                         stop=reason)
+                         stop=reason, trees=trees)
         if hard_ms is not None:
             out.extra["budget_ms"] = round(hard_ms, 3)
         if self_p > 0:
