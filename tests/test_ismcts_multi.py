@@ -201,3 +201,18 @@ def test_beginner_answers_with_few_iterations():
     info = new_game("coup", players=4, seed=2).information_state(0)
     an = make_bot("beginner", seed=1).choose(info)
     assert an.action in info.legal_actions() and 0 < an.iterations <= 100
+
+
+# --- the ensemble of trees -------------------------------------------------------------------------
+def test_tree_option_sums_fresh_trees_reproducibly():
+    info = new_game("coup", players=3, seed=4).information_state(0)
+    one = make_bot("ismcts:iterations=2500,tree=1000", seed=7).choose(info)
+    two = make_bot("ismcts:iterations=2500,tree=1000", seed=7).choose(info)
+    assert one.extra["trees"] == 3 and one.iterations == 2500
+    assert sum(s.visits for s in one.stats) == 2500
+    assert [(s.action, s.visits) for s in one.stats] == [(s.action, s.visits) for s in two.stats]
+    single = make_bot("ismcts:iterations=2500", seed=7).choose(info)
+    assert single.extra["trees"] == 1
+    assert [(s.action, s.visits) for s in single.stats] != [(s.action, s.visits) for s in one.stats]
+    # each tree is a search of its own: its nodes never exceed what its iterations can make
+    assert one.extra["nodes"] <= 1000 + 1
