@@ -126,9 +126,9 @@ class IsmctsBot(Bot):
                                      "the others would read them) or 'all'"),
         "smooth": (float, 0.0, "Smooth UCT at the opponents' decisions: eta in 0..1 (0: off; e.g. 0.9: about "
                                "one opponent decision in ten follows its average strategy instead of UCB)"),
-        "tree": (int, 0, "iterations per tree: past it the search starts a fresh tree with a new seed and "
-                         "sums the trees' root statistics (an ensemble; bounds how deep strategy fusion "
-                         "reaches); 0: one tree"),
+        "tree": (int, 10000, "iterations per tree: past it the search starts a fresh tree with a new seed and "
+                             "sums the trees' root statistics (an ensemble; bounds how deep strategy fusion "
+                             "reaches, so a long search is never weaker than a 10k one); 0: one tree"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 250, "milliseconds between on_info progress reports"),
