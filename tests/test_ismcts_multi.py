@@ -216,3 +216,9 @@ def test_tree_option_sums_fresh_trees_reproducibly():
     assert [(s.action, s.visits) for s in single.stats] != [(s.action, s.visits) for s in one.stats]
     # each tree is a search of its own: its nodes never exceed what its iterations can make
     assert one.extra["nodes"] <= 1000 + 1
+
+
+def test_play_offers_the_levels():
+    from intrigue.cli.play import play
+    level = next(p for p in play.params if p.name == "level")
+    assert list(level.type.choices) == level_names()
