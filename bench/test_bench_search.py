@@ -50,6 +50,24 @@ def test_ismcts_belief(benchmark, players):
         benchmark.extra_info["iterations_per_s"] = ITERATIONS / benchmark.stats.stats.mean
 
 
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_ismcts_multi_observer(benchmark, players):
+    """Multi-observer statistics (observer="multi"), belief chain and self-determinization as the bot runs them."""
+    info = _info(players)
+    table = [1.0] * belief_table_size(info.core)
+
+    def search():
+        s = Search(info.core, 0, 1, table=table, self_p=0.5, observer="multi", opp_worlds="public", c=2.0,
+                   initial_nodes=4 * ITERATIONS)
+        s.run(ITERATIONS)
+        return s
+
+    s = benchmark(search)
+    assert s.iterations == ITERATIONS
+    if benchmark.stats:                      # None with --benchmark-disable
+        benchmark.extra_info["iterations_per_s"] = ITERATIONS / benchmark.stats.stats.mean
+
+
 def test_bot_decision_mid_game(benchmark):
     """A whole bot decision (belief table, search, marginals) 4 players, 10,000 iterations."""
     state = new_game("coup", players=4, seed=21)

@@ -19,6 +19,7 @@ from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import strongest_bot_spec
 from intrigue.search.table import Step, Table, seen
 from intrigue.search.bot import Bot, make_bot
+from intrigue.search.levels import level_names
 
 COMMAND_WORDS = {"hint", "save", "load", "log", "board", "help", "quit", "exit"}
 
@@ -240,12 +241,14 @@ class TerminalGame:
 @click.option("--ruleset", default=None, help="Ruleset (coup: standard, seed-th, seed-he; default standard).")
 @click.option("--lang", default=None, help="Display language: en, th, he (default: the ruleset's).")
 @click.option("--bots", "bots", multiple=True,
-              help="Bot spec of the opponents, e.g. 'ismcts:time=1000' (default), 'heuristic', 'random'. "
+              help="Bot spec of the opponents, e.g. 'max' (default), 'ismcts:time=500', 'heuristic', 'random'. "
                    "Give it several times to set each opponent in seat order.")
+@click.option("--level", type=click.Choice(level_names(), case_sensitive=False), default=None,
+              help="Strength of the opponents not set by --bots (default: max).")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 starts).")
 @click.option("--seed", type=int, default=None, help="Seed of the deal and the bots (default: random).")
 def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Optional[str],
-         bots: Sequence[str], seat: int, seed: Optional[int]) -> None:
+         bots: Sequence[str], level: Optional[str], seat: int, seed: Optional[int]) -> None:
     """Play GAME (default coup) in the terminal against bots.
 
     \b
@@ -258,8 +261,8 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
         raise click.BadParameter(f"{lang!r} is not one of {', '.join(g.languages)}", param_hint="--lang")
     if not 0 <= seat < g.num_players:
         raise click.BadParameter(f"seat {seat} is not in a {g.num_players}-player game", param_hint="--seat")
-    specs = list(bots) or [strongest_bot_spec()]
-    if not bots and not specs[0].startswith("ismcts"):
+    specs = list(bots) or [level.lower() if level else strongest_bot_spec()]
+    if not bots and specs[0] in ("heuristic", "random"):
         click.echo(f"(the search bot is not installed: playing against '{specs[0]}')", err=True)
     for spec in specs:
         make_bot(spec, seed=0).close()               # a bad spec is refused before the game starts

@@ -182,10 +182,18 @@ def parse_spec(spec: str) -> Tuple[str, Dict[str, str]]:
 
 
 def make_bot(spec: str, seed: Optional[int] = None) -> Bot:
-    """A bot from its spec string; unknown bots and options are refused with a message naming them."""
+    """A bot from its spec string (a bot name or a level such as ``max``, with options); unknown bots
+    and options are refused with a message naming them."""
     name, raw = parse_spec(spec)
     types = bot_types()
     cls = types.get(name)
+    if cls is None:                       # a named strength (search/levels.py): its spec, then the options given
+        from intrigue.search.levels import level_spec
+        level = level_spec(name)
+        if level is not None:
+            name, base = parse_spec(level)
+            raw = {**base, **raw}
+            cls = types.get(name)
     if cls is None:
         raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(types)})", field="bot")
     options: Dict[str, Any] = {}
@@ -198,12 +206,13 @@ def make_bot(spec: str, seed: Optional[int] = None) -> Bot:
 
 
 @functools.lru_cache(maxsize=None)
-def strongest_bot_spec() -> str:
-    """The strongest bot installed, as the default spec of play and the protocol:
-    ``ismcts:time=1000`` once the search is there, else ``heuristic``, else ``random``."""
+def strongest_bot_spec(game: Optional[str] = None) -> str:
+    """The strongest bot installed, as the default spec of play and the protocol: the ``max`` level
+    (search/levels.py) once the search is there, else ``heuristic``, else ``random``.  (``game``: the
+    same answer for every game today.)"""
     types = bot_types()
-    for spec in ("ismcts:time=1000", "ismcts", "heuristic", "random"):
-        if spec.split(":")[0] in types:
+    for spec in ("max", "ismcts:time=1000", "ismcts", "heuristic", "random"):
+        if spec.split(":")[0] in types or spec == "max":
             try:
                 make_bot(spec, seed=0).close()
             except Exception:          # an option the installed bot does not take: try the next

@@ -8,9 +8,16 @@ merges their root statistics by action.
 
 Spec options (``ismcts:iterations=20000,workers=2``, ``ismcts:time=1000``) are listed in
 :attr:`IsmctsBot.options`.  With an iteration limit and a seed the decision is reproducible.
+
+Time management (docs/search.md, "Thinking time"): a decision with one legal action is answered at
+once; a timed search stops as soon as the most visited action can no longer be overtaken in the time
+left; and the spec's ``time=`` is a *budget* -- the average per decision with a choice -- that the bot
+spends where decisions are close: a clear decision stops at ``time``, the time saved is banked, and a
+close one may run up to ``time * stretch``.
 """
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -25,18 +32,63 @@ DEFAULT_ITERATIONS = 10000
 CHUNK_SECONDS = 0.02
 MAX_ITERATIONS = 2_000_000_000        # the node counters are 32-bit
 
+MIN_STOP_CHECK_S = 0.002              # no early stop before this much search (ms-scale noise)
+CLEAR_SHARE = 0.5                     # past the budget, a decision is clear once its best action has this share of visits
+
+# What `opponents=auto` and `playout=auto` mean for a game whose class does not say (its class
+# attribute `search_defaults`: the best settings measured, in each game's document).
+AUTO_DEFAULT = {"opponents": "search", "playout": "random"}
+
+
+def search_defaults(game: Any) -> Dict[str, str]:
+    """What ``auto`` means for ``game`` (a :class:`~intrigue.engine.game.Game`, its class or its name):
+    the class attribute ``search_defaults``, with :data:`AUTO_DEFAULT` for what it omits."""
+    if isinstance(game, str):
+        from intrigue.engine.registry import game_class
+        cls: Any = game_class(game)
+    else:
+        cls = game if isinstance(game, type) else type(game)
+    given = getattr(cls, "search_defaults", None)
+    return {**AUTO_DEFAULT, **(given if isinstance(given, dict) else {})}
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchOptions:
+    """The named options of one :class:`~intrigue.ext.ismcts.Search` (what the C loop is told).
+
+    ``playout``: "random", "policy", "model" or "mixed"; ``opponents``: "search" or "model";
+    ``observer``: "single" or "multi"; ``opp_worlds``: "all" or "public" (see ``ext/ismcts.pyx``)."""
+
+    c: float = 2.0
+    self_p: float = 0.0
+    playout: str = "random"
+    opponents: str = "search"
+    observer: str = "single"
+    opp_worlds: str = "all"
+    smooth: float = 0.0
+    model_ctx: Optional[bytes] = None
+
+    def kwargs(self) -> Dict[str, Any]:
+        """Keyword arguments of ``Search(core, seat, seed, max_nodes=..., initial_nodes=..., table=...,
+        **kwargs)`` (also what a worker job carries under ``"options"``)."""
+        return dataclasses.asdict(self)
 
 
 class IsmctsBot(Bot):
-    """Single-observer ISMCTS (availability counts, per-seat rewards) with belief inference."""
+    """ISMCTS (availability counts, per-seat rewards, single- or multi-observer statistics) with
+    belief inference and time management."""
 
     name = "ismcts"
     summary = "information-set MCTS with inference about hidden cards"
     options = {
         "iterations": (int, 0, "iterations per decision, summed over workers (0: none; with no time "
                                "limit either, 10000)"),
-        "time": (float, 0.0, "milliseconds per decision (0: no time limit); with iterations, the first "
-                             "limit reached stops the search"),
+        "time": (float, 0.0, "thinking-time budget: the average milliseconds per decision with a choice "
+                             "(0: no time limit); clear decisions stop early and bank the rest for close "
+                             "ones, up to time*stretch; with iterations, the first limit reached stops"),
+        "stretch": (float, 2.0, "the most a close decision may take, as a multiple of time (>= 1; 1: time is a "
+                                "hard limit per decision)"),
+        "earlystop": (bool, True, "stop a timed search once the best action cannot be overtaken in the time left"),
         "workers": (int, 1, "processes searching in parallel (root parallelization, statistics merged "
                             "by action)"),
         "c": (float, 2.0, "UCB exploration constant (rewards are 0..1)"),
@@ -55,6 +107,19 @@ class IsmctsBot(Bot):
                                  "if it has one), 'model' (everyone by the opponent model), 'mixed' (the "
                                  "opponents by the model, the bot uniformly; these two need the model) or "
                                  "'auto' (the game's best measured: Coup random, Politics policy)"),
+        "observer": (str, "single", "'single': one statistic per public node (the 2012 algorithm; the "
+                                    "opponents' nodes learn from worlds with the bot's true cards) or 'multi': "
+                                    "every seat decides by statistics of its own information set (its cards + "
+                                    "the public history), so no one conditions on cards it cannot see; "
+                                    "'opponents': only the opponents' decisions per information set"),
+        "oppworlds": (str, "public", "with observer=multi: the worlds the opponents' statistics learn from, "
+                                     "'public' (only self-determinized ones, where the bot's cards are dealt as "
+                                     "the others would read them) or 'all'"),
+        "smooth": (float, 0.0, "Smooth UCT at the opponents' decisions: eta in 0..1 (0: off; e.g. 0.9: about "
+                               "one opponent decision in ten follows its average strategy instead of UCB)"),
+        "tree": (int, 10000, "iterations per tree: past it the search starts a fresh tree with a new seed and "
+                             "sums the trees' root statistics (an ensemble; bounds how deep strategy fusion "
+                             "reaches, so a long search is never weaker than a 10k one); 0: one tree"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 250, "milliseconds between on_info progress reports"),
@@ -81,19 +146,41 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: playout must be 'auto', 'random', 'policy', 'model' or 'mixed'", field="bot")
         if cfg["playout"] in ("model", "mixed") and cfg["opponents"] == "search":
             raise BotSpecError("ismcts: playout=model/mixed needs opponents=model", field="bot")
+        if cfg["observer"] not in ("single", "multi", "opponents"):
+            raise BotSpecError("ismcts: observer must be 'single', 'multi' or 'opponents'", field="bot")
+        if cfg["oppworlds"] not in ("all", "public"):
+            raise BotSpecError("ismcts: oppworlds must be 'all' or 'public'", field="bot")
+        if cfg["tree"] < 0:
+            raise BotSpecError("ismcts: tree must be >= 0 (0: one tree)", field="bot")
+        if not 0.0 <= cfg["smooth"] <= 1.0:
+            raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
+        if not cfg["stretch"] >= 1.0:
+            raise BotSpecError("ismcts: stretch must be >= 1", field="bot")
         if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
             raise BotSpecError("ismcts: memory must be >= 1 MB and max_nodes 0 or from 2 to 2e9", field="bot")
         self._models: Dict[str, Any] = {}
         self._pool: Any = None
         self._pool_size = 0
+        self._bank_ms = 0.0            # budget saved by earlier decisions of this game (time= only)
+        self._last_view = -1           # length of the last decision's history (a shorter one: a new game)
+        self._post_ms = 0.0            # what the reported belief took after the last search (ms, smoothed)
+
+    def reseed(self, seed: int) -> None:
+        super().reseed(seed)
+        self._bank_ms = 0.0
+        self._last_view = -1
 
     # --- limits and resources ---------------------------------------------------------------------
-    def _resolve(self, limits: Optional[Limits]) -> Tuple[Optional[int], Optional[float], int, bool]:
+    def _resolve(self, limits: Optional[Limits]) -> Tuple[Optional[int], Optional[float], int, bool, bool]:
+        """``(iterations, time_ms, workers, infinite, budget)``; ``budget``: ``time_ms`` is the spec's
+        average budget (banked, stretched) rather than a caller's limit for this one decision."""
         cfg = self.config
+        budget = False
         if limits is not None and (limits.iterations or limits.time_ms or limits.infinite):
             iterations, time_ms, infinite = limits.iterations or None, limits.time_ms or None, bool(limits.infinite)
         else:
             iterations, time_ms, infinite = cfg["iterations"] or None, cfg["time"] or None, False
+            budget = time_ms is not None
         if infinite:
             iterations = time_ms = None
         elif iterations is None and time_ms is None:
@@ -101,7 +188,7 @@ class IsmctsBot(Bot):
         workers = (limits.workers if limits is not None and limits.workers else None) or cfg["workers"]
         if iterations is not None:
             iterations = max(1, min(int(iterations), MAX_ITERATIONS))
-        return iterations, time_ms, max(1, int(workers)), infinite
+        return iterations, time_ms, max(1, int(workers)), infinite, budget and not infinite
 
     def _max_nodes(self) -> int:
         if self.config["max_nodes"]:
@@ -114,13 +201,10 @@ class IsmctsBot(Bot):
             self._models[name] = belief_model(info.game, opponent=self.config["opponent"])
         return self._models[name]
 
-    def settings(self, game: Any) -> Dict[str, str]:   # a Game or a game's name
-        """``opponents`` and ``playout`` for a game, with ``auto`` resolved to the game's best
-        measured setting (its ``search_defaults``; each game's document has the figures)."""
-        from intrigue.engine.registry import game_class
-        cls = game_class(game) if isinstance(game, str) else type(game)
-        auto = {"opponents": "search", "playout": "random"}
-        auto.update(cls.search_defaults)
+    def settings(self, game: Any) -> Dict[str, str]:
+        """``opponents`` and ``playout`` for a game (object, class or name), with ``auto`` resolved to
+        the game's best measured setting (:func:`search_defaults`)."""
+        auto = search_defaults(game)
         playout = self.config["playout"]
         opponents = self.config["opponents"]
         if opponents == "auto":
@@ -128,12 +212,6 @@ class IsmctsBot(Bot):
         if playout == "auto":
             playout = auto["playout"]
         return {"opponents": opponents, "playout": playout}
-
-    @staticmethod
-    def _model_playout_mode(playout: str, use_model: bool) -> int:
-        if not use_model:
-            return 0
-        return {"model": 2, "mixed": 1}.get(playout, 0)
 
     def _opponent_model(self, info: InfoState, opponents: str) -> Tuple[bool, Optional[bytes]]:
         """Whether the tree models the opponents, and the model's public context at this root."""
@@ -177,44 +255,62 @@ class IsmctsBot(Bot):
         legal = info.legal_actions()
         if not legal:
             raise BotSpecError(f"seat {info.seat} has no decision to make now", field="seat")
-        iterations, time_ms, workers, infinite = self._resolve(limits)
+        iterations, time_ms, workers, infinite, budget = self._resolve(limits)
         if infinite and stop is None:
             raise BotSpecError("an infinite search needs a stop event", field="infinite")
         seed = self.rng.next()
         moves = {a: info.action_to_string(a) for a in legal}
+        if len(info.view) < self._last_view:
+            self._bank_ms = 0.0                       # a new game: nothing saved yet
+        self._last_view = len(info.view)
         if len(legal) == 1 and not infinite:
             a = legal[0]
             return Analysis(info.seat, a, moves[a], [ActionStat(a, moves[a], 0, 0.0)],
-                            elapsed_ms=(time.perf_counter() - t0) * 1000.0, extra={"forced": True})
+                            elapsed_ms=(time.perf_counter() - t0) * 1000.0, extra={"forced": True, "stop": "forced"})
 
         cfg = self.config
+        # the time this decision may take: a caller's limit as given; the spec's budget plus what earlier
+        # decisions saved, at most time * stretch (the soft limit stays `time`: past it, a clear decision stops)
+        soft_ms = hard_ms = time_ms
+        if budget and time_ms is not None:
+            hard_ms = time_ms + min(self._bank_ms, time_ms * (cfg["stretch"] - 1.0))
+        early = bool(cfg["earlystop"]) and time_ms is not None and not infinite
         model = self._model(info)
         hook = model is not None and _has_belief_hook(info)
         table = model.table(info, stop=stop) if hook and cfg["belief"] else None
         self_p = cfg["selfdet"] if hook else 0.0
         chosen = self.settings(info.game)
-        policy = chosen["playout"] == "policy"
         use_model, ctx = self._opponent_model(info, chosen["opponents"])
-        model_playout = self._model_playout_mode(chosen["playout"], use_model)
+        playout = chosen["playout"]
+        if playout in ("model", "mixed") and not use_model:
+            playout = "random"                        # a game without a model: its opponents search
+        options = SearchOptions(c=cfg["c"], self_p=self_p, playout=playout,
+                                opponents="model" if use_model else "search", observer=cfg["observer"],
+                                opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"], model_ctx=ctx)
         max_nodes = self._max_nodes()
         local_iters = None
         share = 0
         if iterations is not None:
             share = iterations // workers
             local_iters = iterations - share * (workers - 1)
-        initial = min(max_nodes, (local_iters + 2) if local_iters is not None else 1 << 16)
-        search = Search(info.core, info.seat, seed, c=cfg["c"], max_nodes=max_nodes, initial_nodes=initial,
-                        table=table, self_p=self_p, policy_playout=policy,
-                        opponent_model=use_model, model_ctx=ctx, model_playout=model_playout)
+        tree_iters = int(cfg["tree"]) or None        # iterations per tree of the ensemble (None: one tree)
+        want = local_iters if tree_iters is None else min(local_iters or tree_iters, tree_iters)
+        initial = min(max_nodes, (want + 2) if want is not None else 1 << 16)
+        tseeds = Rng(seed ^ 0x7EE5)
+
+        def new_search(s: int) -> Search:
+            return Search(info.core, info.seat, s, max_nodes=max_nodes, initial_nodes=initial, table=table,
+                          **options.kwargs())
+
+        search = new_search(seed)
         wseeds = Rng(seed ^ 0x5EED5EED5EED5EED)
         futures = []
         if workers > 1:
             pool = self._workers(workers - 1)
-            deadline = None if time_ms is None else time.time() + time_ms / 1000.0 - (time.perf_counter() - t0)
-            job = {"core": info.core, "seat": info.seat, "c": cfg["c"], "max_nodes": max_nodes,
+            deadline = None if hard_ms is None else time.time() + hard_ms / 1000.0 - (time.perf_counter() - t0)
+            job = {"core": info.core, "seat": info.seat, "max_nodes": max_nodes,
                    "initial_nodes": min(max_nodes, share + 2) if iterations is not None else 1 << 16,
-                   "table": table, "self_p": self_p, "policy": policy,
-                   "model": use_model, "model_ctx": ctx, "model_playout": model_playout,
+                   "table": table, "options": options.kwargs(),
                    "iterations": share if iterations is not None else None, "deadline": deadline}
             futures = pool.submit([dict(job, seed=wseeds.next()) for _ in range(workers - 1)])
 
@@ -223,40 +319,75 @@ class IsmctsBot(Bot):
         if on_info is not None and model is not None:
             belief = model.marginals(info, table, mseed)
 
-        deadline_local = None if time_ms is None else t0 + time_ms / 1000.0
+        # the ensemble: trees of `tree_iters` iterations, their root statistics summed by action
+        acc: Dict[int, List[float]] = {}
+        done = 0                                      # iterations of the finished trees
+        trees = 1
+        max_depth = 0
+
+        def root() -> List[Tuple[int, int, float, int]]:
+            merged = {a: list(x) for a, x in acc.items()}
+            for a, v, r, _ in search.root_stats():
+                m = merged.setdefault(a, [0, 0.0])
+                m[0] += v
+                m[1] += r
+            return [(a, int(v), r, 0) for a, (v, r) in sorted(merged.items())]
+
+        soft_at = None if soft_ms is None else t0 + soft_ms / 1000.0
+        # the search ends early enough to leave time for the reported belief afterwards (its cost
+        # measured on the previous decision), so the whole answer fits in the allowance
+        deadline_local = None if hard_ms is None else t0 + max(0.3 * hard_ms, hard_ms - self._post_ms) / 1000.0
         info_every = max(0.01, cfg["info_ms"] / 1000.0)
         next_info = t0 + info_every
         t_search = time.perf_counter()
         chunk = 256
         stopped = False
+        reason = "limit"
         while True:
-            n = chunk if local_iters is None else min(chunk, local_iters - search.iterations)
-            if n <= 0 or search.iterations >= MAX_ITERATIONS:
+            if tree_iters is not None and search.iterations >= tree_iters:
+                for a, v, r, _ in search.root_stats():
+                    m = acc.setdefault(a, [0, 0.0])
+                    m[0] += v
+                    m[1] += r
+                done += search.iterations
+                max_depth = max(max_depth, search.depth)
+                search = new_search(tseeds.next())
+                trees += 1
+            n = chunk if local_iters is None else min(chunk, local_iters - done - search.iterations)
+            if tree_iters is not None:
+                n = min(n, tree_iters - search.iterations)
+            if n <= 0 or done + search.iterations >= MAX_ITERATIONS:
                 break
             search.run(n)
             now = time.perf_counter()
             if stop is not None and stop.is_set():
                 stopped = True
+                reason = "stopped"
                 break
             if deadline_local is not None and now >= deadline_local:
                 break
-            rate = search.iterations / max(now - t_search, 1e-6)
+            rate = (done + search.iterations) / max(now - t_search, 1e-6)
+            if early and now - t_search >= MIN_STOP_CHECK_S:
+                why = _settled(root(), done + search.iterations, rate, now, deadline_local, soft_at)
+                if why:
+                    reason = why
+                    break
             chunk = max(64, min(500000, int(rate * CHUNK_SECONDS)))
             if deadline_local is not None:
                 chunk = max(16, min(chunk, int(rate * (deadline_local - now)) + 1))
             if on_info is not None and now >= next_info:
                 next_info = now + info_every
-                partial = self._analysis(info, moves, search.root_stats(), search.iterations,
+                partial = self._analysis(info, moves, root(), done + search.iterations,
                                          (now - t0) * 1000.0, belief)
                 d = partial.to_dict()
-                d.update(nodes=search.node_count, depth=search.depth, workers=workers, final=False)
+                d.update(nodes=search.node_count, depth=max(max_depth, search.depth), workers=workers, final=False)
                 on_info(d)
 
-        stats = {a: [v, r] for a, v, r, _ in search.root_stats()}
-        total = search.iterations
+        stats = {a: [v, r] for a, v, r, _ in root()}
+        total = done + search.iterations
         nodes = search.node_count
         if futures:
-            if stopped or infinite:
+            if stopped or infinite or reason not in ("limit",):
                 self._pool.stop()
             for fut in futures:
                 res = fut.result()
@@ -267,13 +398,20 @@ class IsmctsBot(Bot):
                     s[0] += v
                     s[1] += r
         if model is not None:
+            t_post = time.perf_counter()
             belief = model.marginals(info, table, mseed)
+            self._post_ms = 0.5 * self._post_ms + 0.5 * (time.perf_counter() - t_post) * 1000.0 * 1.2
         elapsed = (time.perf_counter() - t0) * 1000.0
+        if budget and time_ms is not None:
+            self._bank_ms = max(0.0, min(self._bank_ms + time_ms - elapsed, time_ms * 4.0))
         merged = [(a, v, r, 0) for a, (v, r) in sorted(stats.items())]
         out = self._analysis(info, moves, merged, total, elapsed, belief)
-        out.extra.update(nodes=nodes, depth=search.depth, workers=workers,
+        out.extra.update(nodes=nodes, depth=max(max_depth, search.depth), workers=workers,
                          belief_model="uniform" if table is None else f"{info.game.name}:{cfg['opponent']}",
-                         opponents="model" if use_model else "search", playout=chosen["playout"])
+                         opponents=options.opponents, playout=chosen["playout"], observer=options.observer,
+                         stop=reason, trees=trees)
+        if hard_ms is not None:
+            out.extra["budget_ms"] = round(hard_ms, 3)
         if self_p > 0:
             out.extra["self_iterations"] = search.self_iterations
         if stopped:
@@ -292,6 +430,26 @@ class IsmctsBot(Bot):
         best = max(stats, key=lambda s: (s.visits, s.value, -s.action))
         stats.sort(key=lambda s: (-s.visits, s.action))
         return Analysis(info.seat, best.action, best.move, stats, iterations, elapsed_ms, belief)
+
+
+def _settled(root: Sequence[Tuple[int, int, float, int]], iterations: int, rate: float, now: float,
+             deadline: Optional[float], soft_at: Optional[float]) -> Optional[str]:
+    """Why a timed search may stop now, or None: ``"decided"`` when the most visited action can no
+    longer be overtaken before the deadline (the root gains at most its share of the iterations
+    still to come), ``"clear"`` past the soft limit when the best action holds a clear majority of
+    the visits."""
+    visits = sorted((v for _, v, _, _ in root), reverse=True)
+    if not visits:
+        return None
+    lead = visits[0] - (visits[1] if len(visits) > 1 else 0)
+    if deadline is not None:
+        share = sum(visits) / max(1, iterations)      # multi-observer: the root sees part of the iterations
+        if lead > share * rate * max(0.0, deadline - now):
+            return "decided"
+    if soft_at is not None and deadline is not None and soft_at < deadline and now >= soft_at:
+        if visits[0] >= CLEAR_SHARE * sum(visits):
+            return "clear"
+    return None
 
 
 def _has_belief_hook(info: InfoState) -> bool:

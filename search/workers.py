@@ -69,10 +69,8 @@ def run_search(job: Dict[str, Any]) -> Dict[str, Any]:
     """Run one search from ``job`` (see :meth:`WorkerPool.submit`); the worker side."""
     from intrigue.ext.ismcts import Search
 
-    search = Search(job["core"], job["seat"], job["seed"], c=job["c"], max_nodes=job["max_nodes"],
-                    initial_nodes=job["initial_nodes"], table=job["table"], self_p=job["self_p"],
-                    policy_playout=job["policy"], opponent_model=job.get("model", False),
-                    model_ctx=job.get("model_ctx"), model_playout=job.get("model_playout", 0))
+    search = Search(job["core"], job["seat"], job["seed"], max_nodes=job["max_nodes"],
+                    initial_nodes=job["initial_nodes"], table=job["table"], **job["options"])
     iterations: Optional[int] = job["iterations"]
     deadline: Optional[float] = job["deadline"]      # time.time() based: comparable across processes
     stop = _STOP

@@ -9,8 +9,8 @@ must build the same tree.
 
 With ``model=True`` the opponents' decisions in the tree are sampled from the game's opponent model
 (``model_probs``) given the public model context, which every decision on the path updates
-(``model_observe``); ``model_playout`` 1 plays the opponents out by the model and the searcher
-uniformly, 2 everyone by the model.
+(``model_observe``); ``playout="mixed"`` plays the opponents out by the model and the searcher
+uniformly, ``"model"`` everyone by the model.
 """
 import math
 
@@ -47,7 +47,8 @@ def _sample(legal, probs, rng):
     return legal[-1] if pick is None else pick
 
 
-def reference_search(core, seat, iterations, seed, c=0.7, model=False, ctx=None, model_playout=0):
+def reference_search(core, seat, iterations, seed, c=0.7, model=False, ctx=None, playout="random"):
+    model_playout = {"mixed": 1, "model": 2}.get(playout, 0)
     rng = Rng(seed)
     root = RefNode(-1, -1)
     size = model_ctx_size(core) if model else 0

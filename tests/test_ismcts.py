@@ -25,7 +25,7 @@ def test_c_loop_builds_the_reference_tree(players, seed, moves):
         state.apply_action(m)
     seat = state.current_player()
     info = state.information_state(seat)
-    search = Search(info.core, seat, 11, c=0.7, policy_playout=False)
+    search = Search(info.core, seat, 11, c=0.7, playout="random")
     search.run(1500)
     assert search.root_stats() == reference_search(info.core, seat, 1500, 11, c=0.7)
 
@@ -225,6 +225,6 @@ def test_policy_playouts_pick_legal_actions_and_search_with_them():
             seat = state.current_player()
             state.apply_action(bots[seat].choose(state.information_state(seat)).action)
     info = new_game("coup", players=4, seed=1).information_state(0)
-    search = Search(info.core, 0, 3, policy_playout=True)
+    search = Search(info.core, 0, 3, playout="policy")
     search.run(2000)
     assert sum(v for _, v, _, _ in search.root_stats()) == 2000

@@ -76,17 +76,17 @@ def test_model_context_tracks_the_claims_of_the_view():
     (3, 8, ["tax"]),                         # a challenge decision (seat 1)
     (2, 4, ["tax", "pass", "tax"]),          # seat 1 answers its opponent's second tax claim
 ])
-@pytest.mark.parametrize("model_playout", [0, 1, 2])
-def test_c_loop_builds_the_reference_tree_with_the_model(players, seed, moves, model_playout):
+@pytest.mark.parametrize("playout", ["random", "mixed", "model"])
+def test_c_loop_builds_the_reference_tree_with_the_model(players, seed, moves, playout):
     state = new_game("coup", players=players, seed=seed)
     for m in moves:
         state.apply_action(m)
     seat = state.current_player()
     info = state.information_state(seat)
     ctx = CoupHeuristic.model_context(info)
-    search = Search(info.core, seat, 11, c=0.7, opponent_model=True, model_ctx=ctx, model_playout=model_playout)
+    search = Search(info.core, seat, 11, c=0.7, opponents="model", model_ctx=ctx, playout=playout)
     search.run(700)
-    expected = reference_search(info.core, seat, 700, 11, c=0.7, model=True, ctx=ctx, model_playout=model_playout)
+    expected = reference_search(info.core, seat, 700, 11, c=0.7, model=True, ctx=ctx, playout=playout)
     assert search.root_stats() == expected
 
 
@@ -96,7 +96,7 @@ def test_opponents_in_the_tree_decide_as_the_model_says():
     # search draws (uniform here): the statistics of seat 1 play no part in it.
     state = new_game("coup", players=2, seed=5)
     info = state.information_state(0)
-    search = Search(info.core, 0, 3, c=0.7, opponent_model=True, model_ctx=CoupHeuristic.model_context(info))
+    search = Search(info.core, 0, 3, c=0.7, opponents="model", model_ctx=CoupHeuristic.model_context(info))
     search.run(30000)
     kids = {a: v for a, _, v, _, _ in search.children([2])}      # 2 = tax
     pas, chal = 22, 23
@@ -131,4 +131,4 @@ def test_bot_options_for_the_model():
         with pytest.raises(BotSpecError):
             make_bot(spec)
     with pytest.raises(ValueError):
-        Search(info.core, 0, 1, opponent_model=True, model_ctx=b"\x00")         # wrong context size
+        Search(info.core, 0, 1, opponents="model", model_ctx=b"\x00")         # wrong context size

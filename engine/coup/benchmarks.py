@@ -37,7 +37,7 @@ def _search_case(info, table, self_p: float = 0.0, model: bool = False) -> Calla
         while done < count:
             k = min(ITERATIONS_PER_MOVE, count - done)
             s = Search(info.core, info.seat, seed, table=table, self_p=self_p, initial_nodes=k + 2,
-                       opponent_model=model, model_ctx=ctx)
+                       opponents="model" if model else "search", model_ctx=ctx)
             s.run(k)
             done += k
             seed += 1

@@ -1,0 +1,37 @@
+"""Named strengths: ``beginner``, ``casual``, ``strong``, ``max``.
+
+A level is a name for an ``ismcts`` spec with a thinking time per move that a person at the table
+accepts.  Levels work wherever a bot spec does (``intrigue play --bots max``, ``intrigue play
+--level casual``, ``intrigue arena --bots strong heuristic``, the protocol's ``setoption bot``):
+:func:`intrigue.search.bot.make_bot` expands the name, and options given after it override the
+level's (``max:workers=2``).  The ladder that places them is in docs/search.md ("Levels").
+"""
+from __future__ import annotations
+
+from typing import Dict, Optional
+
+# level -> (spec, what a player should expect); from weakest to strongest
+LEVELS: Dict[str, tuple] = {
+    "beginner": ("ismcts:iterations=60,belief=false,selfdet=0",
+                 "a few dozen iterations, no inference about cards: instant, and easy to bluff"),
+    "casual": ("ismcts:time=20",
+               "about 20 ms a move: reads claims, still makes mistakes"),
+    "strong": ("ismcts:time=250",
+               "about a quarter second a move"),
+    "max": ("ismcts:time=1000",
+            "the strongest setting measured: up to a second per move (2 s on close decisions), answered at "
+            "once when there is nothing to decide"),
+}
+
+DEFAULT_LEVEL = "max"
+
+
+def level_names() -> list:
+    """The levels, weakest first."""
+    return list(LEVELS)
+
+
+def level_spec(name: str) -> Optional[str]:
+    """The bot spec a level stands for, or None when ``name`` is not a level."""
+    entry = LEVELS.get(str(name).strip().lower())
+    return entry[0] if entry else None

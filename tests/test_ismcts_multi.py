@@ -1,0 +1,224 @@
+"""Multi-observer statistics, public chance children, time management and levels of the ismcts bot."""
+import pytest
+
+from ismcts_positions import LAST_OPPONENT_ONE_INFLUENCE, deal, play
+from intrigue.engine import new_game
+from intrigue.ext.ismcts import Search, belief_table_size
+from intrigue.search.bot import BotSpecError, Limits, make_bot
+from intrigue.search.ismcts import SearchOptions, search_defaults
+from intrigue.search.levels import LEVELS, level_names, level_spec
+
+TAX, PASS, CHALLENGE = 2, 22, 23
+
+
+# --- multi-observer statistics ---------------------------------------------------------------------
+def test_multi_root_statistics_are_the_searchers_own_and_add_up():
+    info = new_game("coup", players=3, seed=9).information_state(0)
+    search = Search(info.core, 0, 5, observer="multi")
+    search.run(3000)
+    stats = search.root_stats()
+    assert sum(v for _, v, _, _ in stats) == 3000          # no self-determinization: every world is the true one
+    assert {a for a, *_ in stats} <= set(info.legal_actions())
+    records = search.info_sets()
+    assert list(records) and all(seat == 0 for seat, _ in records)
+    assert len(records) == 1                               # the searcher's one information set at the root
+
+
+def test_multi_opponents_decide_per_own_hand():
+    # after seat 0's tax, seat 1 decides to challenge or pass once per hand it might hold
+    info = new_game("coup", players=2, seed=5).information_state(0)
+    search = Search(info.core, 0, 3, c=2.0, observer="multi")
+    search.run(20000)
+    records = search.info_sets([TAX])
+    assert all(seat == 1 for seat, _ in records)
+    assert len(records) >= 8                               # 15 two-card hands are possible for seat 1
+    visits = sum(v for rows in records.values() for _, v, _, _ in rows)
+    public = {a: v for a, _, v, _, _ in search.children([TAX])}
+    assert visits == public[PASS] + public[CHALLENGE]      # each iteration through it used one record
+    # single-observer statistics keep no records
+    plain = Search(info.core, 0, 3, c=2.0)
+    plain.run(2000)
+    assert plain.info_sets([TAX]) == {}
+
+
+def test_multi_opponents_learn_only_from_public_worlds_when_asked():
+    info = new_game("coup", players=2, seed=5).information_state(0)
+    table = [1.0] * belief_table_size(info.core)
+    blind = Search(info.core, 0, 3, observer="multi", opp_worlds="public", table=table)   # no public worlds
+    blind.run(4000)
+    rows = [r for rows in blind.info_sets([TAX]).values() for r in rows]
+    assert rows and all(v == 0 for _, v, _, _ in rows)
+    taught = Search(info.core, 0, 3, observer="multi", opp_worlds="public", table=table, self_p=0.5)
+    taught.run(4000)
+    assert 0 < taught.self_iterations < 4000
+    rows = [r for rows in taught.info_sets([TAX]).values() for r in rows]
+    assert 0 < sum(v for _, v, _, _ in rows) < 4000
+    assert sum(v for _, v, _, _ in taught.root_stats()) <= 4000
+
+
+def test_multi_search_is_blind_to_hidden_cards_and_reproducible():
+    history = ["tax", "pass", "pass", "income", "steal 0", "pass", "pass"]
+    a = play(3, deal(("duke", "captain"), ("assassin", "contessa"), ("duke", "ambassador")) + history)
+    b = play(3, deal(("duke", "captain"), ("captain", "captain"), ("contessa", "assassin")) + history)
+    ia, ib = a.information_state(0), b.information_state(0)
+    assert a.core != b.core and ia == ib
+    spec = "ismcts:iterations=3000,observer=multi"
+    ra, rb = make_bot(spec, seed=21).choose(ia).to_dict(), make_bot(spec, seed=21).choose(ib).to_dict()
+    for d in (ra, rb):
+        d.pop("elapsed_ms"), d.pop("per_s", None)
+    assert ra == rb
+
+
+def test_multi_takes_the_immediate_win_and_respects_the_memory_cap():
+    info = play(2, LAST_OPPONENT_ONE_INFLUENCE).information_state(0)
+    an = make_bot("ismcts:iterations=2000,observer=multi", seed=3).choose(info)
+    assert an.move == "coup 1" and an.extra["observer"] == "multi"
+    state = new_game("coup", players=4, seed=4)
+    search = Search(state.information_state(0).core, 0, 1, max_nodes=300, initial_nodes=16, observer="multi")
+    search.run(5000)
+    assert search.node_count <= 300
+    assert search.root_stats()
+
+
+def test_multi_on_politics():
+    state = new_game("politics", seed=3)
+    while state.current_player() < 0 or len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[-1])
+    seat = state.current_player()
+    an = make_bot("ismcts:iterations=1500,observer=multi", seed=2).choose(state.information_state(seat))
+    assert an.action in state.legal_actions() and an.iterations == 1500
+
+
+# --- public chance children ------------------------------------------------------------------------
+def test_public_chance_outcomes_get_their_own_children():
+    # a challenged tax: the loser's card (or the Duke's replacement draw) is a chance event; marked
+    # public (the test switch), each outcome gets a child with player -1
+    state = new_game("coup", players=2, seed=5)
+    info = state.information_state(0)
+    search = Search(info.core, 0, 7, _all_chance_public=True)
+    search.run(6000)
+    chance_kids = []
+    stack = [()]
+    while stack and not chance_kids:
+        path = stack.pop()
+        for a, player, visits, _, _ in search.children(path):
+            if player == -1:
+                chance_kids.append((path, a, visits))
+            elif len(path) < 4:
+                stack.append(path + (a,))
+    assert chance_kids, "no public chance child in the tree"
+    plain = Search(info.core, 0, 7)
+    plain.run(6000)
+    assert all(player >= 0 for a, player, *_ in plain.children((TAX,)))
+    assert sum(v for _, v, _, _ in search.root_stats()) == 6000
+
+
+# --- named options ---------------------------------------------------------------------------------
+def test_search_takes_named_options_and_refuses_others():
+    info = new_game("coup", players=2, seed=1).information_state(0)
+    opts = SearchOptions(c=1.0, playout="policy", observer="multi", opp_worlds="public")
+    s = Search(info.core, 0, 1, **opts.kwargs())
+    s.run(200)
+    assert s.iterations == 200
+    for bad in ({"playout": "psychic"}, {"opponents": "oracle"}, {"observer": "both"},
+                {"playout": "model"}, {"opp_worlds": "some"}):
+        with pytest.raises(ValueError):
+            Search(info.core, 0, 1, **bad)
+    for spec in ("ismcts:observer=both", "ismcts:oppworlds=x", "ismcts:stretch=0.5"):
+        with pytest.raises(BotSpecError):
+            make_bot(spec)
+
+
+def test_search_defaults_come_from_the_game_class():
+    coup = new_game("coup", players=2, seed=1).game
+    politics = new_game("politics", seed=1).game
+    assert search_defaults(coup) == {"opponents": "search", "playout": "random"}
+    assert search_defaults(politics) == {"opponents": "model", "playout": "policy"}
+
+    class Other(type(coup)):
+        search_defaults = {"playout": "policy"}
+    assert search_defaults(Other) == {"opponents": "search", "playout": "policy"}
+
+
+# --- time management -------------------------------------------------------------------------------
+def test_forced_decision_is_answered_without_search():
+    state = play(2, LAST_OPPONENT_ONE_INFLUENCE)
+    state.apply_action("coup 1")
+    seat = state.current_player()
+    info = state.information_state(seat)
+    assert len(info.legal_actions()) == 1
+    an = make_bot("max", seed=1).choose(info)
+    assert an.extra["stop"] == "forced" and an.iterations == 0
+
+
+def test_timed_search_stops_once_the_best_cannot_be_overtaken():
+    # one winning move among several: it gathers the visits and the search stops before its time
+    info = play(2, LAST_OPPONENT_ONE_INFLUENCE).information_state(0)
+    an = make_bot("ismcts:time=3000,observer=single", seed=3).choose(info)
+    assert an.move == "coup 1"
+    assert an.extra["stop"] in ("decided", "clear")
+    fixed = make_bot("ismcts:time=3000,earlystop=false", seed=3).choose(info, limits=Limits(iterations=5000))
+    assert fixed.iterations == 5000 and fixed.extra["stop"] == "limit"   # an iteration limit is never cut
+
+
+def test_budget_grows_with_saved_time_up_to_the_stretch():
+    bot = make_bot("ismcts:time=40,stretch=2", seed=1)
+    state = new_game("coup", players=3, seed=6)
+    info = state.information_state(0)
+    first = bot.choose(info)
+    assert first.extra["budget_ms"] == pytest.approx(40.0)
+    bot._bank_ms = 500.0                                   # as if earlier decisions had saved a lot
+    second = bot.choose(info)
+    assert second.extra["budget_ms"] == pytest.approx(80.0)  # never more than time * stretch
+    bot.reseed(3)
+    assert bot._bank_ms == 0.0
+    # a caller's time limit is a limit for that decision, not a budget
+    third = bot.choose(info, limits=Limits(time_ms=30))
+    assert third.extra["budget_ms"] == pytest.approx(30.0)
+
+
+# --- levels ----------------------------------------------------------------------------------------
+def test_levels_are_bot_specs_everywhere():
+    assert level_names() == ["beginner", "casual", "strong", "max"]
+    for name in level_names():
+        bot = make_bot(name, seed=1)
+        assert bot.name == "ismcts"
+        assert bot.spec == make_bot(level_spec(name), seed=1).spec
+    assert make_bot("max:workers=1,time=300", seed=1).config["time"] == 300.0
+    with pytest.raises(BotSpecError):
+        make_bot("max:colour=red")
+    with pytest.raises(BotSpecError):
+        make_bot("grandmaster")
+    assert set(LEVELS) == set(level_names())
+
+
+def test_strongest_spec_is_the_max_level():
+    from intrigue.protocol.server import strongest_bot_spec
+    assert strongest_bot_spec() == "max"
+
+
+def test_beginner_answers_with_few_iterations():
+    info = new_game("coup", players=4, seed=2).information_state(0)
+    an = make_bot("beginner", seed=1).choose(info)
+    assert an.action in info.legal_actions() and 0 < an.iterations <= 100
+
+
+# --- the ensemble of trees -------------------------------------------------------------------------
+def test_tree_option_sums_fresh_trees_reproducibly():
+    info = new_game("coup", players=3, seed=4).information_state(0)
+    one = make_bot("ismcts:iterations=2500,tree=1000", seed=7).choose(info)
+    two = make_bot("ismcts:iterations=2500,tree=1000", seed=7).choose(info)
+    assert one.extra["trees"] == 3 and one.iterations == 2500
+    assert sum(s.visits for s in one.stats) == 2500
+    assert [(s.action, s.visits) for s in one.stats] == [(s.action, s.visits) for s in two.stats]
+    single = make_bot("ismcts:iterations=2500", seed=7).choose(info)
+    assert single.extra["trees"] == 1
+    assert [(s.action, s.visits) for s in single.stats] != [(s.action, s.visits) for s in one.stats]
+    # each tree is a search of its own: its nodes never exceed what its iterations can make
+    assert one.extra["nodes"] <= 1000 + 1
+
+
+def test_play_offers_the_levels():
+    from intrigue.cli.play import play
+    level = next(p for p in play.params if p.name == "level")
+    assert list(level.type.choices) == level_names()
