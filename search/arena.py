@@ -301,16 +301,15 @@ class PoolBackend:
                     yield out
             finished = True
         finally:
-            for fut in pending:
-                fut.cancel()
             if not finished:
-                # stopped early (SPRT decided, Ctrl-C, an error): games still running are abandoned
-                for proc in list(getattr(ex, "_processes", {}).values()):
+                # stopped early (SPRT decided, Ctrl-C, an error): the games still running are
+                # abandoned; stopping the processes fails the pending futures, which nobody reads
+                for proc in list((getattr(ex, "_processes", None) or {}).values()):
                     try:
                         proc.terminate()
                     except Exception:
                         pass
-            ex.shutdown(wait=finished, cancel_futures=True)
+            ex.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
     def close(self) -> None:

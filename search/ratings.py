@@ -144,15 +144,13 @@ def llr(results: Sequence[float], elo0: float, elo1: float) -> float:
 def elo_estimate(results: Sequence[float]) -> Dict[str, float]:
     """The Elo difference measured by trinomial or pentanomial counts, with a 95% interval (the
     normal interval of the mean score, mapped through the Elo curve; pairs count as one
-    observation each, so their correlation is in the interval) and the likelihood of superiority."""
-    n_real = sum(results)
-    if n_real <= 0:
+    observation each, so their correlation is in the interval) and the likelihood of superiority.
+    Empty cells get 1e-3 of a count as in :func:`llr`, so a perfect score has a finite estimate."""
+    if sum(results) <= 0:
         return {"elo": 0.0, "ci95": [-math.inf, math.inf], "score": 0.5, "los": 0.5}
-    counts = list(results)
-    last = len(counts) - 1
-    mean = sum(c * i / last for i, c in enumerate(counts)) / n_real
-    var = sum(c * (i / last - mean) ** 2 for i, c in enumerate(counts)) / n_real
-    sd = math.sqrt(var / n_real)
+    n, pdf = _pdf(results)                     # empty cells regularised, as for the ratio
+    mean, var = _mean_var(pdf)
+    sd = math.sqrt(var / n)
     lo, hi = mean - Z95 * sd, mean + Z95 * sd
     los = 0.5 if sd == 0 else 0.5 * (1.0 + math.erf((mean - 0.5) / (sd * math.sqrt(2.0))))
     return {"elo": elo_from_score(mean), "ci95": [elo_from_score(lo), elo_from_score(hi)],
