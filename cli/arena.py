@@ -116,7 +116,7 @@ def _split_sprt(tokens: Tuple[str, ...]) -> Tuple[List[str], List[str]]:
 @click.option("--address", default=None, metavar="HOST:PORT",
               help="--backend ray: an existing cluster's head (default: start a local Ray).")
 @click.option("--max-retries", type=click.IntRange(0, 100), default=3, show_default=True,
-              help="--backend ray: times a game whose worker died is run again.")
+              help="Times a game whose worker died is run again (ray), or the local pool restarted.")
 @click.option("--json", "json_path", metavar="FILE", default=None, help="Write the results as JSON ('-': stdout).")
 @click.option("--records", metavar="DIR", default=None,
               help="Save every game record (msgpack) in DIR (written by this process, whatever the backend).")

@@ -262,55 +262,77 @@ class SerialBackend:
 
 
 class PoolBackend:
-    """Games in ``workers`` local processes (spawned), at most ``window`` submitted ahead."""
+    """Games in ``workers`` local processes (spawned), at most ``window`` submitted ahead.
+
+    If a worker process dies, the pool is restarted and the games that had not returned are played
+    again (at most ``max_retries`` restarts); results are keyed by game index, so none is counted
+    twice."""
 
     name = "local"
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, max_retries: int = 3) -> None:
         self.capacity = workers
-        self._executor: Any = None
+        self.max_retries = max_retries
+        self.restarts = 0
+
+    def _executor(self) -> Any:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        return ProcessPoolExecutor(max_workers=self.capacity, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_worker_init)
+
+    @staticmethod
+    def _stop(ex: Any, finished: bool) -> None:
+        if not finished:
+            # stopped early (SPRT decided, Ctrl-C, an error, a dead worker): the games still running
+            # are abandoned; stopping the processes fails the pending futures, which nobody reads
+            for proc in list((getattr(ex, "_processes", None) or {}).values()):
+                try:
+                    proc.terminate()
+                except Exception:
+                    pass
+        ex.shutdown(wait=True, cancel_futures=True)
 
     def imap(self, tasks: Iterator[Dict[str, Any]], window: int = 0) -> Iterator[GameOutcome]:
-        import multiprocessing
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
         window = window or 4 * self.capacity
-        ex = ProcessPoolExecutor(max_workers=self.capacity, mp_context=multiprocessing.get_context("spawn"),
-                                 initializer=_worker_init)
-        self._executor = ex
-        pending: set = set()
+        ex = self._executor()
+        pending: Dict[Any, Dict[str, Any]] = {}
         source = iter(tasks)
+        again: List[Dict[str, Any]] = []               # games to play again after a worker died
         finished = False
         try:
             while True:
                 while len(pending) < window:
-                    task = next(source, None)
+                    task = again.pop(0) if again else next(source, None)
                     if task is None:
                         break
-                    pending.add(ex.submit(play_task, task))
+                    pending[ex.submit(play_task, task)] = task
                 if not pending:
                     break
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in sorted(done, key=id):
-                    pending.discard(fut)
+                done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+                broken = False
+                for fut in sorted(done, key=lambda f: pending[f]["index"]):
                     try:
                         out = fut.result()
                     except BrokenProcessPool:
-                        raise ArenaError("a local worker process died; the local pool does not replay "
-                                         "lost games (the ray backend does)") from None
+                        broken = True
+                        continue
+                    del pending[fut]
                     yield out
+                if broken:
+                    self.restarts += 1
+                    if self.restarts > self.max_retries:
+                        raise ArenaError(f"local worker processes died {self.restarts} times; stopping")
+                    # every game that has not returned is played again on a fresh pool
+                    again = sorted(pending.values(), key=lambda t: t["index"]) + again
+                    pending.clear()
+                    self._stop(ex, False)
+                    ex = self._executor()
             finished = True
         finally:
-            if not finished:
-                # stopped early (SPRT decided, Ctrl-C, an error): the games still running are
-                # abandoned; stopping the processes fails the pending futures, which nobody reads
-                for proc in list((getattr(ex, "_processes", None) or {}).values()):
-                    try:
-                        proc.terminate()
-                    except Exception:
-                        pass
-            ex.shutdown(wait=True, cancel_futures=True)
-            self._executor = None
+            self._stop(ex, finished)
 
     def close(self) -> None:
         pass
@@ -335,7 +357,7 @@ def make_backend(name: str, workers: int, address: Optional[str] = None, max_ret
     if name == "local":
         if address:
             raise ArenaError("--address is for the ray backend", field="address")
-        return SerialBackend() if workers == 1 else PoolBackend(workers)
+        return SerialBackend() if workers == 1 else PoolBackend(workers, max_retries)
     if name == "ray":
         from intrigue.search.ray_backend import RayBackend
         return RayBackend(address=address, workers=workers, max_retries=max_retries, task_cpus=_task_cpus(specs))
