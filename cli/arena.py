@@ -105,8 +105,8 @@ def _split_sprt(tokens: Tuple[str, ...]) -> Tuple[List[str], List[str]]:
               help="A round robin between the --bots (every pair plays --games games, seats alternating) "
                    "with Elo ratings and 95% error bars (mean rating 0).")
 @click.option("--sprt", "sprt_text", metavar="KEY=VALUE ...", default=None,
-              help="A/B test of the two --bots: 'elo0=0 elo1=5 alpha=0.05 beta=0.05' (logistic Elo, Fishtest's "
-                   "GSPRT); stops as soon as it decides, --games at most.")
+              help="A/B test of the two --bots: 'elo0=0 elo1=5 alpha=0.05 beta=0.05' (Fishtest's GSPRT; logistic "
+                   "Elo, or model=normalized); stops as soon as it decides, --games at most.")
 @click.option("--paired", is_flag=True,
               help="With --ladder or --sprt: each deal is played twice with the seats swapped (pentanomial SPRT).")
 @click.option("--anchor", default="mean", show_default=True, metavar="mean|SPEC",
@@ -282,10 +282,12 @@ def _print_sprt(summary: Dict[str, Any]) -> None:
     c = s["results"]
     counts = (f"pentanomial {c}" if s["results_kind"] == "pentanomial"
               else f"W-L-D {c[2]}-{c[0]}-{c[1]}")
-    click.echo(f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g} alpha={s['alpha']:g} beta={s['beta']:g}: {counts}")
+    click.echo(f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g} alpha={s['alpha']:g} beta={s['beta']:g} "
+               f"({s['model']} Elo): {counts}")
     click.echo(f"LLR {s['llr']:+.3f} (bounds {s['lower']:+.3f}, {s['upper']:+.3f}) -> {verdict}")
     lo, hi = s["elo_ci95"]
-    click.echo(f"Elo {a} - {b}: {s['elo']:+.1f} [{lo:+.1f}, {hi:+.1f}], LOS {100 * s['los']:.1f}%")
+    click.echo(f"Elo {a} - {b}: {s['elo']:+.1f} [{lo:+.1f}, {hi:+.1f}] (normalized {s['nelo']:+.1f}), "
+               f"LOS {100 * s['los']:.1f}%")
 
 
 def _print_kinds(summary: Dict[str, Any]) -> None:

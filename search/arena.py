@@ -14,6 +14,15 @@ team's bot at that team's seats once the roles are dealt, and the results are pe
 has its own deal (the roles are part of it), and a game's deal and each seat's bot seed depend only
 on the arena seed and the game number, so two team matches with the same seed -- e.g. ``ismcts``
 against ``heuristic`` and the ``heuristic`` mirror -- play the same deals and roles.
+
+Pair matches -- the :class:`Ladder` (a round robin with Elo ratings) and the :class:`SprtMatch` (an
+A/B test that stops when it decides) -- play two bots at a time, optionally on paired deals (each
+deal twice, seats swapped); their statistics are in :mod:`intrigue.search.ratings`.
+
+Every game is one task (:func:`play_task`) whose deal and bot seeds are fixed by the task, so the
+backends -- this process, a local process pool, Ray (:mod:`intrigue.search.ray_backend`) -- give the
+same games; results stream back as games finish and the driver keeps the tallies and writes the
+records.
 """
 from __future__ import annotations
 
@@ -838,6 +847,7 @@ class SprtMatch(PairMatch):
         status["elo"] = round(est["elo"], 1) if math.isfinite(est["elo"]) else est["elo"]
         status["elo_ci95"] = [round(x, 1) if math.isfinite(x) else x for x in est["ci95"]]
         status["los"] = round(est["los"], 4)
+        status["nelo"] = round(est["nelo"], 1)
         status["counted_games"] = len(self.outcomes) - (len(self.outcomes) % 2 if self.paired else 0)
         out["sprt"] = status
         out["draws"] = sum(1 for o in self.outcomes if pair_score(o, 0) == 0.5)

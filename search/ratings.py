@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -98,21 +98,17 @@ def _mean_var(pdf: Sequence[Tuple[float, float]]) -> Tuple[float, float]:
     return mean, sum(p * (a - mean) ** 2 for a, p in pdf)
 
 
-def mle_with_mean(pdf: Sequence[Tuple[float, float]], s: float) -> List[Tuple[float, float]]:
-    """The distribution on the same outcomes that maximises the likelihood of the observed
-    frequencies ``pdf`` among those whose expected score is ``s``.
-
-    By Lagrange, its probabilities are ``p_i / (1 + x (a_i - s))`` for the one ``x`` that makes them
-    sum to 1: the root of ``sum p_i (a_i - s) / (1 + x (a_i - s)) = 0`` on the interval where every
-    denominator is positive (the function decreases there, so bisection finds it)."""
+def _secular(pdf: Sequence[Tuple[float, float]]) -> float:
+    """The root ``x`` of ``sum_i p_i a_i / (1 + x a_i) = 0`` on the interval where every ``1 + x a_i``
+    is positive (the ``a_i`` have both signs; the function decreases there, so bisection finds it)."""
     lo_a = min(a for a, _ in pdf)
     hi_a = max(a for a, _ in pdf)
-    if not lo_a < s < hi_a:
-        raise RatingsError(f"expected score {s} is outside the outcomes' range [{lo_a}, {hi_a}]")
-    lo, hi = -1.0 / (hi_a - s), 1.0 / (s - lo_a)
+    if not lo_a < 0 < hi_a:
+        raise RatingsError("the constraint cannot be met by these outcomes")
+    lo, hi = -1.0 / hi_a, -1.0 / lo_a
 
     def f(x: float) -> float:
-        return sum(p * (a - s) / (1.0 + x * (a - s)) for a, p in pdf)
+        return sum(p * a / (1.0 + x * a) for a, p in pdf)
 
     eps = 1e-12 * (hi - lo)
     lo, hi = lo + eps, hi - eps
@@ -124,37 +120,90 @@ def mle_with_mean(pdf: Sequence[Tuple[float, float]], s: float) -> List[Tuple[fl
             hi = mid
         if hi - lo < 1e-15 * max(1.0, abs(mid)):
             break
-    x = 0.5 * (lo + hi)
+    return 0.5 * (lo + hi)
+
+
+def mle_with_mean(pdf: Sequence[Tuple[float, float]], s: float) -> List[Tuple[float, float]]:
+    """The distribution on the same outcomes that maximises the likelihood of the observed
+    frequencies ``pdf`` among those whose expected score is ``s``.
+
+    By Lagrange, its probabilities are ``p_i / (1 + x (a_i - s))`` for the one ``x`` that makes them
+    sum to 1 (:func:`_secular` on the shifted outcomes)."""
+    lo_a = min(a for a, _ in pdf)
+    hi_a = max(a for a, _ in pdf)
+    if not lo_a < s < hi_a:
+        raise RatingsError(f"expected score {s} is outside the outcomes' range [{lo_a}, {hi_a}]")
+    x = _secular([(a - s, p) for a, p in pdf])
     out = [(a, p / (1.0 + x * (a - s))) for a, p in pdf]
     total = sum(p for _, p in out)
     return [(a, p / total) for a, p in out]
 
 
-def llr(results: Sequence[float], elo0: float, elo1: float) -> float:
-    """The generalized log-likelihood ratio of ``elo1`` against ``elo0`` (logistic Elo) for trinomial
-    ``[L, D, W]`` or pentanomial counts: ``N * sum_i f_i log(q1_i / q0_i)``, where ``f`` are the
-    observed frequencies and ``q0``/``q1`` the maximum-likelihood distributions with the expected
-    scores of ``elo0``/``elo1`` (Fishtest's ``LLR_logistic``)."""
+def mle_with_t_value(pdf: Sequence[Tuple[float, float]], ref: float, t: float) -> List[Tuple[float, float]]:
+    """The distribution on the same outcomes that maximises the likelihood of ``pdf`` among those
+    whose t-value ``(mean - ref) / sd`` is ``t`` (for normalized Elo).
+
+    The stationarity condition is again ``q_i = p_i / (1 + x b_i)``, now with
+    ``b_i = a_i - ref - t sd (1 + ((a_i - mean) / sd)^2) / 2`` depending on the solution's own mean
+    and sd, so it is solved by fixed-point iteration from the uniform distribution (as Fishtest does)."""
+    q = [(a, 1.0 / len(pdf)) for a, _ in pdf]
+    for _ in range(100):
+        mean, var = _mean_var(q)
+        sd = math.sqrt(var)
+        shifted = [(a - ref - t * sd * (1.0 + ((mean - a) / sd) ** 2) / 2.0, p) for a, p in pdf]
+        x = _secular(shifted)
+        new = [(a, p / (1.0 + x * b)) for (a, p), (b, _) in zip(pdf, shifted)]
+        total = sum(p for _, p in new)
+        new = [(a, p / total) for a, p in new]
+        done = max(abs(u[1] - v[1]) for u, v in zip(q, new)) < 1e-12
+        q = new
+        if done:
+            break
+    return q
+
+
+#: normalized Elo per unit of t-value (Fishtest: 800 / ln 10)
+NELO_PER_T = 800.0 / math.log(10.0)
+
+
+def llr(results: Sequence[float], elo0: float, elo1: float, model: str = "logistic") -> float:
+    """The generalized log-likelihood ratio of ``elo1`` against ``elo0`` for trinomial ``[L, D, W]``
+    or pentanomial counts: ``N * sum_i f_i log(q1_i / q0_i)``, where ``f`` are the observed
+    frequencies and ``q0``/``q1`` the maximum-likelihood distributions under the two hypotheses.
+
+    ``model="logistic"``: the hypotheses fix the expected score at that of ``elo0``/``elo1`` logistic
+    Elo (Fishtest's ``LLR_logistic``).  ``model="normalized"``: they fix the t-value of the score,
+    ``elo / (800 / ln 10)`` per game (times sqrt 2 for a pair), i.e. normalized Elo, which does not
+    depend on the draw rate (Fishtest's ``LLR_normalized``)."""
     n, pdf = _pdf(results)
-    s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
-    q0, q1 = mle_with_mean(pdf, s0), mle_with_mean(pdf, s1)
+    if model == "logistic":
+        s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
+        q0, q1 = mle_with_mean(pdf, s0), mle_with_mean(pdf, s1)
+    elif model == "normalized":
+        scale = math.sqrt(2.0) if len(results) == 5 else 1.0
+        q0, q1 = (mle_with_t_value(pdf, 0.5, scale * e / NELO_PER_T) for e in (elo0, elo1))
+    else:
+        raise RatingsError(f"unknown Elo model {model!r} (logistic, normalized)", field="sprt")
     return n * sum(p * (math.log(b[1]) - math.log(a[1])) for (_, p), a, b in zip(pdf, q0, q1))
 
 
 def elo_estimate(results: Sequence[float]) -> Dict[str, float]:
     """The Elo difference measured by trinomial or pentanomial counts, with a 95% interval (the
     normal interval of the mean score, mapped through the Elo curve; pairs count as one
-    observation each, so their correlation is in the interval) and the likelihood of superiority.
+    observation each, so their correlation is in the interval), the likelihood of superiority and the
+    normalized Elo (``800 / ln 10`` times the score's excess over 1/2 per standard deviation of a game).
     Empty cells get 1e-3 of a count as in :func:`llr`, so a perfect score has a finite estimate."""
     if sum(results) <= 0:
-        return {"elo": 0.0, "ci95": [-math.inf, math.inf], "score": 0.5, "los": 0.5}
+        return {"elo": 0.0, "ci95": [-math.inf, math.inf], "score": 0.5, "los": 0.5, "nelo": 0.0}
     n, pdf = _pdf(results)                     # empty cells regularised, as for the ratio
     mean, var = _mean_var(pdf)
     sd = math.sqrt(var / n)
     lo, hi = mean - Z95 * sd, mean + Z95 * sd
     los = 0.5 if sd == 0 else 0.5 * (1.0 + math.erf((mean - 0.5) / (sd * math.sqrt(2.0))))
+    sd_game = math.sqrt(2.0 * var) if len(results) == 5 else math.sqrt(var)     # a pair is two games
+    nelo = NELO_PER_T * (mean - 0.5) / sd_game if sd_game > 0 else 0.0
     return {"elo": elo_from_score(mean), "ci95": [elo_from_score(lo), elo_from_score(hi)],
-            "score": mean, "los": los}
+            "score": mean, "los": los, "nelo": nelo}
 
 
 # --- the SPRT -----------------------------------------------------------------------------------------
@@ -170,8 +219,9 @@ class Sprt:
     elo1: float = 5.0
     alpha: float = 0.05
     beta: float = 0.05
+    model: str = "logistic"
 
-    KEYS = ("elo0", "elo1", "alpha", "beta")
+    KEYS = ("elo0", "elo1", "alpha", "beta", "model")
 
     def __post_init__(self) -> None:
         if not (0.0 < self.alpha < 1.0 and 0.0 < self.beta < 1.0 and self.alpha + self.beta < 1.0):
@@ -180,25 +230,30 @@ class Sprt:
             raise RatingsError(f"SPRT needs elo0 < elo1, got elo0={self.elo0} elo1={self.elo1}", field="sprt")
         if not all(math.isfinite(x) for x in (self.elo0, self.elo1)) or max(abs(self.elo0), abs(self.elo1)) >= 1000:
             raise RatingsError("SPRT Elo bounds must be finite and within +-1000", field="sprt")
+        if self.model not in ("logistic", "normalized"):
+            raise RatingsError(f"SPRT model is logistic or normalized, got {self.model!r}", field="sprt")
 
     @classmethod
     def parse(cls, text: Union[str, Sequence[str]]) -> "Sprt":
         """From ``"elo0=0 elo1=5 alpha=0.05 beta=0.05"`` (spaces or commas; missing keys keep their
-        defaults)."""
+        defaults; ``model=normalized`` for normalized Elo bounds)."""
         items = text.replace(",", " ").split() if isinstance(text, str) else \
             [p for t in text for p in t.replace(",", " ").split()]
-        values: Dict[str, float] = {}
+        values: Dict[str, Any] = {}
         for item in items:
             key, eq, value = item.partition("=")
             key = key.strip().lower()
             if not eq or key not in cls.KEYS:
                 raise RatingsError(f"SPRT parameter {item!r} is not one of "
                                    f"{', '.join(k + '=' for k in cls.KEYS)}", field="sprt")
+            if key == "model":
+                values[key] = value.strip().lower()
+                continue
             try:
                 values[key] = float(value)
             except ValueError:
                 raise RatingsError(f"SPRT parameter {item!r} is not a number", field="sprt") from None
-        return cls(**values)
+        return cls(**values)  # type: ignore[arg-type]
 
     @property
     def bounds(self) -> Tuple[float, float]:
@@ -206,14 +261,14 @@ class Sprt:
         return math.log(self.beta / (1.0 - self.alpha)), math.log((1.0 - self.beta) / self.alpha)
 
     def llr(self, results: Sequence[float]) -> float:
-        return llr(results, self.elo0, self.elo1) if sum(results) > 0 else 0.0
+        return llr(results, self.elo0, self.elo1, self.model) if sum(results) > 0 else 0.0
 
     def status(self, results: Sequence[float]) -> Dict[str, object]:
         """The ratio, the bounds and the decision (``"H0"``, ``"H1"`` or None) for ``results``."""
         value = self.llr(results)
         lower, upper = self.bounds
         decision = "H1" if value >= upper else "H0" if value <= lower else None
-        return {"elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta,
+        return {"elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta, "model": self.model,
                 "llr": value, "lower": lower, "upper": upper, "decision": decision,
                 "results": list(results)}
 

@@ -58,6 +58,22 @@ def test_ladder_and_sprt_on_ray_match_the_local_runs(ray_local):
     assert _keys(local) == _keys(remote)
 
 
+def test_team_matches_and_multi_process_bots_on_ray(ray_local):
+    kw = dict(options={"length": "half"}, team_bots={"dark": "heuristic", "honest": "random"})
+    local = Arena("politics", None, 6, None, 3, seed=2, **kw)
+    remote = Arena("politics", None, 6, None, 3, seed=2, backend="ray", **kw)
+    local.run()
+    assert remote.run()["bots"][0]["team"] == "dark"
+    assert _keys(local) == _keys(remote) and [o.teams for o in local.outcomes] == [o.teams for o in remote.outcomes]
+    # a bot searching in 2 processes takes 2 CPUs a game; it plays the same games as in one process
+    specs = ["ismcts:iterations=200,workers=2", "heuristic"]
+    local = Arena("coup", "standard", 2, specs, 2, seed=3)
+    remote = Arena("coup", "standard", 2, specs, 2, seed=3, backend="ray")
+    local.run()
+    remote.run()
+    assert _keys(local) == _keys(remote)
+
+
 def test_a_worker_killed_mid_run_has_its_game_played_again(ray_local):
     ray, trace = ray_local
     for f in trace.iterdir():

@@ -194,3 +194,12 @@ def test_a_local_worker_killed_mid_run_has_its_game_played_again(tmp_path, monke
     serial = Arena("coup", "standard", 2, specs, 8, seed=4)
     serial.run()
     assert _keys(arena) == _keys(serial)
+
+
+def test_the_ray_backend_without_ray_is_a_clear_error(monkeypatch, capsys):
+    import sys
+    monkeypatch.setitem(sys.modules, "ray", None)                      # import ray -> ImportError
+    with pytest.raises(ArenaError, match=r"pip install 'intrigue\[ray\]'"):
+        Arena("coup", "standard", 2, ["random", "random"], 2, backend="ray").run()
+    rc = main(["arena", "--backend", "ray", "--bots", "random", "random", "--games", "2", "-q"])
+    assert rc == 2 and "intrigue[ray]" in capsys.readouterr().err

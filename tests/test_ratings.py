@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from intrigue.search.ratings import (ELO_SLOPE, RatingsError, Sprt, elo_estimate, elo_from_score, fit_elo, llr,
-                                     mle_with_mean, pentanomial, score_from_elo, trinomial)
+from intrigue.search.ratings import (ELO_SLOPE, NELO_PER_T, RatingsError, Sprt, elo_estimate, elo_from_score,
+                                     fit_elo, llr, mle_with_mean, mle_with_t_value, pentanomial, score_from_elo,
+                                     trinomial)
 
 C = math.log(10) / 400          # d log-odds / d Elo
 
@@ -170,3 +171,35 @@ def test_elo_estimate_by_hand():
     # a pentanomial: the pairs' scores halved, each pair one observation
     est = elo_estimate([0, 10, 30, 10, 0])
     assert est["elo"] == pytest.approx(0.0) and est["los"] == pytest.approx(0.5)
+
+
+def _normalized_llr_approximation(counts, nelo0, nelo1):
+    """Fishtest's closed-form approximation of the normalized-Elo GSPRT ratio (close for many games):
+    games / 2 * log((1 + (t - t0)^2) / (1 + (t - t1)^2)), t the measured t-value per game."""
+    n = sum(counts)
+    last = len(counts) - 1
+    mean = sum(c * i / last for i, c in enumerate(counts)) / n
+    var = sum(c * (i / last - mean) ** 2 for i, c in enumerate(counts)) / n
+    sd, games = (math.sqrt(2 * var), 2 * n) if len(counts) == 5 else (math.sqrt(var), n)
+    t, t0, t1 = (mean - 0.5) / sd, nelo0 / NELO_PER_T, nelo1 / NELO_PER_T
+    return games / 2 * math.log((1 + (t - t0) ** 2) / (1 + (t - t1) ** 2))
+
+
+def test_normalized_elo_sprt():
+    for counts in ([3000, 5000, 3200], [100, 1000, 3000, 1050, 120]):
+        assert llr(counts, 0, 5, "normalized") == pytest.approx(_normalized_llr_approximation(counts, 0, 5),
+                                                                rel=2e-3)
+    # the constrained maximum has the asked t-value
+    counts = [100, 1000, 3000, 1050, 120]
+    pdf = [(i / 4, x / sum(counts)) for i, x in enumerate(counts)]
+    q = mle_with_t_value(pdf, 0.5, 0.04)
+    mean = sum(a * p for a, p in q)
+    sd = math.sqrt(sum(p * (a - mean) ** 2 for a, p in q))
+    assert sum(p for _, p in q) == pytest.approx(1) and (mean - 0.5) / sd == pytest.approx(0.04, abs=1e-9)
+    s = Sprt.parse("elo0=0 elo1=2 model=normalized")
+    assert s.model == "normalized" and s.status(counts)["llr"] == pytest.approx(llr(counts, 0, 2, "normalized"))
+    with pytest.raises(RatingsError):
+        Sprt.parse("model=bayes")
+    # nElo of a measurement: per game, (score - 1/2) / sd * 800 / ln 10
+    est = elo_estimate([30, 0, 70])
+    assert est["nelo"] == pytest.approx(NELO_PER_T * 0.2 / math.sqrt(0.21), rel=1e-3)
