@@ -26,6 +26,7 @@ records.
 """
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import math
 import os
@@ -145,6 +146,18 @@ def play_game(game: Any, bots: Sequence[Bot], seed: int, record_path: Optional[s
 
 # per-process cache of bots, so worker processes (and pools inside bots) are made once
 _BOTS: Dict[Any, List[Bot]] = {}
+
+
+@atexit.register
+def _close_cached_bots() -> None:
+    """Release the cached bots' own worker pools before the interpreter tears its modules down."""
+    for bots in _BOTS.values():
+        for bot in bots:
+            try:
+                bot.close()
+            except Exception:
+                pass
+    _BOTS.clear()
 
 
 def _bots_for(specs: Sequence[str]) -> List[Bot]:
