@@ -26,6 +26,21 @@ def _import_ray() -> Any:
     return ray
 
 
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse an address whose head does not answer (Ray itself would retry for minutes).
+    ``auto`` and addresses without a port are left to Ray."""
+    import socket
+    where = address.split("://", 1)[-1]
+    host, sep, port = where.rpartition(":")
+    if address == "auto" or not sep or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout=timeout).close()
+    except OSError as err:
+        raise ArenaError(f"cannot reach the Ray head at {address!r}: {err.strerror or err} (is `ray start "
+                         f"--head` running there, and is the port right?)", field="address") from None
+
+
 class RayBackend:
     """Games as Ray tasks.  Joins the Ray already initialised in this process, else connects to
     ``address`` (a cluster's head, e.g. ``ray://head:10001`` or ``head:6379``), else starts a local
@@ -41,6 +56,8 @@ class RayBackend:
         if not ray.is_initialized():
             kwargs: Dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                       "logging_level": "ERROR", "configure_logging": True}
+            if address:
+                _check_reachable(address)
             try:
                 if address:
                     ray.init(address=address, **kwargs)
