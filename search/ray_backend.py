@@ -62,7 +62,8 @@ class RayBackend:
                 if address:
                     ray.init(address=address, **kwargs)
                 else:
-                    ray.init(num_cpus=workers, **kwargs)
+                    # "local": always a new Ray of our own, never a cluster found on the machine
+                    ray.init(address="local", num_cpus=workers, **kwargs)
             except Exception as err:                        # connection refused, bad address, ...
                 where = f"the Ray cluster at {address!r}" if address else "a local Ray"
                 raise ArenaError(f"cannot start or reach {where}: {type(err).__name__}: {err}",

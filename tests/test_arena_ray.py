@@ -18,7 +18,7 @@ def ray_local(tmp_path_factory):
     """A local Ray of 2 CPUs for this module, whose workers log every game start in ``trace``."""
     ray = pytest.importorskip("ray")
     trace = tmp_path_factory.mktemp("trace")
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
+    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
              runtime_env={"env_vars": {"INTRIGUE_ARENA_TRACE": str(trace)}})
     try:
         yield ray, trace
@@ -103,3 +103,21 @@ def test_a_worker_killed_mid_run_has_its_game_played_again(ray_local):
     local = Arena("coup", "standard", 2, specs, 8, seed=4)
     local.run()
     assert _keys(arena) == _keys(local)
+
+
+def test_an_interrupted_ray_run_reports_the_games_finished(ray_local):
+    def stop_after_three(match, outcome):
+        if len(match.outcomes) == 3:
+            raise KeyboardInterrupt
+    arena = Arena("coup", "standard", 2, ["heuristic", "random"], 200, seed=6, backend="ray")
+    with pytest.raises(KeyboardInterrupt):
+        arena.run(stop_after_three)
+    assert arena.summary()["games"] == 3 and len({o.index for o in arena.outcomes}) == 3
+    # the games that finished are the seeded games; the test's own Ray is still there for the next run
+    local = Arena("coup", "standard", 2, ["heuristic", "random"], 12, seed=6)
+    local.run()
+    byindex = {o.index: o.key() for o in local.outcomes}
+    assert all(byindex[o.index] == o.key() for o in arena.outcomes)
+    again = Arena("coup", "standard", 2, ["heuristic", "random"], 12, seed=6, backend="ray")
+    again.run()
+    assert _keys(again) == _keys(local)
