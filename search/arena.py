@@ -488,7 +488,9 @@ class Match:
         raise NotImplementedError
 
     def accept(self, outcome: GameOutcome) -> bool:
-        """Count a finished game; False stops the run (default: count everything, never stop)."""
+        """Count a finished game (and save its record); False stops the run (default: count
+        everything, never stop)."""
+        self._save_record(outcome)
         self.outcomes.append(outcome)
         return True
 
@@ -516,7 +518,6 @@ class Match:
         stream = backend.imap(self.tasks())
         try:
             for out in stream:
-                self._save_record(out)
                 go_on = self.accept(out)
                 if progress:
                     progress(self, out)
@@ -832,6 +833,7 @@ class SprtMatch(PairMatch):
         while self._next in self._waiting and self.status["decision"] is None:
             o = self._waiting.pop(self._next)
             self._next += 1
+            self._save_record(o)                     # only counted games leave a record
             self.outcomes.append(o)
             score = pair_score(o, 0)
             if self.paired:

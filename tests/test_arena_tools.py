@@ -203,3 +203,11 @@ def test_the_ray_backend_without_ray_is_a_clear_error(monkeypatch, capsys):
         Arena("coup", "standard", 2, ["random", "random"], 2, backend="ray").run()
     rc = main(["arena", "--backend", "ray", "--bots", "random", "random", "--games", "2", "-q"])
     assert rc == 2 and "intrigue[ray]" in capsys.readouterr().err
+
+
+def test_sprt_records_only_the_games_it_counted(tmp_path):
+    match = SprtMatch("coup", "standard", 2, ["heuristic", "random"], 400, Sprt(0, 100), seed=2, workers=2,
+                      records=str(tmp_path))
+    match.run()
+    names = sorted(f.name for f in tmp_path.glob("*.msgpack"))
+    assert names == [f"game_{o.index:05d}.msgpack" for o in match.outcomes]
