@@ -286,8 +286,9 @@ def _print_sprt(summary: Dict[str, Any]) -> None:
                f"({s['model']} Elo): {counts}")
     click.echo(f"LLR {s['llr']:+.3f} (bounds {s['lower']:+.3f}, {s['upper']:+.3f}) -> {verdict}")
     lo, hi = s["elo_ci95"]
-    click.echo(f"Elo {a} - {b}: {s['elo']:+.1f} [{lo:+.1f}, {hi:+.1f}] (normalized {s['nelo']:+.1f}), "
-               f"LOS {100 * s['los']:.1f}%")
+    if s["elo"] is not None and lo is not None and hi is not None:
+        click.echo(f"Elo {a} - {b}: {s['elo']:+.1f} [{lo:+.1f}, {hi:+.1f}] (normalized {s['nelo']:+.1f}), "
+                   f"LOS {100 * s['los']:.1f}%")
 
 
 def _print_kinds(summary: Dict[str, Any]) -> None:

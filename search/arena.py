@@ -859,8 +859,8 @@ class SprtMatch(PairMatch):
         status["llr"] = round(status["llr"], 4)
         status["lower"], status["upper"] = round(status["lower"], 4), round(status["upper"], 4)
         est = elo_estimate(self.counts)
-        status["elo"] = round(est["elo"], 1) if math.isfinite(est["elo"]) else est["elo"]
-        status["elo_ci95"] = [round(x, 1) if math.isfinite(x) else x for x in est["ci95"]]
+        status["elo"] = round(est["elo"], 1) if math.isfinite(est["elo"]) else None   # None: no games yet
+        status["elo_ci95"] = [round(x, 1) if math.isfinite(x) else None for x in est["ci95"]]
         status["los"] = round(est["los"], 4)
         status["nelo"] = round(est["nelo"], 1)
         status["counted_games"] = len(self.outcomes) - (len(self.outcomes) % 2 if self.paired else 0)
