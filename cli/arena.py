@@ -23,7 +23,11 @@ def _bots_help() -> str:
               "  intrigue arena --game coup --players 4 --bots \"ismcts:time=500\" heuristic heuristic heuristic \\",
               "      --games 400 --seed 1 --workers 2 --json out.json",
               "  intrigue arena --game politics --players 6 --team-bots DARK=ismcts:iterations=2000 HONEST=heuristic \\",
-              "      --games 200 --seed 7"]
+              "      --games 200 --seed 7",
+              "  intrigue arena --ladder --bots random heuristic ismcts:iterations=1000 --games 100 --paired --seed 1",
+              "  intrigue arena --bots ismcts:iterations=2000 ismcts:iterations=1000 --games 20000 --paired \\",
+              "      --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --workers 2",
+              "  intrigue arena --backend ray --address head:6379 --bots ismcts:time=100 heuristic --games 10000"]
     return "\n".join(lines)
 
 
@@ -38,101 +42,167 @@ def _parse_options(items: Tuple[str, ...]) -> Dict[str, Any]:
 
 
 class _Progress:
-    """A one-line progress bar on stderr (redrawn in place on a terminal, else every 10%)."""
+    """A one-line progress bar on stderr (redrawn in place on a terminal, else every ``step`` percent)."""
 
-    def __init__(self, total: int, quiet: bool) -> None:
+    def __init__(self, total: int, quiet: bool, step: int = 10) -> None:
         self.total = total
         self.quiet = quiet
+        self.step = step
         self.tty = sys.stderr.isatty()
         self.t0 = time.perf_counter()
         self.last_pct = -1
 
-    def __call__(self, arena: Any, outcome: Any) -> None:
+    def __call__(self, match: Any, outcome: Any) -> None:
         if self.quiet:
             return
-        done = len(arena.outcomes)
+        done = len(match.outcomes)
         pct = int(100 * done / self.total)
-        if not self.tty and pct // 10 == self.last_pct // 10 and done != self.total:
+        finished = done == self.total or getattr(match, "status", {}).get("decision")
+        if not self.tty and pct // self.step == self.last_pct // self.step and not finished:
             return
         self.last_pct = pct
         elapsed = time.perf_counter() - self.t0
-        eta = elapsed / done * (self.total - done)
+        eta = elapsed / done * (self.total - done) if done else 0.0
         width = 30
         fill = int(width * done / self.total)
-        first = arena.tallies()[0]
-        rate = first.wins / first.games if first.games else 0.0
         line = (f"[{'#' * fill}{'.' * (width - fill)}] {done}/{self.total} games  "
-                f"{first.spec}: {100 * rate:.1f}%  {elapsed:.0f}s, eta {eta:.0f}s")
+                f"{match.progress_text()}  {elapsed:.0f}s, eta {eta:.0f}s")
         if self.tty:
-            sys.stderr.write("\r" + line + ("\n" if done == self.total else ""))
+            sys.stderr.write("\r" + line + ("\n" if finished else ""))
         else:
             sys.stderr.write(line + "\n")
         sys.stderr.flush()
+
+
+def _split_sprt(tokens: Tuple[str, ...]) -> Tuple[List[str], List[str]]:
+    """Separate SPRT parameters (elo0=, elo1=, alpha=, beta=) from bot specs among loose arguments."""
+    from intrigue.search.ratings import Sprt
+    sprt, rest = [], []
+    for tok in tokens:
+        key = tok.partition("=")[0].strip().lower()
+        (sprt if "=" in tok and ":" not in tok and key in Sprt.KEYS else rest).append(tok)
+    return sprt, rest
 
 
 @click.command(epilog=_bots_help())
 @click.option("--game", default=DEFAULT_GAME, show_default=True, help="Game name.")
 @click.option("--ruleset", default=None, help="Ruleset (coup: standard, seed-th, seed-he).")
 @click.option("--players", type=int, default=None,
-              help="Number of players (default: the number of bot specs, or the game's default for one spec).")
+              help="Number of players (default: the number of bot specs, or the game's default for one spec; "
+                   "2 for --ladder and --sprt).")
 @click.option("--bots", "first_bot", metavar="SPEC [SPEC ...]", default=None,
-              help="One bot spec per seat (one spec alone fills every seat).")
+              help="One bot spec per seat (one spec alone fills every seat); with --ladder the ladder's bots; "
+                   "with --sprt A (the change) then B (the base).")
 @click.option("--team-bots", "first_team", metavar="TEAM=SPEC [TEAM=SPEC ...]", default=None,
               help="Instead of --bots, for games with hidden teams (politics: DARK, HONEST): one bot spec per "
                    "team; the referee seats them by the dealt roles, and results are per team.")
 @click.argument("more_bots", nargs=-1, metavar="")
-@click.option("--games", type=click.IntRange(1), default=100, show_default=True, help="Games to play.")
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True,
+              help="Games to play (--ladder: per pair; --sprt: at most).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of every deal and bot.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Games played in parallel processes.")
+@click.option("--workers", type=click.IntRange(1, 4096), default=1, show_default=True,
+              help="Games played in parallel processes (--backend ray without --address: the local Ray's CPUs).")
+@click.option("--ladder", is_flag=True,
+              help="A round robin between the --bots (every pair plays --games games, seats alternating) "
+                   "with Elo ratings and 95% error bars (mean rating 0).")
+@click.option("--sprt", "sprt_text", metavar="KEY=VALUE ...", default=None,
+              help="A/B test of the two --bots: 'elo0=0 elo1=5 alpha=0.05 beta=0.05' (Fishtest's GSPRT; logistic "
+                   "Elo, or model=normalized); stops as soon as it decides, --games at most.")
+@click.option("--paired", is_flag=True,
+              help="With --ladder or --sprt: each deal is played twice with the seats swapped (pentanomial SPRT).")
+@click.option("--anchor", default="mean", show_default=True, metavar="mean|SPEC",
+              help="--ladder: ratings average 0 ('mean'), or this bot is rated 0.")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+              help="Where games run: local processes, or Ray tasks (pip install 'intrigue[ray]').")
+@click.option("--address", default=None, metavar="HOST:PORT",
+              help="--backend ray: an existing cluster's head (default: start a local Ray).")
+@click.option("--max-retries", type=click.IntRange(0, 100), default=3, show_default=True,
+              help="Times a game whose worker died is run again (ray), or the local pool restarted.")
 @click.option("--json", "json_path", metavar="FILE", default=None, help="Write the results as JSON ('-': stdout).")
-@click.option("--records", metavar="DIR", default=None, help="Save every game record (msgpack) in DIR.")
+@click.option("--records", metavar="DIR", default=None,
+              help="Save every game record (msgpack) in DIR (written by this process, whatever the backend).")
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE", help="A game option override.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: Optional[str],
           first_team: Optional[str], more_bots: Tuple[str, ...], games: int, seed: int, workers: int,
-          json_path: Optional[str], records: Optional[str], game_options: Tuple[str, ...], quiet: bool) -> None:
+          ladder: bool, sprt_text: Optional[str], paired: bool, anchor: str, backend: str,
+          address: Optional[str], max_retries: int, json_path: Optional[str], records: Optional[str],
+          game_options: Tuple[str, ...], quiet: bool) -> None:
     """Play GAMES seeded games between bots, seats rotated, and report win rates with 95% CIs.
 
     In game g the i-th bot sits at seat (i + g) mod players, so every bot plays every seat equally
     often over any multiple of players games; the games of one rotation share the same deal.
     With --team-bots the bots are seated by team and every game has its own deal; two team matches
     with the same seed play the same deals and roles.
+
+    --ladder and --sprt play two bots at a time, taking the seats alternately; game k has a deal of
+    its own (--paired: games 2m and 2m+1 share a deal, seats swapped). Results are the same, game for
+    game, on any backend and any number of workers.
     """
     from intrigue.engine.registry import load_game
-    from intrigue.search.arena import Arena
+    from intrigue.search.arena import Arena, Ladder, SprtMatch
+    from intrigue.search.ratings import Sprt
 
     if (first_bot is None) == (first_team is None):
         raise click.UsageError("give either --bots (one spec per seat) or --team-bots (one spec per team)")
-    team_bots: Optional[Dict[str, str]] = None
-    specs: Optional[List[str]] = None
-    if first_team is not None:
-        team_bots = {}
-        for item in (first_team, *more_bots):
-            name, eq, spec = item.partition("=")
-            if not eq or not name.strip() or not spec.strip():
-                raise OptionError(f"--team-bots {item!r} is not TEAM=SPEC", field="team_bots")
-            if name.strip().lower() in {k.lower() for k in team_bots}:
-                raise OptionError(f"--team-bots names team {name.strip()!r} twice", field="team_bots")
-            team_bots[name.strip()] = spec.strip()
-        if players is None:
-            players = load_game(game, ruleset, None).num_players
+    if ladder and sprt_text is not None:
+        raise click.UsageError("--ladder and --sprt are separate runs: give one of them")
+    if paired and not (ladder or sprt_text is not None):
+        raise click.UsageError("--paired is for --ladder and --sprt (the plain arena already plays each deal "
+                               "in every seat rotation)")
+    if anchor != "mean" and not ladder:
+        raise click.UsageError("--anchor is for --ladder")
+    options = _parse_options(game_options)
+    extra = dict(workers=workers, records=records, backend=backend, address=address, max_retries=max_retries)
+    if ladder or sprt_text is not None:
+        if first_team is not None:
+            raise click.UsageError("--ladder and --sprt take --bots, not --team-bots")
+        sprt_items, rest = _split_sprt(more_bots)
+        specs = [first_bot, *rest]
+        players = players or 2
+        if ladder:
+            anchor_at: Any = "mean"
+            if anchor != "mean":
+                if anchor not in specs:
+                    raise OptionError(f"--anchor {anchor!r} is not one of the ladder's bots", field="anchor")
+                anchor_at = specs.index(anchor)
+            ar: Any = Ladder(game, ruleset, players, specs, games, seed=seed, options=options, paired=paired,
+                             anchor=anchor_at, **extra)
+        else:
+            sprt = Sprt.parse([sprt_text or "", *sprt_items])
+            ar = SprtMatch(game, ruleset, players, specs, games, sprt, seed=seed, options=options,
+                           paired=paired, **extra)
     else:
-        specs = [first_bot, *more_bots]
-        if players is None:
-            players = len(specs) if len(specs) > 1 else load_game(game, ruleset, None).num_players
-        if len(specs) == 1:
-            specs = specs * players
-    ar = Arena(game, ruleset, players, specs, games, seed=seed, options=_parse_options(game_options),
-               workers=workers, records=records, team_bots=team_bots)
+        team_bots: Optional[Dict[str, str]] = None
+        specs_: Optional[List[str]] = None
+        if first_team is not None:
+            team_bots = {}
+            for item in (first_team, *more_bots):
+                name, eq, spec = item.partition("=")
+                if not eq or not name.strip() or not spec.strip():
+                    raise OptionError(f"--team-bots {item!r} is not TEAM=SPEC", field="team_bots")
+                if name.strip().lower() in {k.lower() for k in team_bots}:
+                    raise OptionError(f"--team-bots names team {name.strip()!r} twice", field="team_bots")
+                team_bots[name.strip()] = spec.strip()
+            if players is None:
+                players = load_game(game, ruleset, None).num_players
+        else:
+            specs_ = [first_bot, *more_bots]
+            if players is None:
+                players = len(specs_) if len(specs_) > 1 else load_game(game, ruleset, None).num_players
+            if len(specs_) == 1:
+                specs_ = specs_ * players
+        ar = Arena(game, ruleset, players, specs_, games, seed=seed, options=options, team_bots=team_bots, **extra)
+    step = 2 if sprt_text is not None else 10
     try:
-        summary = ar.run(_Progress(games, quiet))
+        summary = ar.run(_Progress(ar.planned, quiet, step))
     except KeyboardInterrupt:
-        if not ar.outcomes:
-            raise
         click.echo(f"interrupted after {len(ar.outcomes)} games", err=True)
         summary = ar.summary()
-    _print_table(summary)
+        summary["interrupted"] = True
+    if not summary["games"]:
+        click.echo("no game finished", err=True)
+    _print(summary)
     if json_path:
         text = json.dumps(summary, indent=2)
         if json_path == "-":
@@ -145,9 +215,25 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
                 raise IntrigueError(f"cannot write {json_path!r}: {err.strerror or err}", field="json") from None
 
 
-def _print_table(summary: Dict[str, Any]) -> None:
+def _print(summary: Dict[str, Any]) -> None:
+    mode = summary.get("mode")
     click.echo(f"{summary['game']} ({summary['ruleset']}), {summary['players']} players, "
-               f"{summary['games']} games, seed {summary['seed']}")
+               f"{summary['games']} games, seed {summary['seed']}, {summary.get('backend', 'local')} backend")
+    if mode == "ladder":
+        _print_ladder(summary)
+    elif mode == "sprt":
+        _print_table(summary)
+        _print_sprt(summary)
+    else:
+        _print_table(summary)
+    _print_kinds(summary)
+    click.echo(f"mean game length {summary['mean_turns']} turns ({summary['mean_decisions']} decisions); "
+               f"draws {summary['draws']}; {summary['seconds']:.1f} s")
+
+
+def _print_table(summary: Dict[str, Any]) -> None:
+    if not summary["bots"]:
+        return
     labels = [(f"{b['team']}: {b['spec']}" if "team" in b else b["spec"]) for b in summary["bots"]]
     width = max(12, max(len(x) for x in labels))
     head = "team: bot" if any("team" in b for b in summary["bots"]) else "bot"
@@ -155,7 +241,70 @@ def _print_table(summary: Dict[str, Any]) -> None:
     for label, b in zip(labels, summary["bots"]):
         lo, hi = b["ci95"]
         ms = "" if b["ms_per_decision"] is None else f"{b['ms_per_decision']:.1f}"
+        place = "" if b["mean_placing"] is None else f"{b['mean_placing']:.2f}"
         click.echo(f"{label:<{width}}  {b['wins']:>5}  {100 * b['win_rate']:>7.1f}%  "
-                   f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  {b['mean_placing']:>5.2f}  {ms:>8}")
-    click.echo(f"mean game length {summary['mean_turns']} turns ({summary['mean_decisions']} decisions); "
-               f"draws {summary['draws']}; {summary['seconds']:.1f} s")
+                   f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  {place:>5}  {ms:>8}")
+
+
+def _print_ladder(summary: Dict[str, Any]) -> None:
+    fit = summary.get("ladder") or {}
+    bots = summary["bots"]
+    paired = "paired deals" if summary.get("paired") else "a deal per game"
+    click.echo(f"ladder: {len(bots)} bots, {summary['games_per_pair']} games per pair ({paired})")
+    if "error" in fit:
+        click.echo(f"no ratings: {fit['error']}")
+        return
+    if not fit:
+        return
+    width = max(12, max(len(b["spec"]) for b in bots))
+    click.echo(f"{'rank':>4}  {'bot':<{width}}  {'Elo':>7}  {'95%':>7}  {'games':>6}  {'score':>6}  {'ms/move':>8}")
+    order = sorted(range(len(bots)), key=lambda i: -bots[i]["elo"])
+    for rank, i in enumerate(order, 1):
+        b = bots[i]
+        ms = "" if b["ms_per_decision"] is None else f"{b['ms_per_decision']:.1f}"
+        score = "" if b["score"] is None else f"{100 * b['score']:.1f}%"
+        click.echo(f"{rank:>4}  {b['spec']:<{width}}  {b['elo']:>+7.1f}  {'±' + format(b['elo_error95'], '.1f'):>7}  "
+                   f"{b['games']:>6}  {score:>6}  {ms:>8}")
+    click.echo(f"Elo: maximum-likelihood fit, {fit['anchor']}, 95% intervals; "
+               f"{fit['virtual_draws_per_pair']:g} virtual draw per pair")
+    for d, p in zip(fit.get("differences", []), summary["pairs"]):
+        a, b = d["bots"]
+        click.echo(f"  {a} - {b}: +{p['wins']} ={p['draws']} -{p['losses']}, "
+                   f"Elo difference {d['elo']:+.1f} ± {d['error95']:.1f}")
+
+
+def _print_sprt(summary: Dict[str, Any]) -> None:
+    s = summary["sprt"]
+    a, b = (x["spec"] for x in summary["bots"])
+    verdict = {"H1": f"H1 accepted: {a} is stronger than {b} by elo1={s['elo1']:g} rather than elo0={s['elo0']:g}",
+               "H0": f"H0 accepted: {a} is not stronger than {b} by elo1={s['elo1']:g} (elo0={s['elo0']:g} is "
+                     f"more likely)",
+               None: f"no decision after {summary['games']} games"}[s["decision"]]
+    c = s["results"]
+    counts = (f"pentanomial {c}" if s["results_kind"] == "pentanomial"
+              else f"W-L-D {c[2]}-{c[0]}-{c[1]}")
+    click.echo(f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g} alpha={s['alpha']:g} beta={s['beta']:g} "
+               f"({s['model']} Elo): {counts}")
+    click.echo(f"LLR {s['llr']:+.3f} (bounds {s['lower']:+.3f}, {s['upper']:+.3f}) -> {verdict}")
+    lo, hi = s["elo_ci95"]
+    if s["elo"] is not None and lo is not None and hi is not None:
+        click.echo(f"Elo {a} - {b}: {s['elo']:+.1f} [{lo:+.1f}, {hi:+.1f}] (normalized {s['nelo']:+.1f}), "
+                   f"LOS {100 * s['los']:.1f}%")
+
+
+def _print_kinds(summary: Dict[str, Any]) -> None:
+    """Thinking time per decision kind (mean / max ms of decisions with a choice; forced ones apart),
+    for the bots that think (0.5 ms a decision or more; --json has every bot's)."""
+    rows = [b for b in summary["bots"] if b.get("think_by_kind") and (b["ms_per_decision"] or 0) >= 0.5]
+    if not rows:
+        return
+    click.echo("thinking per decision kind (ms mean/max over decisions with a choice; forced decisions):")
+    for b in rows:
+        label = f"{b['team']}: {b['spec']}" if "team" in b else b["spec"]
+        parts = []
+        for kind, k in b["think_by_kind"].items():
+            text = f"{kind} {k['mean_ms']:.1f}/{k['max_ms']:.1f} ({k['decisions']})" if k["decisions"] else f"{kind} -"
+            if k["forced"]:
+                text += f" forced {k['forced']} max {k['forced_max_ms']:.1f}"
+            parts.append(text)
+        click.echo(f"  {label}: " + "; ".join(parts))

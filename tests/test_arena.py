@@ -37,6 +37,7 @@ def test_arena_statistics_and_reproducibility():
         d.pop("seconds")
         for b in d["bots"]:
             b.pop("ms_per_decision")
+            b.pop("think_by_kind")
     assert first == again
     bots = first["bots"]
     assert [b["spec"] for b in bots] == ["heuristic", "random", "heuristic"]

@@ -1,0 +1,435 @@
+"""Statistics for search tuners: Elo ratings with error bars, and the sequential probability ratio test.
+
+Everything here works on game *scores* -- 1 for a win, 1/2 for a draw, 0 for a loss, from one bot's
+point of view -- and on the logistic Elo scale, where a difference of ``d`` points means an expected
+score of ``1 / (1 + 10 ** (-d / 400))``.
+
+* :func:`fit_elo` -- ratings for any number of bots from the games they played against each other:
+  the maximum-likelihood Bradley-Terry (Elo) fit, with standard errors from the curvature of the
+  likelihood corrected by the observed spread of the results (the "sandwich" estimate; for
+  decisive, independent games it equals the plain Hessian estimate, and it stays honest when there
+  are draws or when games come in pairs that share a deal).
+* :class:`Sprt` -- the generalized sequential probability ratio test as Fishtest runs it: results are
+  counted as a trinomial (loss, draw, win) or, when games come in pairs that share a deal, as a
+  pentanomial (the pair's score 0, 1/2, 1, 3/2 or 2), and the log-likelihood ratio of ``elo1``
+  against ``elo0`` is the one of the multinomial maximum-likelihood distributions whose expected
+  score is that of ``elo0`` and of ``elo1``.  The test stops as soon as the ratio leaves
+  ``[log(beta / (1 - alpha)), log((1 - beta) / alpha)]``.
+* :func:`elo_estimate` -- the Elo difference measured by such counts, with a 95% interval.
+
+Pure Python (and numpy for the fit); no state, no randomness.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from intrigue.engine.errors import IntrigueError
+
+#: the two-sided 95% normal quantile
+Z95 = 1.959963984540054
+#: d(score)/d(elo) at 50%, per Elo point: the natural-log slope of the logistic Elo curve
+ELO_SLOPE = math.log(10.0) / 400.0
+
+
+class RatingsError(IntrigueError):
+    code = "ratings_error"
+
+
+# --- the Elo scale ----------------------------------------------------------------------------------
+def score_from_elo(elo: float) -> float:
+    """The expected score of a player ``elo`` points stronger than its opponent."""
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def elo_from_score(score: float) -> float:
+    """The Elo difference that gives expected ``score`` (0 < score < 1; +-inf at the ends)."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+# --- counts of results --------------------------------------------------------------------------------
+def trinomial(scores: Sequence[float]) -> List[int]:
+    """``[losses, draws, wins]`` of a sequence of game scores (0, 1/2, 1)."""
+    out = [0, 0, 0]
+    for s in scores:
+        out[_score_index(s, 2)] += 1
+    return out
+
+
+def pentanomial(pairs: Sequence[Tuple[float, float]]) -> List[int]:
+    """Counts of game pairs by the pair's total score: ``[0, 1/2, 1, 3/2, 2]`` (Fishtest's LL, LD+DL,
+    LW+DD+WL, DW+WD, WW)."""
+    out = [0, 0, 0, 0, 0]
+    for a, b in pairs:
+        out[_score_index(a + b, 2)] += 1
+    return out
+
+
+def _score_index(score: float, per_point: int) -> int:
+    k = round(score * per_point)
+    if abs(k - score * per_point) > 1e-9 or k < 0:
+        raise RatingsError(f"a score must be a multiple of 1/2, got {score}")
+    return int(k)
+
+
+def _pdf(results: Sequence[float]) -> Tuple[float, List[Tuple[float, float]]]:
+    """``(count, [(score, frequency)])`` of trinomial or pentanomial counts; the scores are scaled to
+    0..1 (a pair's score is halved).  An empty cell gets 1e-3 of a count, as Fishtest does, so the
+    maximum-likelihood distributions below exist from the first game on."""
+    if len(results) not in (3, 5):
+        raise RatingsError(f"results are 3 (trinomial) or 5 (pentanomial) counts, got {len(results)}")
+    if any(r < 0 for r in results):
+        raise RatingsError("result counts cannot be negative")
+    counts = [float(r) if r > 0 else 1e-3 for r in results]
+    n = sum(counts)
+    last = len(counts) - 1
+    return n, [(i / last, c / n) for i, c in enumerate(counts)]
+
+
+def _mean_var(pdf: Sequence[Tuple[float, float]]) -> Tuple[float, float]:
+    mean = sum(p * a for a, p in pdf)
+    return mean, sum(p * (a - mean) ** 2 for a, p in pdf)
+
+
+def _secular(pdf: Sequence[Tuple[float, float]]) -> float:
+    """The root ``x`` of ``sum_i p_i a_i / (1 + x a_i) = 0`` on the interval where every ``1 + x a_i``
+    is positive (the ``a_i`` have both signs; the function decreases there, so bisection finds it)."""
+    lo_a = min(a for a, _ in pdf)
+    hi_a = max(a for a, _ in pdf)
+    if not lo_a < 0 < hi_a:
+        raise RatingsError("the constraint cannot be met by these outcomes")
+    lo, hi = -1.0 / hi_a, -1.0 / lo_a
+
+    def f(x: float) -> float:
+        return sum(p * a / (1.0 + x * a) for a, p in pdf)
+
+    eps = 1e-12 * (hi - lo)
+    lo, hi = lo + eps, hi - eps
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if f(mid) > 0:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-15 * max(1.0, abs(mid)):
+            break
+    return 0.5 * (lo + hi)
+
+
+def mle_with_mean(pdf: Sequence[Tuple[float, float]], s: float) -> List[Tuple[float, float]]:
+    """The distribution on the same outcomes that maximises the likelihood of the observed
+    frequencies ``pdf`` among those whose expected score is ``s``.
+
+    By Lagrange, its probabilities are ``p_i / (1 + x (a_i - s))`` for the one ``x`` that makes them
+    sum to 1 (:func:`_secular` on the shifted outcomes)."""
+    lo_a = min(a for a, _ in pdf)
+    hi_a = max(a for a, _ in pdf)
+    if not lo_a < s < hi_a:
+        raise RatingsError(f"expected score {s} is outside the outcomes' range [{lo_a}, {hi_a}]")
+    x = _secular([(a - s, p) for a, p in pdf])
+    out = [(a, p / (1.0 + x * (a - s))) for a, p in pdf]
+    total = sum(p for _, p in out)
+    return [(a, p / total) for a, p in out]
+
+
+def mle_with_t_value(pdf: Sequence[Tuple[float, float]], ref: float, t: float) -> List[Tuple[float, float]]:
+    """The distribution on the same outcomes that maximises the likelihood of ``pdf`` among those
+    whose t-value ``(mean - ref) / sd`` is ``t`` (for normalized Elo).
+
+    The stationarity condition is again ``q_i = p_i / (1 + x b_i)``, now with
+    ``b_i = a_i - ref - t sd (1 + ((a_i - mean) / sd)^2) / 2`` depending on the solution's own mean
+    and sd, so it is solved by fixed-point iteration from the uniform distribution (as Fishtest does)."""
+    q = [(a, 1.0 / len(pdf)) for a, _ in pdf]
+    for _ in range(100):
+        mean, var = _mean_var(q)
+        sd = math.sqrt(var)
+        shifted = [(a - ref - t * sd * (1.0 + ((mean - a) / sd) ** 2) / 2.0, p) for a, p in pdf]
+        x = _secular(shifted)
+        new = [(a, p / (1.0 + x * b)) for (a, p), (b, _) in zip(pdf, shifted)]
+        total = sum(p for _, p in new)
+        new = [(a, p / total) for a, p in new]
+        done = max(abs(u[1] - v[1]) for u, v in zip(q, new)) < 1e-12
+        q = new
+        if done:
+            break
+    return q
+
+
+#: normalized Elo per unit of t-value (Fishtest: 800 / ln 10)
+NELO_PER_T = 800.0 / math.log(10.0)
+
+
+def llr(results: Sequence[float], elo0: float, elo1: float, model: str = "logistic") -> float:
+    """The generalized log-likelihood ratio of ``elo1`` against ``elo0`` for trinomial ``[L, D, W]``
+    or pentanomial counts: ``N * sum_i f_i log(q1_i / q0_i)``, where ``f`` are the observed
+    frequencies and ``q0``/``q1`` the maximum-likelihood distributions under the two hypotheses.
+
+    ``model="logistic"``: the hypotheses fix the expected score at that of ``elo0``/``elo1`` logistic
+    Elo (Fishtest's ``LLR_logistic``).  ``model="normalized"``: they fix the t-value of the score,
+    ``elo / (800 / ln 10)`` per game (times sqrt 2 for a pair), i.e. normalized Elo, which does not
+    depend on the draw rate (Fishtest's ``LLR_normalized``)."""
+    n, pdf = _pdf(results)
+    if model == "logistic":
+        s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
+        q0, q1 = mle_with_mean(pdf, s0), mle_with_mean(pdf, s1)
+    elif model == "normalized":
+        scale = math.sqrt(2.0) if len(results) == 5 else 1.0
+        q0, q1 = (mle_with_t_value(pdf, 0.5, scale * e / NELO_PER_T) for e in (elo0, elo1))
+    else:
+        raise RatingsError(f"unknown Elo model {model!r} (logistic, normalized)", field="sprt")
+    return n * sum(p * (math.log(b[1]) - math.log(a[1])) for (_, p), a, b in zip(pdf, q0, q1))
+
+
+def elo_estimate(results: Sequence[float]) -> Dict[str, float]:
+    """The Elo difference measured by trinomial or pentanomial counts, with a 95% interval (the
+    normal interval of the mean score, mapped through the Elo curve; pairs count as one
+    observation each, so their correlation is in the interval), the likelihood of superiority and the
+    normalized Elo (``800 / ln 10`` times the score's excess over 1/2 per standard deviation of a game).
+    Empty cells get 1e-3 of a count as in :func:`llr`, so a perfect score has a finite estimate."""
+    if sum(results) <= 0:
+        return {"elo": 0.0, "ci95": [-math.inf, math.inf], "score": 0.5, "los": 0.5, "nelo": 0.0}
+    n, pdf = _pdf(results)                     # empty cells regularised, as for the ratio
+    mean, var = _mean_var(pdf)
+    sd = math.sqrt(var / n)
+    lo, hi = mean - Z95 * sd, mean + Z95 * sd
+    los = 0.5 if sd == 0 else 0.5 * (1.0 + math.erf((mean - 0.5) / (sd * math.sqrt(2.0))))
+    sd_game = math.sqrt(2.0 * var) if len(results) == 5 else math.sqrt(var)     # a pair is two games
+    nelo = NELO_PER_T * (mean - 0.5) / sd_game if sd_game > 0 else 0.0
+    return {"elo": elo_from_score(mean), "ci95": [elo_from_score(lo), elo_from_score(hi)],
+            "score": mean, "los": los, "nelo": nelo}
+
+
+# --- the SPRT -----------------------------------------------------------------------------------------
+@dataclasses.dataclass
+class Sprt:
+    """A sequential probability ratio test of H0: ``elo = elo0`` against H1: ``elo = elo1``.
+
+    ``alpha`` is the chance of accepting H1 when H0 holds, ``beta`` that of accepting H0 when H1
+    holds.  Feed it the counts so far (:meth:`status`); it decides once the log-likelihood ratio
+    reaches a bound."""
+
+    elo0: float = 0.0
+    elo1: float = 5.0
+    alpha: float = 0.05
+    beta: float = 0.05
+    model: str = "logistic"
+
+    KEYS = ("elo0", "elo1", "alpha", "beta", "model")
+
+    def __post_init__(self) -> None:
+        if not (0.0 < self.alpha < 1.0 and 0.0 < self.beta < 1.0 and self.alpha + self.beta < 1.0):
+            raise RatingsError("SPRT alpha and beta must be in (0, 1) with alpha + beta < 1", field="sprt")
+        if not self.elo0 < self.elo1:
+            raise RatingsError(f"SPRT needs elo0 < elo1, got elo0={self.elo0} elo1={self.elo1}", field="sprt")
+        if not all(math.isfinite(x) for x in (self.elo0, self.elo1)) or max(abs(self.elo0), abs(self.elo1)) >= 1000:
+            raise RatingsError("SPRT Elo bounds must be finite and within +-1000", field="sprt")
+        if self.model not in ("logistic", "normalized"):
+            raise RatingsError(f"SPRT model is logistic or normalized, got {self.model!r}", field="sprt")
+
+    @classmethod
+    def parse(cls, text: Union[str, Sequence[str]]) -> "Sprt":
+        """From ``"elo0=0 elo1=5 alpha=0.05 beta=0.05"`` (spaces or commas; missing keys keep their
+        defaults; ``model=normalized`` for normalized Elo bounds)."""
+        items = text.replace(",", " ").split() if isinstance(text, str) else \
+            [p for t in text for p in t.replace(",", " ").split()]
+        values: Dict[str, Any] = {}
+        for item in items:
+            key, eq, value = item.partition("=")
+            key = key.strip().lower()
+            if not eq or key not in cls.KEYS:
+                raise RatingsError(f"SPRT parameter {item!r} is not one of "
+                                   f"{', '.join(k + '=' for k in cls.KEYS)}", field="sprt")
+            if key == "model":
+                values[key] = value.strip().lower()
+                continue
+            try:
+                values[key] = float(value)
+            except ValueError:
+                raise RatingsError(f"SPRT parameter {item!r} is not a number", field="sprt") from None
+        return cls(**values)  # type: ignore[arg-type]
+
+    @property
+    def bounds(self) -> Tuple[float, float]:
+        """``(lower, upper)``: accept H0 at or below the lower bound, H1 at or above the upper."""
+        return math.log(self.beta / (1.0 - self.alpha)), math.log((1.0 - self.beta) / self.alpha)
+
+    def llr(self, results: Sequence[float]) -> float:
+        return llr(results, self.elo0, self.elo1, self.model) if sum(results) > 0 else 0.0
+
+    def status(self, results: Sequence[float]) -> Dict[str, object]:
+        """The ratio, the bounds and the decision (``"H0"``, ``"H1"`` or None) for ``results``."""
+        value = self.llr(results)
+        lower, upper = self.bounds
+        decision = "H1" if value >= upper else "H0" if value <= lower else None
+        return {"elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta, "model": self.model,
+                "llr": value, "lower": lower, "upper": upper, "decision": decision,
+                "results": list(results)}
+
+
+# --- the ladder fit -----------------------------------------------------------------------------------
+@dataclasses.dataclass
+class EloFit:
+    """Ratings from :func:`fit_elo`: ``elo[i]`` with standard error ``se[i]`` and 95% interval
+    ``elo[i] +- error95[i]``, relative to ``anchor`` ("mean": the ratings average 0; an int: that
+    bot is 0 and has no error of its own)."""
+
+    elo: List[float]
+    se: List[float]
+    anchor: Union[str, int]
+    covariance: List[List[float]]
+    games: List[int]
+    score: List[float]
+
+    @property
+    def error95(self) -> List[float]:
+        return [Z95 * s for s in self.se]
+
+    def difference(self, i: int, j: int) -> Tuple[float, float]:
+        """``(elo[i] - elo[j], its 95% half-width)``: the interval of a difference is narrower than the
+        two ratings' error bars added, since both come from the same fit."""
+        c = self.covariance
+        var = c[i][i] + c[j][j] - 2.0 * c[i][j]
+        return self.elo[i] - self.elo[j], Z95 * math.sqrt(max(var, 0.0))
+
+
+def fit_elo(players: int, games: Sequence[Tuple[int, int, float]], units: Optional[Sequence[object]] = None,
+            anchor: Union[str, int] = "mean", virtual_draws: float = 0.0) -> EloFit:
+    """The maximum-likelihood Elo ratings of ``players`` bots from ``games`` ``(i, j, score of i)``.
+
+    The model is Bradley-Terry on the Elo scale: ``P(i beats j) = 1 / (1 + 10 ** ((r_j - r_i) / 400))``,
+    a draw counting as half a win each way.  ``units`` (one label per game) groups games whose results
+    are not independent -- the two games of a paired deal -- for the error estimate; by default every
+    game is its own unit.  ``virtual_draws`` adds that many drawn games between every pair that met, a
+    weak prior that keeps a bot that won (or lost) all its games at a finite rating; its pull shrinks
+    as the real games grow.  Raises :class:`RatingsError` when the games do not connect every bot, or
+    when a rating is unbounded (a perfect score without virtual draws)."""
+    if players < 2:
+        raise RatingsError("a rating fit needs at least two bots")
+    if isinstance(anchor, int) and not 0 <= anchor < players:
+        raise RatingsError(f"anchor {anchor} is not a bot index")
+    if not isinstance(anchor, int) and anchor != "mean":
+        raise RatingsError(f"anchor is 'mean' or a bot index, got {anchor!r}")
+    ii = np.array([g[0] for g in games], dtype=np.int64)
+    jj = np.array([g[1] for g in games], dtype=np.int64)
+    ss = np.array([g[2] for g in games], dtype=np.float64)
+    if len(games) == 0:
+        raise RatingsError("no games to rate")
+    if ii.min() < 0 or jj.min() < 0 or max(ii.max(), jj.max()) >= players or np.any(ii == jj):
+        raise RatingsError("a game names a bot index out of range, or a bot against itself")
+    if np.any(ss < 0) or np.any(ss > 1):
+        raise RatingsError("a game score must be in [0, 1]")
+    # aggregate per ordered pair (i < j): games and i's score
+    n_pair = np.zeros((players, players))
+    s_pair = np.zeros((players, players))
+    lo, hi = np.minimum(ii, jj), np.maximum(ii, jj)
+    s_lo = np.where(ii < jj, ss, 1.0 - ss)
+    np.add.at(n_pair, (lo, hi), 1.0)
+    np.add.at(s_pair, (lo, hi), s_lo)
+    met = n_pair > 0
+    n_fit = n_pair + virtual_draws * met
+    s_fit = s_pair + 0.5 * virtual_draws * met
+    _check_connected(players, met)
+    for a in range(players):
+        won = s_fit[a, :].sum() + (n_fit[:, a] - s_fit[:, a]).sum()
+        played = n_fit[a, :].sum() + n_fit[:, a].sum()
+        if won <= 1e-12 or won >= played - 1e-12:
+            raise RatingsError(f"bot {a} scored {'nothing' if won <= 1e-12 else 'every point'}: its rating "
+                               f"is unbounded (add virtual draws)")
+    r = _newton(players, n_fit, s_fit)
+    info = _information(players, n_fit, r)
+    info_pinv = np.linalg.pinv(info)
+    # the observed spread of the score function per unit (clustered "sandwich" estimate)
+    p_game = 1.0 / (1.0 + np.exp(-ELO_SLOPE * (r[ii] - r[jj])))
+    resid = ELO_SLOPE * (ss - p_game)
+    labels = list(range(len(games))) if units is None else list(units)
+    if len(labels) != len(games):
+        raise RatingsError("units needs one label per game")
+    index: Dict[object, int] = {}
+    unit_of = np.array([index.setdefault(u, len(index)) for u in labels], dtype=np.int64)
+    grad = np.zeros((len(index), players))
+    np.add.at(grad, (unit_of, ii), resid)
+    np.add.at(grad, (unit_of, jj), -resid)
+    spread = grad.T @ grad
+    # the virtual draws count as observed games here too (each its own unit), so a perfect score
+    # keeps an honest error bar instead of the near-zero spread of identical results
+    if virtual_draws > 0:
+        diff = r[:, None] - r[None, :]
+        resid_v = ELO_SLOPE * (0.5 - 1.0 / (1.0 + np.exp(-ELO_SLOPE * diff)))
+        w = virtual_draws * met * resid_v ** 2
+        w = w + w.T
+        extra = -w
+        extra[np.diag_indices(players)] = w.sum(axis=1)
+        spread = spread + extra
+    cov = info_pinv @ spread @ info_pinv
+    if isinstance(anchor, int):
+        shift = np.eye(players) - np.outer(np.ones(players), np.eye(players)[anchor])
+        r = r - r[anchor]
+        cov = shift @ cov @ shift.T
+    se = np.sqrt(np.clip(np.diag(cov), 0.0, None))
+    played = (n_pair + n_pair.T).sum(axis=1)
+    points = s_pair.sum(axis=1) + (n_pair - s_pair).sum(axis=0)
+    return EloFit([float(x) for x in r], [float(x) for x in se], anchor, cov.tolist(),
+                  [int(x) for x in played], [float(x) for x in points])
+
+
+def _check_connected(players: int, met: np.ndarray) -> None:
+    adj = met | met.T
+    seen = {0}
+    todo = [0]
+    while todo:
+        a = todo.pop()
+        for b in np.nonzero(adj[a])[0]:
+            if int(b) not in seen:
+                seen.add(int(b))
+                todo.append(int(b))
+    if len(seen) != players:
+        missing = sorted(set(range(players)) - seen)
+        raise RatingsError(f"the games do not connect every bot (no path from bot 0 to {missing})")
+
+
+def _information(players: int, n: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """The Fisher information of the ratings (Elo units) for ``n[i, j]`` games between i and j."""
+    diff = r[:, None] - r[None, :]
+    p = 1.0 / (1.0 + np.exp(-ELO_SLOPE * diff))
+    w = ELO_SLOPE ** 2 * p * (1.0 - p) * (n + n.T)
+    info = -w
+    np.fill_diagonal(info, 0.0)
+    info[np.diag_indices(players)] = w.sum(axis=1) - np.diag(w)
+    return info
+
+
+def _newton(players: int, n: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Newton's method on the concave log-likelihood, ratings kept at mean 0, with step halving."""
+    r = np.zeros(players)
+
+    def loglik(x: np.ndarray) -> float:
+        d = ELO_SLOPE * (x[:, None] - x[None, :])
+        # s log p + (n - s) log (1 - p), p = sigmoid(d), in a form that does not overflow
+        return float(np.sum(-s * np.logaddexp(0.0, -d) - (n - s) * np.logaddexp(0.0, d)))
+
+    current = loglik(r)
+    for _ in range(100):
+        d = r[:, None] - r[None, :]
+        p = 1.0 / (1.0 + np.exp(-ELO_SLOPE * d))
+        g_pair = ELO_SLOPE * (s - n * p)            # d loglik / d r_i from the pair (i, j), i < j
+        grad = g_pair.sum(axis=1) - g_pair.sum(axis=0)
+        step = np.linalg.pinv(_information(players, n, r)) @ grad
+        t = 1.0
+        while True:
+            cand = r + t * step
+            cand -= cand.mean()
+            value = loglik(cand)
+            if value >= current - 1e-12 or t < 1e-6:
+                break
+            t *= 0.5
+        r, gain, current = cand, value - current, value
+        if np.max(np.abs(t * step)) < 1e-9 or (0 <= gain < 1e-14):
+            break
+    return r
