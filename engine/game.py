@@ -172,6 +172,19 @@ class Game:
     rulesets: ClassVar[Mapping[str, Mapping[str, Any]]]   # ruleset -> option values over the defaults
     default_ruleset: ClassVar[str]
     languages: ClassVar[Tuple[str, ...]] = ("en",)
+    plugins: ClassVar[Mapping[str, str]] = {}
+    """Optional parts of the game by name, as ``"module:attribute"`` (imported only when asked for),
+    e.g. ``{"narrator": "intrigue.engine.coup.narrate:CoupNarrator"}``; see :meth:`plugin`."""
+
+    @classmethod
+    def plugin(cls, name: str) -> Any:
+        """The object the game names for plug-in ``name`` (imported now), or ``None`` if it has none."""
+        spec = cls.plugins.get(name)
+        if not spec:
+            return None
+        import importlib
+        module, _, attr = spec.partition(":")
+        return getattr(importlib.import_module(module), attr)
 
     def __init__(self, ruleset: Optional[str] = None, players: Optional[int] = None,
                  options: Optional[Mapping[str, Any]] = None) -> None:

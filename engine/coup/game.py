@@ -73,6 +73,7 @@ class CoupGame(Game):
         "seed-he": {"steal_amount": 3, "exchange": "swap_one", "two_player_start_coins": 2},
     }
     ruleset_language = {"standard": "en", "seed-th": "th", "seed-he": "he"}
+    plugins = {"narrator": "intrigue.engine.coup.narrate:CoupNarrator"}
 
     @property
     def language(self) -> str:
@@ -250,7 +251,9 @@ class CoupGame(Game):
             mark = "  <- " + t("to_move") if core.current_player() == p else ""
             you = f" ({t('you')})" if seat == p else ""
             status = "" if core.alive(p) else f"  ({t('out')})"
-            lines.append(f"  {t('seat')} {p}{you}: {core.coins[p]:>2} {t('coins')}  {' '.join(cards)}{status}{mark}")
+            coins = t('coin') if core.coins[p] == 1 else t('coins')
+            lines.append(f"  {t('seat')} {p}{you}: {core.coins[p]:>2} {coins:<{len(t('coins'))}}  {' '.join(cards)}{status}{mark}")
+        lines.append("  " + t("legend"))
         if state.is_terminal():
             res = state.result()
             if res.draw:
@@ -267,7 +270,10 @@ class CoupGame(Game):
         """Notation rendered for people in ``lang`` (role and action words translated)."""
         lang = lang or self.language
         words = text.split()
-        out = [names.action_name(words[0], lang)]
+        if not words:
+            return text
+        head = names.role_index(words[0]) if words[0] not in names.ACTION_NAMES["en"] else None
+        out = [names.role_name(head, lang) if head is not None else names.action_name(words[0], lang)]
         for w in words[1:]:
             r = names.role_index(w) if not w.isdigit() else None
             out.append(names.role_name(r, lang) if r is not None else w)

@@ -108,6 +108,7 @@ class PoliticsGame(Game):
         "standard": {},
         "core": {"backroom": False, "contracts": False, "awards": False},
     }
+    plugins = {"narrator": "intrigue.engine.politics.narrate:PoliticsNarrator"}
 
     def _check_options(self) -> None:
         if self.options["max_invitations"] > self.num_players - 1:
