@@ -64,8 +64,18 @@ class TerminalGame:
         self.bots, self.hint_bot = {}, None
 
     def say(self, text: str = "") -> None:
-        self.out.write((visual(text) if self.bidi else text) + "\n")
+        self.out.write((visual(text, self._width()) if self.bidi else text) + "\n")
         self.out.flush()
+
+    def _width(self) -> int:
+        """Columns to right-align right-to-left lines to: the terminal's, at most 100 (0: not a terminal)."""
+        try:
+            if not self.out.isatty():
+                return 0
+            import shutil
+            return min(shutil.get_terminal_size().columns, 100)
+        except Exception:
+            return 0
 
     def ask(self, prompt: str) -> str:
         return input(visual(prompt) if self.bidi else prompt)
@@ -155,7 +165,9 @@ class TerminalGame:
         actions = state.legal_actions()
         self._header(core)
         if len(actions) == 1:              # nothing to choose: say so and play it
-            self.say("  " + t("auto", self.lang, label=self.narrator.action_label(core, actions[0], self.seat)))
+            auto = getattr(self.narrator, "auto_line", None)
+            self.say("  " + (auto(core, actions[0], self.seat) if auto else
+                             t("auto", self.lang, label=self.narrator.action_label(core, actions[0], self.seat))))
             return self._apply(actions[0]) or True
         if self._wants_board(core):
             self.show_board()
@@ -360,14 +372,10 @@ class TerminalGame:
             self.say(f"  {result.placings[seat]}. {self.narrator.seat(seat, self.seat)}")
 
 
-class PlayError(click.ClickException):
-    """A bad command line, said in one line like every other error (no usage block); status 2."""
-
-    exit_code = 2
-
-
 def _fail(message: str) -> None:
-    raise PlayError(message)
+    """A bad command line, said in one line in the same style as every other error (``error: ...``,
+    exit status 2; no usage block)."""
+    raise IntrigueError(message)
 
 
 def bot_specs(values: Sequence[str]) -> List[str]:

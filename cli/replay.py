@@ -86,13 +86,18 @@ def frames(record: GameRecord, seat: Optional[int], narrator=None) -> List[Frame
               help="Put right-to-left text in visual order (--no-bidi for terminals that do it themselves).")
 def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, bidi: bool) -> None:
     """Step through a saved game FILE (as written by 'save' in intrigue play, or GameRecord.save)."""
-    record = GameRecord.load(file)
+    try:
+        record = GameRecord.load(file)
+    except RecordError as err:
+        if "not a readable game record" in err.message:    # the reader's own wording is no help to a person
+            raise RecordError(f"{file}: not a readable game record (damaged, or another kind of file)") from None
+        raise
     game = record.load_game()
     if seat is not None and not 0 <= seat < game.num_players:
-        raise click.BadParameter(f"seat {seat} is not in this {game.num_players}-player game", param_hint="--seat")
+        raise RecordError(f"--seat {seat} is not in this {game.num_players}-player game", field="seat")
     lang = (lang or game.language).strip().lower()
     if lang not in game.languages:
-        raise click.BadParameter(f"{lang!r} is not one of {', '.join(game.languages)}", param_hint="--lang")
+        raise RecordError(f"--lang {lang!r} is not one of {', '.join(game.languages)}", field="lang")
     viewer = seat if seat is not None else record.seat
     narrator = narrator_for(game, lang)
     shots = frames(record, seat, narrator)

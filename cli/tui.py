@@ -126,9 +126,11 @@ def has_rtl(text: str) -> bool:
     return any(lo <= ord(ch) <= hi for ch in text for lo, hi in RTL_RANGES)
 
 
-def visual(text: str) -> str:
+def visual(text: str, width: int = 0) -> str:
     """``text`` in visual order, line by line, for terminals that draw characters left to right as
-    stored (most do): the Unicode bidi algorithm with mirrored brackets (python-bidi).  Lines without
+    stored (most do): the Unicode bidi algorithm with mirrored brackets (python-bidi), each line with a
+    right-to-left letter taken as a right-to-left paragraph.  With ``width``, such lines are also
+    right-aligned to that many columns, where a right-to-left reader starts.  Lines without
     right-to-left letters are returned as they are.  Only for display: the logical text is what the
     program compares and stores."""
     if not has_rtl(text):
@@ -137,7 +139,14 @@ def visual(text: str) -> str:
         from bidi.algorithm import get_display
     except ImportError:                 # python-bidi missing: show the logical order
         return text
-    return "\n".join(get_display(line) if has_rtl(line) else line for line in text.split("\n"))
+    out = []
+    for line in text.split("\n"):
+        if has_rtl(line):
+            line = get_display(line, base_dir="R")
+            if width:
+                line = line.rjust(width)
+        out.append(line)
+    return "\n".join(out)
 
 
 def t(key: str, lang: str, **kw: Any) -> str:

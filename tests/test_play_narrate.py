@@ -195,6 +195,7 @@ def test_a_whole_politics_game_ends_with_roles_scores_and_the_winner(lang):
         assert re.search(r"Final scores .*\n.*influence\s+legitimacy\s+underground", text)
         assert re.search(r"Winners?: .+\(", text) and "Dark power" in text
         assert "Policies passed:" in text and "══ Round 1/6" in text and "Lie-catch" in text
+        assert "Summary: the government of" in text and "count:" in text
     else:
         assert "คะแนนสุดท้าย" in text and "ผู้ชนะ:" in text and "ฝ่ายอำนาจมืด" in text
 
@@ -236,3 +237,21 @@ def test_a_single_choice_is_played_for_the_person_and_quit_offers_to_save(tmp_pa
     assert ".tmp" not in child.after
     child.sendintr()
     child.expect(pexpect.EOF)
+
+
+def test_hebrew_play_prints_visual_order_unless_no_bidi():
+    child, log = spawn("coup", "--players", "2", "--ruleset", "seed-he", "--bots", "random", "--seed", "2")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    shown = log.getvalue()
+    assert "1 רות" in shown and "תור 1" not in shown          # "turn 1", drawn right to left
+    assert "[ףלק]" in shown                                  # the legend's "[card]", brackets mirrored
+    child, log = spawn("coup", "--players", "2", "--ruleset", "seed-he", "--bots", "random", "--seed", "2",
+                       "--no-bidi")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    assert "תור 1" in log.getvalue()

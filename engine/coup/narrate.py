@@ -93,7 +93,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "p_challenge": "{Actor} claim{s} {role} to {action_inf}. Challenge?",
         "p_defend": "{Challenger} challenges your {role} ({action}). Reveal {role} to prove it, "
                     "or turn up another card and lose it.",
-        "p_block_aid": "{Actor} take{s} Foreign Aid. Block it by claiming Duke?",
+        "p_block_aid": "{Actor} ask{s} for Foreign Aid. Block it by claiming Duke?",
         "p_block_steal": "{Actor} claim{s} Captain to steal from you. Block, claiming Captain or Ambassador?",
         "p_block_assassinate": "{Actor} claim{s} Assassin to assassinate you. Block, claiming Contessa?",
         "p_challenge_block": "{Blocker} claim{s2} {role} to block {actor_p} {action}. Challenge the block?",

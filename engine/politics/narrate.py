@@ -81,13 +81,20 @@ TEXT: Dict[str, Dict[str, str]] = {
         "changes": "{Who}: {items}.",
         "crisis": "Crisis of faith: five governments have failed.",
         "round_end": "End of round {round}: {summary}",
+        "gov_summary_ok": "Summary: the government of {members} passed {cards}.\n  Now: {totals}.",
+        "gov_summary_failed": "Summary: the government of {members} failed.\n  Now: {totals}.",
+        "vote_summary": "Vote {vote} count: {tally}.",
+        "vote_none": "no votes", "flipped_note": " (* = flipped by Media power)",
+        "votes_n": "{who} — {n} vote{s}",
+        "vote_tie": " A tie: no one is revealed.",
+        "auto_window": "You have no {card} card to play here: you pass.",
         "auto": "(only one choice: {label})",
         "p_wait": "{Who} is to decide.",
         "p_coup": "The leader is {leader}. Play your Coup card to take the leadership?",
         "p_block": "{player} played {card}. Play Block to cancel it?",
         "p_dealbreak": "{x} and {y} made a {tpl}({k}) contract. Play Deal-break to cancel it?",
         "p_media": "Play Media power to flip a revealed policy (honest <-> corrupt)?",
-        "p_invite": "You lead ({n} of {max} invitations used, {acc} accepted). Invite whom?",
+        "p_invite": "You lead the attempt: {n} of {max} invitations used, {acc} accepted; two form the government.",
         "p_answer_invite": "{leader} invites you into the government{offer}{join}. Accept?",
         "p_offer": "You may offer one contract (HOLD: paid if they do not inspect; PROBE: paid if they do).",
         "p_answer_contract": "{x} offers you a {tpl}({k}) contract: {k} influence at the end of the round if you {cond}. Accept?",
@@ -130,7 +137,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "b_contract": "Contract {slot}: {tpl}({k}) from {x} to {y} [{status}]",
         "b_marks": "{right}{n} policy, {b} backr.",
         "b_right": "right ",
-        "b_legend": "Score at the end: influence counts for all; legitimacy for the Honest, underground for Dark powers.",
+        "b_legend": "> decides · * leader · + partner · score: influence + legitimacy (Honest) or underground (Dark)",
         "unknown": "?",
         "end_title": "Final scores (as the engine counts them, awards included):",
         "total": "total",
@@ -209,13 +216,20 @@ TEXT: Dict[str, Dict[str, str]] = {
         "changes": "{Who}: {items}",
         "crisis": "วิกฤตศรัทธา: รัฐบาลล้มเหลวครบห้าครั้ง",
         "round_end": "จบวัฏจักรอำนาจ {round}: {summary}",
+        "gov_summary_ok": "สรุป: รัฐบาลของ{members} ผ่านนโยบาย {cards}\n  ตอนนี้: {totals}",
+        "gov_summary_failed": "สรุป: รัฐบาลของ{members} ล้มเหลว\n  ตอนนี้: {totals}",
+        "vote_summary": "โหวตครั้งที่ {vote}: {tally}",
+        "vote_none": "ไม่มีใครได้เสียง", "flipped_note": " (* = พลิกด้วยอำนาจสื่อ)",
+        "votes_n": "{who} — {n} เสียง",
+        "vote_tie": " เสมอกัน: ไม่มีใครถูกเปิดฝ่าย",
+        "auto_window": "คุณไม่มีการ์ด{card}ที่เล่นได้ตอนนี้: ผ่าน",
         "auto": "(มีทางเลือกเดียว: {label})",
         "p_wait": "ถึงตา{Who}ตัดสินใจ",
         "p_coup": "ผู้นำคือ{leader} จะเล่นการ์ดยึดอำนาจเพื่อเป็นผู้นำหรือไม่?",
         "p_block": "{player} เล่น{card} จะเล่นขัดขวางเพื่อยกเลิกหรือไม่?",
         "p_dealbreak": "{x}และ{y}ทำสัญญา {tpl}({k}) จะเล่นล้มดีลเพื่อยกเลิกหรือไม่?",
         "p_media": "จะเล่นอำนาจสื่อเพื่อพลิกนโยบายที่เปิดแล้ว (สุจริต <-> ทุจริต) หรือไม่?",
-        "p_invite": "คุณเป็นผู้นำ (ชวนไปแล้ว {n} จาก {max} ตอบรับ {acc}) จะชวนใคร?",
+        "p_invite": "คุณเป็นผู้นำ: ชวนไปแล้ว {n} จาก {max} ตอบรับ {acc} (ตอบรับ 2 คนก็ตั้งรัฐบาลได้)",
         "p_answer_invite": "{leader} ชวนคุณเข้าร่วมรัฐบาล{offer}{join} จะตอบรับหรือไม่?",
         "p_offer": "คุณเสนอสัญญาได้ 1 ฉบับ (HOLD: ได้เงินถ้าเขาไม่ตรวจสอบ; PROBE: ได้เงินถ้าเขาตรวจสอบ)",
         "p_answer_contract": "{x} เสนอสัญญา {tpl}({k}) ให้คุณ: ได้ {k} อิทธิพลเมื่อจบรอบถ้าคุณ{cond} จะรับหรือไม่?",
@@ -258,7 +272,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "b_contract": "สัญญา {slot}: {tpl}({k}) จาก{x} ถึง{y} [{status}]",
         "b_marks": "{right}นโยบาย {n} หลังฉาก {b}",
         "b_right": "มีสิทธิ์  ",
-        "b_legend": "คะแนนตอนจบ: อิทธิพลนับให้ทุกคน ความชอบธรรมนับให้ฝ่ายสุจริต อำนาจใต้ดินนับให้ฝ่ายอำนาจมืด",
+        "b_legend": "> ถึงตา, * ผู้นำ, + แนวร่วม คะแนน: อิทธิพลนับให้ทุกคน ความชอบธรรมนับให้ฝ่ายสุจริต อำนาจใต้ดินนับให้ฝ่ายอำนาจมืด",
         "unknown": "?",
         "end_title": "คะแนนสุดท้าย (ตามที่เอนจินนับ รวมรางวัลพิเศษแล้ว):",
         "total": "รวม",
@@ -538,6 +552,7 @@ class PoliticsNarrator:
                     items.append(f"{'+' if d > 0 else ''}{d} {self.coin(key)} ({now[key]})")
             if items:
                 out.append(self._S("changes", p, v, items=", ".join(items)))
+        out.extend(self._summaries(core, after, v))
         if not core.crisis and after.crisis:
             out.append(self._T("crisis"))
         if after.round > core.round and after.current_player() != TERMINAL:
@@ -545,6 +560,57 @@ class PoliticsNarrator:
                 f"{key} {after.coins(p)[key]}" for key in COINS) for p in range(n))
             out.append(self._T("round_end", round=core.round + 1, summary=summary))
         return out
+
+    def _totals(self, core, seats, v: Optional[int]) -> str:
+        return ", ".join(f"{self.seat(p, v)} " + " ".join(f"{core.coins(p)[k]} {k}" for k in ("INF", "LEG", "UND"))
+                         for p in seats)
+
+    def _summaries(self, core, after, v: Optional[int]) -> List[str]:
+        """A line when a government's outcome is settled (its gains or its failure are in) and when a
+        lie-catch vote has been counted."""
+        out: List[str] = []
+        m = core.members
+        settling = PHASE_OF.get(core.phase) in (3, 4) or core.phase in (K["PH_MEDIA"], K["PH_BLOCK"])
+        moved_on = (after.current_player() == TERMINAL or PHASE_OF.get(after.phase) in (5, 1, 6)
+                    or after.phase in (K["PH_DRAW"], K["PH_RESOLVE"]) or not after.members)
+        in_window = after.phase in (K["PH_MEDIA"], K["PH_BLOCK"], K["PH_INSPECT"], K["PH_WDISCARD"])
+        if m and core.formed and settling and moved_on and not in_window:
+            members = self._join([self.seat(p, v) for p in m])
+            totals = self._totals(after, m, v)
+            shown = after.revealed_cards or core.revealed_cards      # flips are in once the window closed
+            passed = [TYPES[t] + ("*" if fl else "") for t, ins, fl in shown if not ins]
+            if after.failed_gov or core.failed_gov:
+                out.extend(self._T("gov_summary_failed", members=members, totals=totals).split("\n  "))
+            elif passed:
+                cards = " ".join(passed) + (self.text["flipped_note"] if any("*" in c for c in passed) else "")
+                out.extend(self._T("gov_summary_ok", members=members, cards=cards,
+                                   totals=totals).split("\n  "))
+        if core.phase == K["PH_VOTE_REVEAL"] and after.phase != K["PH_VOTE_REVEAL"]:
+            tally: Dict[int, int] = {}
+            for p in range(core.num_players):
+                if core.voted(p):
+                    target = core.vote(p)
+                    if target is not None and 0 <= target < core.num_players:
+                        tally[target] = tally.get(target, 0) + 1
+            if tally:
+                items = [self._T("votes_n", who=self.seat(q, v), n=k, s="" if k == 1 else "s")
+                         for q, k in sorted(tally.items(), key=lambda kv: -kv[1])]
+                text = self._T("vote_summary", vote=core.vote_no, tally=", ".join(items))
+                top = sorted(tally.values(), reverse=True)
+                if len(top) > 1 and top[0] == top[1]:
+                    text += self.text["vote_tie"]
+            else:
+                text = self._T("vote_summary", vote=core.vote_no, tally=self.text["vote_none"])
+            out.append(text)
+        return out
+
+    def auto_line(self, core: KernelState, action: int, viewer: Optional[int]) -> str:
+        """The line said when a decision with one legal choice is played for the person."""
+        card = {K["PH_COUP"]: "coup", K["PH_BLOCK"]: "block", K["PH_DEALBREAK"]: "dealbreak",
+                K["PH_MEDIA"]: "media"}.get(core.phase)
+        if card is not None and action in (K["A_PASS"],):
+            return self._T("auto_window", card=names.name(card, self.lang))
+        return self._T("auto", label=self.action_label(core, action, viewer))
 
     # --- decisions ---------------------------------------------------------------------------------
     def action_label(self, core: KernelState, action: int, viewer: Optional[int]) -> str:
@@ -704,14 +770,18 @@ class PoliticsNarrator:
 
     def wants_board(self, core: KernelState, viewer: Optional[int]) -> bool:
         """The board is shown before the decisions that need it (not before every window)."""
-        return core.phase in (K["PH_INVITE"], K["PH_ANSWER_INVITE"], K["PH_PROPOSE"], K["PH_OPP"],
-                              K["PH_LDISCARD"], K["PH_VOTE"], K["PH_RESOLVE"])
+        if core.phase == K["PH_INVITE"]:
+            return core.invitations_issued == 0       # once per attempt, not before every invitation
+        if core.phase == K["PH_VOTE"]:
+            return core.vote_no == 1
+        return core.phase in (K["PH_ANSWER_INVITE"], K["PH_PROPOSE"], K["PH_OPP"], K["PH_LDISCARD"],
+                              K["PH_RESOLVE"])
 
     # --- the board and the end ---------------------------------------------------------------------
     def _role_of(self, core, p: int, viewer: Optional[int]) -> str:
         f = core.flags(p)
         if (viewer is None or viewer == p or core.roles_public or f["revealed"]
-                or (viewer is not None and core.is_dark(viewer) and core.is_dark(p))):
+                or (viewer is not None and core.is_dark(viewer))):   # a Dark power knows both Dark seats
             return names.name("dark" if core.is_dark(p) else "honest", self.lang)
         return self.text["unknown"]
 
