@@ -16,7 +16,7 @@ import click
 from intrigue.cli.tui import analysis_lines, narrate_history, narrator_for, t, think, visual
 from intrigue.engine import GameRecord, IntrigueError, load_game
 from intrigue.protocol.server import strongest_bot_spec
-from intrigue.protocol.table import Step, Table, seen
+from intrigue.protocol.table import Step, Table
 from intrigue.search.bot import Bot, make_bot
 
 COMMAND_WORDS = {"hint", "save", "load", "log", "board", "rules", "help", "quit", "exit"}

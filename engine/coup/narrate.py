@@ -438,7 +438,7 @@ class CoupNarrator:
              poss: Optional[Dict[str, int]] = None, **kw) -> str:
         """Format sentence ``key`` with ``who`` as its subject (verb agreement in English)."""
         you = who is not None and viewer is not None and who == viewer
-        args = dict(s="" if you else "s", es="" if you else "es", is_="", **kw)
+        args = dict(s="" if you else "s", es="" if you else "es", **kw)
         if who is not None:
             name = self.seat(who, viewer)
             args.update(who=name, Who=_cap(name))

@@ -614,7 +614,7 @@ class PoliticsNarrator:
 
     # --- decisions ---------------------------------------------------------------------------------
     def action_label(self, core: KernelState, action: int, viewer: Optional[int]) -> str:
-        v, a, ph = viewer, action, core.phase
+        v, a = viewer, action
         words = self.game.action_to_string(core, a).split()
         head = words[0]
         T = self._T
