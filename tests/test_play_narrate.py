@@ -260,3 +260,26 @@ def test_hebrew_play_prints_visual_order_unless_no_bidi():
     child.sendline("")
     child.expect(pexpect.EOF)
     assert "תור 1" in log.getvalue()
+
+
+@pytest.mark.parametrize("name, players, options, seeds", [
+    ("coup", 3, None, range(12)), ("coup", 5, None, range(4)),
+    ("politics", 6, {"length": "half"}, range(3)), ("politics", 7, {"length": "half"}, range(2)),
+])
+def test_a_seat_reads_the_same_sentences_from_its_own_information_alone(name, players, options, seeds):
+    """Honest about hidden cards: told from the seat's information state (other hands in a canonical
+    arrangement, as a web page or a replay of a seat's view has it), every sentence is the same as
+    told from the full game."""
+    from intrigue.engine import Event, InfoState
+    g = load_game(name, None, players, options)
+    for seed in seeds:
+        full, state = narrated(g, seed, "en", viewer=1)
+        full = [line for line in full if not line.startswith(("──", "══"))]
+        n = g.plugin("narrator")(g, "en")
+        n.strict = True
+        view = state.view(1)
+        mine = []
+        for i, (seat, text) in enumerate(view):
+            core = InfoState.from_view(g, 1, view[:i]).core
+            mine.extend(n.event(core, Event(seat, g.observed_action(core, 1, text), text), 1))
+        assert mine == full

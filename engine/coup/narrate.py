@@ -475,9 +475,15 @@ class CoupNarrator:
             return [f"{self.seat(event.seat, viewer) if event.seat >= 0 else '·'}: "
                     f"{self.game.describe_action(text, self.lang)}"]
 
-    def _after(self, core: KernelState, action: int) -> Optional[KernelState]:
+    def _after(self, core: KernelState, action: int, viewer: Optional[int]) -> Optional[KernelState]:
+        """``core`` with ``action`` applied, on a copy.  ``core`` may be a viewer's information state
+        (other hands in a canonical arrangement): the copy's hidden cards are first made consistent
+        with the action, as the engine does when it rebuilds a view, so that the public consequences
+        come out the same as in the full game."""
         after = core.clone()
         try:
+            if viewer is not None:
+                after.make_consistent(viewer, action)
             after.apply(action)
         except Exception:
             return None
@@ -500,7 +506,7 @@ class CoupNarrator:
                 x, y = pair_roles(a - K["C_TWO"])
                 return [self._say("drew_two", who, v, a=self._a_role(x), b=self._a_role(y))]
             return []
-        after = self._after(core, a)
+        after = self._after(core, a, v)
         if ph == K["PH_ACTION"]:
             kind, target = self._declared(a)
             word = KIND_WORD[kind]

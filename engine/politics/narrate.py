@@ -413,7 +413,9 @@ class PoliticsNarrator:
     def _event(self, core: KernelState, event: Event, text: str, v: Optional[int]) -> List[str]:
         ph, p, a = core.phase, event.seat, event.action
         words = text.split()
-        after = core.clone()
+        after = core.clone()                 # a viewer's core: make its hidden cards fit the action first
+        if v is not None:
+            after.make_consistent(v, a)
         after.apply(a)
         out: List[str] = []
         if p == CHANCE:
@@ -453,7 +455,7 @@ class PoliticsNarrator:
                 out.append(self._T("final_roles", a=self.seat(int(words[1]), v), b=self.seat(int(words[2]), v)))
         else:
             out.extend(self._decision(core, after, p, a, words, v))
-        out.extend(self._consequences(core, after, v))
+        out.extend(self._consequences(core, after, v, words))
         return out
 
     def _decision(self, core, after, p: int, a: int, words: List[str], v: Optional[int]) -> List[str]:
@@ -530,7 +532,7 @@ class PoliticsNarrator:
                 join = int(value)
         return target, offer, join
 
-    def _consequences(self, core, after, v: Optional[int]) -> List[str]:
+    def _consequences(self, core, after, v: Optional[int], words: Sequence[str] = ()) -> List[str]:
         """Coins and tokens that changed, governments formed or failed, the round's end."""
         out: List[str] = []
         n = core.num_players
@@ -552,7 +554,7 @@ class PoliticsNarrator:
                     items.append(f"{'+' if d > 0 else ''}{d} {self.coin(key)} ({now[key]})")
             if items:
                 out.append(self._S("changes", p, v, items=", ".join(items)))
-        out.extend(self._summaries(core, after, v))
+        out.extend(self._summaries(core, after, v, words))
         if not core.crisis and after.crisis:
             out.append(self._T("crisis"))
         if after.round > core.round and after.current_player() != TERMINAL:
@@ -565,7 +567,7 @@ class PoliticsNarrator:
         return ", ".join(f"{self.seat(p, v)} " + " ".join(f"{core.coins(p)[k]} {k}" for k in ("INF", "LEG", "UND"))
                          for p in seats)
 
-    def _summaries(self, core, after, v: Optional[int]) -> List[str]:
+    def _summaries(self, core, after, v: Optional[int], words: Sequence[str] = ()) -> List[str]:
         """A line when a government's outcome is settled (its gains or its failure are in) and when a
         lie-catch vote has been counted."""
         out: List[str] = []
@@ -587,11 +589,12 @@ class PoliticsNarrator:
                                    totals=totals).split("\n  "))
         if core.phase == K["PH_VOTE_REVEAL"] and after.phase != K["PH_VOTE_REVEAL"]:
             tally: Dict[int, int] = {}
-            for p in range(core.num_players):
-                if core.voted(p):
-                    target = core.vote(p)
-                    if target is not None and 0 <= target < core.num_players:
-                        tally[target] = tally.get(target, 0) + 1
+            for p in range(core.num_players):       # the votes shown so far, and the one shown now
+                target = core.vote(p) if (core.voted(p) and p < core.asked) else None
+                if p == core.asked and words and words[-1] != "abstain":
+                    target = int(words[-1])
+                if target is not None and 0 <= target < core.num_players:
+                    tally[target] = tally.get(target, 0) + 1
             if tally:
                 items = [self._T("votes_n", who=self.seat(q, v), n=k, s="" if k == 1 else "s")
                          for q, k in sorted(tally.items(), key=lambda kv: -kv[1])]
