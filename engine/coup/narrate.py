@@ -421,6 +421,9 @@ class CoupNarrator:
         return name
 
     def action_name(self, kind: int) -> str:
+        """The action as a noun ("the Assassination is cancelled")."""
+        if self.lang == "en" and kind == K["K_ASSASSINATE"]:
+            return "Assassination"
         return names.action_name(KIND_WORD[kind], self.lang)
 
     def coins(self, n: int) -> str:
@@ -774,7 +777,7 @@ class CoupNarrator:
                 return T["w_forced"].format(coins=self.coins(c))
             cost = {K["K_COUP"]: 7, K["K_ASSASSINATE"]: 3}.get(kind, 0)
             if c < cost:
-                return T["w_cost"].format(action=self.action_name(kind), cost=cost, coins=c)
+                return T["w_cost"].format(action=names.action_name(KIND_WORD[kind], self.lang), cost=cost, coins=c)
             if target is not None and target == p:
                 return T["w_self"]
             if target is not None and not core.alive(target):
