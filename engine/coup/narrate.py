@@ -219,7 +219,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "nothing": "ไม่มี",
     },
     "he": {
-        "seat": "מושב {n}", "you": "מושב {n} (את/ה)",
+        "seat": "מושב {n}", "you": "{name} (את/ה)",
         "coins1": "מטבע {n}", "coins": "{n} מטבעות",
         "header": "── תור {turn} · {who} פועל · מטבעות: {coins} ──",
         "do_income": "{Who} לוקח הכנסה: +1 מטבע ({now}).",
@@ -396,11 +396,45 @@ class CoupNarrator:
     # --- words ---------------------------------------------------------------------------------
     def seat(self, seat: int, viewer: Optional[int]) -> str:
         """``"you"`` for the viewer, the seat's given name, or ``"seat 2"``."""
+        named = self.names[seat] if 0 <= seat < len(self.names) and self.names[seat] else None
         if viewer is not None and seat == viewer:
-            return self.text["you"].format(n=seat)
-        if 0 <= seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
-        return self.text["seat"].format(n=seat)
+            return self.text["you"].format(n=seat, name=named or self.text["seat"].format(n=seat))
+        return named or self.text["seat"].format(n=seat)
+
+    def board(self, state, viewer: Optional[int]) -> str:
+        """The table as ``viewer`` sees it: coins and cards per seat (others' face-down cards as
+        ``??``), with the seats' names when they have them."""
+        core = state.core
+        lang = self.lang
+        u = lambda key: names.ui(key, lang)  # noqa: E731
+        lines = [f"{u('turn')} {core.turn + 1}   {u('treasury')}: {core.treasury}   {u('deck')}: {sum(core.deck)}"]
+        labels = []
+        for p in range(core.num_players):
+            label = f"{u('seat')} {p}"
+            if 0 <= p < len(self.names) and self.names[p]:
+                label += f" {self.names[p]}"
+            if viewer == p:
+                label += f" ({u('you')})"
+            labels.append(label)
+        width = max(len(x) for x in labels)
+        for p in range(core.num_players):
+            cards = []
+            for r, up, shown in core.hand(p):
+                if r is None:
+                    cards.append("--")
+                elif up:
+                    cards.append(f"[{self.role(r)}]")
+                elif shown or viewer is None or viewer == p:
+                    cards.append(self.role(r))
+                else:
+                    cards.append(u("hidden"))
+            c = core.coins[p]
+            coins = f"{c:>2} {u('coin') if c == 1 else u('coins')}"
+            status = "" if core.alive(p) else f"  ({u('out')})"
+            mark = "  <- " + u("to_move") if core.current_player() == p else ""
+            lines.append(f"  {labels[p] + ':':<{width + 1}} {coins:<{len(u('coins')) + 3}}  {' '.join(cards)}{status}{mark}")
+        lines.append("  " + u("legend"))
+        return "\n".join(lines)
 
     def possessive(self, seat: int, viewer: Optional[int]) -> str:
         """``"your"`` / ``"seat 2's"`` in English; the plain name where the language puts the owner
