@@ -283,3 +283,22 @@ def test_a_seat_reads_the_same_sentences_from_its_own_information_alone(name, pl
             core = InfoState.from_view(g, 1, view[:i]).core
             mine.extend(n.event(core, Event(seat, g.observed_action(core, 1, text), text), 1))
         assert mine == full
+
+
+def test_politics_illegal_moves_say_why():
+    g = load_game("politics", None, 6, {"length": "half"})
+    n = PoliticsNarrator(g, "en")
+    reasons = set()
+    for seed in range(6):
+        state = g.new_state(seed)
+        rnd = random.Random(seed)
+        while not state.is_terminal():
+            core, p = state.core, state.current_player()
+            if state.decision().kind == "opposition_action" and "deal" not in state.legal_moves():
+                reasons.add(n.why_illegal(core, "deal", p))
+            if state.decision().kind == "invite":
+                reasons.add(n.why_illegal(core, f"invite {p} offer 1", p))
+            state.apply_action(rnd.choice(state.legal_actions()))
+    assert any(re.fullmatch(r"Backroom deal costs 2 influence; you have [01]\.", r) for r in reasons), reasons
+    assert any("at most" in r or "already" in r or "not a choice" in r for r in reasons)
+    assert "" not in reasons

@@ -125,6 +125,14 @@ TEXT: Dict[str, Dict[str, str]] = {
         "l_keep": "Keep (pay {k} influence)", "l_break": "Break", "l_vote": "Vote for {target}",
         "l_abstain": "Abstain", "l_media": "Flip {card}",
         "why": "{text!r} is not a choice now. {prompt}",
+        "w_cost": "{action} costs {cost} influence; you have {have}.",
+        "w_no_backroom": "This game is played without backroom cards.",
+        "w_hand_limit": "You already hold 2 backroom cards, the most allowed.",
+        "w_pile_empty": "The backroom pile is empty.",
+        "w_barred": "{target} failed to form a government this round and cannot be invited.",
+        "w_invited": "{target} has already been invited in this attempt.",
+        "w_offer": "The accepted offers may total at most 3 influence: you can offer at most {left} more.",
+        "w_vote": "Vote for another player whose role is not revealed yet, or abstain.",
         # board
         "b_top": "Round {round}/{rounds} · failed governments {fails}/5 · policy pile {pile} · discards {disc}",
         "b_br": " · backroom pile {n}",
@@ -260,6 +268,14 @@ TEXT: Dict[str, Dict[str, str]] = {
         "l_keep": "ทำตามสัญญา (จ่าย {k} อิทธิพล)", "l_break": "บิดสัญญา", "l_vote": "โหวต{target}",
         "l_abstain": "งดออกเสียง", "l_media": "พลิก {card}",
         "why": "ตอนนี้เลือก {text!r} ไม่ได้ {prompt}",
+        "w_cost": "{action}ต้องใช้ {cost} อิทธิพล คุณมี {have}",
+        "w_no_backroom": "เกมนี้เล่นโดยไม่มีการ์ดเกมหลังฉาก",
+        "w_hand_limit": "คุณถือการ์ดเกมหลังฉากครบ 2 ใบแล้ว",
+        "w_pile_empty": "กองการ์ดเกมหลังฉากหมดแล้ว",
+        "w_barred": "{target} ตั้งรัฐบาลไม่สำเร็จในรอบนี้ จึงชวนไม่ได้",
+        "w_invited": "{target} ถูกชวนไปแล้วในครั้งนี้",
+        "w_offer": "ข้อเสนอที่ตอบรับรวมกันได้ไม่เกิน 3 อิทธิพล: เสนอได้อีกไม่เกิน {left}",
+        "w_vote": "โหวตผู้เล่นอื่นที่ยังไม่ถูกเปิดฝ่าย หรืองดออกเสียง",
         "b_top": "วัฏจักรอำนาจ {round}/{rounds} · รัฐบาลล้มเหลว {fails}/5 · กองนโยบาย {pile} · กองทิ้ง {disc}",
         "b_br": " · กองการ์ดหลังฉาก {n}",
         "c_seat": "", "c_role": "ฝ่าย", "c_marks": "สิทธิ์  การ์ดในมือ",
@@ -767,9 +783,35 @@ class PoliticsNarrator:
             return self._T("why", text=text, prompt=self.prompt(core, viewer)) + (f" ({msg})" if self.lang == "en" else "")
         if core.is_legal(a):
             return ""
-        if core.phase == K["PH_OPP"] and a == K["A_INSPECT"]:
-            return "Inspect costs 1 influence; you have 0." if self.lang == "en" else "ตรวจสอบต้องใช้ 1 อิทธิพล คุณมี 0"
-        return self._T("why", text=text, prompt=self.prompt(core, viewer))
+        T, ph = self._T, core.phase
+        inf = core.coins(p)["INF"] if p >= 0 else 0
+        if ph == K["PH_OPP"] and a == K["A_INSPECT"]:
+            return T("w_cost", action=self.text["l_inspect"].split(" (")[0], cost=1, have=inf)
+        if ph == K["PH_OPP"] and a == K["A_DEAL"]:
+            if not core.rules.get("backroom"):
+                return T("w_no_backroom")
+            if inf < 2:
+                return T("w_cost", action=self.text["l_deal"].split(" (")[0], cost=2, have=inf)
+            if core.backroom_count(p) >= 2:
+                return T("w_hand_limit")
+            return T("w_pile_empty")
+        if ph == K["PH_INVITE"] and text.strip().lower().startswith("invite"):
+            words = text.split()
+            try:
+                target, offer, _ = self._invite_parts(words)
+            except (ValueError, IndexError):
+                return T("why", text=text, prompt=self.prompt(core, viewer))
+            f = core.flags(target) if 0 <= target < core.num_players else {}
+            if f.get("barred"):
+                return T("w_barred", target=_cap(self.seat(target, viewer)))
+            if f.get("invited"):
+                return T("w_invited", target=_cap(self.seat(target, viewer)))
+            left = 3 - core.accepted[1]
+            if offer > left:
+                return T("w_offer", left=left)
+        if ph == K["PH_VOTE"] and text.strip().lower().startswith("vote"):
+            return T("w_vote")
+        return T("why", text=text, prompt=self.prompt(core, viewer))
 
     def wants_board(self, core: KernelState, viewer: Optional[int]) -> bool:
         """The board is shown before the decisions that need it (not before every window)."""
