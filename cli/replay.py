@@ -106,6 +106,13 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, 
     def echo(text: str = "") -> None:
         click.echo(visual(text) if bidi else text)
 
+    def board(state: State) -> str:
+        if state.is_terminal() and hasattr(narrator, "end_screen"):
+            return narrator.end_screen(state.core, viewer)
+        if hasattr(narrator, "board"):
+            return narrator.board(state, viewer)
+        return state.render(viewer, lang)
+
     def lines_of(fr: Frame) -> List[str]:
         return fr.lines or [event_line(game, fr.seat, fr.text, lang, viewer).strip()]
 
@@ -116,7 +123,7 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, 
             for j, line in enumerate(lines_of(fr)):
                 echo(f"{i:>4} {line}" if j == len(lines_of(fr)) - 1 or not line.startswith("──")
                      and not line.startswith("══") else line)
-        echo(shots[-1].state.render(viewer, lang))
+        echo(board(shots[-1].state))
         return
     i = 0
     echo(t("replay_help", lang))
@@ -129,7 +136,7 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, 
             echo(f"{t('step', lang)} {i}/{len(shots) - 1}:")
             for line in lines_of(fr):
                 echo("  " + line)
-        echo(fr.state.render(viewer, lang))
+        echo(board(fr.state))
         try:
             cmd = input("> ").strip().lower()
         except EOFError:

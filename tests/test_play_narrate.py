@@ -138,7 +138,7 @@ def test_hebrew_is_shown_in_visual_order_with_mirrored_brackets():
     assert visual("plain text [pass]") == "plain text [pass]"
 
 
-def spawn(*args, timeout=60):
+def spawn(*args, timeout=120):
     env = dict(os.environ, PYTHONIOENCODING="utf-8", LANG="C.UTF-8", LC_ALL="C.UTF-8", TERM="dumb")
     child = pexpect.spawn(sys.executable, ["-m", "intrigue.cli.main", "play", *args], env=env, timeout=timeout,
                           encoding="utf-8", dimensions=(40, 100))

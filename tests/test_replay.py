@@ -44,7 +44,7 @@ def test_whole_game_in_full(saved):
     assert len(deals) == 3                                  # every seat's deal is shown
     assert any("challenge" in line for line in lines)       # told in sentences, not notation
     winner = state.result().winners[0]
-    assert f"Winner: Seat {winner}" in out
+    assert f"Winner: Seat {winner}" in out and "Placings:" in out
 
 
 def test_as_one_seat_saw_it_hides_the_others_cards(saved):

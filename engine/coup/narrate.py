@@ -132,6 +132,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_bad": "Not understood: {text!r}.",
         "and": " and ", "or": " or ", "list": ", ",
         "nothing": "nothing",
+        "end_winner": "Winner: {who}", "end_draw": "Draw between {who} (turn limit)", "placings": "Placings:",
     },
     "th": {
         "seat": "ที่นั่ง {n}", "you": "คุณ",
@@ -217,6 +218,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_bad": "ไม่เข้าใจ: {text!r}",
         "and": "และ", "or": "หรือ", "list": ", ",
         "nothing": "ไม่มี",
+        "end_winner": "ผู้ชนะ: {who}", "end_draw": "เสมอกันระหว่าง{who} (ครบจำนวนเทิร์น)", "placings": "อันดับ:",
     },
     "he": {
         "seat": "מושב {n}", "you": "{name} (את/ה)",
@@ -304,6 +306,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_bad": "לא הובן: {text!r}.",
         "and": " ו", "or": " או ", "list": ", ",
         "nothing": "כלום",
+        "end_winner": "מנצח: {who}", "end_draw": "תיקו בין {who} (מגבלת תורות)", "placings": "דירוג:",
     },
 }
 
@@ -400,6 +403,20 @@ class CoupNarrator:
         if viewer is not None and seat == viewer:
             return self.text["you"].format(n=seat, name=named or self.text["seat"].format(n=seat))
         return named or self.text["seat"].format(n=seat)
+
+    def end_screen(self, core: KernelState, viewer: Optional[int]) -> str:
+        """Every card face up, the winner named, and every seat's placing."""
+        from intrigue.engine.game import State
+        state = State(self.game, core)
+        res = self.game.result(core)
+        T = self.text
+        lines = [self.board(state, viewer)]        # what the viewer saw: the winner's cards stay hidden
+        who = self._join([_cap(self.seat(w, viewer)) for w in res.winners])
+        lines.append(T["end_draw" if res.draw else "end_winner"].format(who=who))
+        lines.append(T["placings"])
+        for p in sorted(range(core.num_players), key=lambda q: (res.placings[q], q)):
+            lines.append(f"  {res.placings[p]}. {self.seat(p, viewer)}")
+        return "\n".join(lines)
 
     def board(self, state, viewer: Optional[int]) -> str:
         """The table as ``viewer`` sees it: coins and cards per seat (others' face-down cards as

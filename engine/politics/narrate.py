@@ -36,6 +36,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "phase1": "forming the government", "phase2": "secret proposals", "phase3": "the opposition acts",
         "phase4": "policies pass", "phase5": "wrap-up",
         "role_honest": "You are Honest.",
+        "roles_dealt": "The roles are dealt: the Dark powers are {a} and {b}.",
+        "role_of_honest": "{Who} is Honest.", "role_of_dark": "{Who} is a Dark power (partner: {partner}).",
         "role_dark": "You are a Dark power; your partner is {partner}.",
         "dealt": "You are dealt {card}.",
         "drew": "You draw {card}.",
@@ -181,6 +183,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "phase1": "ตั้งรัฐบาล", "phase2": "เสนอนโยบาย (ลับ)", "phase3": "ฝ่ายค้านตรวจสอบ",
         "phase4": "ผ่านนโยบาย", "phase5": "สรุปจบรอบ",
         "role_honest": "คุณอยู่ฝ่ายสุจริต",
+        "roles_dealt": "แจกบทบาทแล้ว: ฝ่ายอำนาจมืดคือ{a}และ{b}",
+        "role_of_honest": "{Who} อยู่ฝ่ายสุจริต", "role_of_dark": "{Who} เป็นฝ่ายอำนาจมืด (คู่หู: {partner})",
         "role_dark": "คุณเป็นฝ่ายอำนาจมืด คู่หูของคุณคือ{partner}",
         "dealt": "คุณได้รับ {card}",
         "drew": "คุณจั่วได้ {card}",
@@ -294,6 +298,9 @@ TEXT: Dict[str, Dict[str, str]] = {
         "total": "รวม",
         "winner": "ผู้ชนะ: {who}", "winners": "ผู้ชนะ: {who}",
         "reason": "({reason})",
+        "reason_normal": "จบเกมแบบปกติ: คะแนนรวมสูงสุดชนะ",
+        "reason_honest": "วิกฤตศรัทธา: ฝ่ายสุจริตเปิดโปงอำนาจมืดได้ทั้งสองคน",
+        "reason_dark": "วิกฤตศรัทธา: ฝ่ายอำนาจมืดยังคุมอำนาจไว้ได้",
         "and": "และ", "list": ", ", "none": "ไม่มี",
         "rules_1": "เฟส 1 — สุ่มผู้นำ (จ่าย 1 อิทธิพล) ผู้นำชวนทีละคนพร้อมข้อเสนอรวมไม่เกิน 3 อิทธิพล ตอบรับ 2 คนก็ตั้งรัฐบาลได้ "
                    "(สมาชิก +1 อิทธิพล ผู้นำ +3 แล้วจ่ายตามข้อเสนอ) ผู้นำที่ตั้งไม่สำเร็จเป็นฝ่ายค้าน",
@@ -436,8 +443,13 @@ class PoliticsNarrator:
         out: List[str] = []
         if p == CHANCE:
             who = core.asked
-            if ph == K["PH_TELL"]:
-                if words[2] == "dark":
+            if ph == K["PH_ROLES"]:                  # seen only in a full view (a referee's replay)
+                out.append(self._T("roles_dealt", a=self.seat(int(words[1]), v), b=self.seat(int(words[2]), v)))
+            elif ph == K["PH_TELL"]:
+                if who != v:
+                    key = "role_of_dark" if words[2] == "dark" else "role_of_honest"
+                    out.append(self._S(key, who, v, partner=self.seat(int(words[3]), v) if len(words) > 3 else ""))
+                elif words[2] == "dark":
                     out.append(self._T("role_dark", partner=self.seat(int(words[3]), v)))
                 else:
                     out.append(self._T("role_honest"))
@@ -897,8 +909,19 @@ class PoliticsNarrator:
                                 [c[k] for k in COINS])
             lines.append(pad(row, sum(WIDTHS)) + pad(total, 8, right=True))
         who = self._join([self.seat(p, viewer) for p in res.winners])
-        lines.append(T("winners" if len(res.winners) > 1 else "winner", who=_cap(who)) + " " + T("reason", reason=res.reason))
+        lines.append(T("winners" if len(res.winners) > 1 else "winner", who=_cap(who)) + " "
+                     + T("reason", reason=self._reason(res.reason)))
         return "\n".join(lines)
+
+    def _reason(self, reason: str) -> str:
+        """The engine's reason for the result, in the display language where it is a known one."""
+        if self.lang == "en":
+            return reason
+        for prefix, key in (("normal end", "reason_normal"), ("crisis of faith: the honest", "reason_honest"),
+                            ("crisis of faith: the dark", "reason_dark")):
+            if reason.startswith(prefix) and key in self.text:
+                return self.text[key]
+        return reason
 
     def rules(self, core: KernelState, viewer: Optional[int]) -> str:
         """The part of the rules that matters now: the current phase, the goal, the backroom cards."""
