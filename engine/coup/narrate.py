@@ -58,14 +58,14 @@ TEXT: Dict[str, Dict[str, str]] = {
         "no_challenge_block": "{Who} do{es} not challenge the block.",
         "block_stands": "The block stands: the {action} is cancelled.",
         # challenges resolved
-        "proved": "{Who} show{s} {a_role}: the claim holds, so {challenger} lose{s2} an influence. "
+        "proved": "{Who} show{s} {a_role}: the claim holds, so {challenger} lose{s2} an influence.\n"
                   "{Who} shuffle{s} the {role} back into the deck and will draw a new card.",
-        "block_proved": "{Who} show{s} {a_role}: the block holds, so {challenger} lose{s2} an influence. "
+        "block_proved": "{Who} show{s} {a_role}: the block holds, so {challenger} lose{s2} an influence.\n"
                         "{Who} shuffle{s} the {role} back into the deck and will draw a new card.",
-        "failed_claim": "{Who} cannot show {a_role}: {who} turn{s} up {lost} and lose{s} an influence. "
+        "failed_claim": "{Who} cannot show {a_role}: {who} turn{s} up {lost} and lose{s} an influence.\n"
                         "The {action} is cancelled.",
         "refund": "{Who} get{s} the 3 coins back ({now}).",
-        "failed_block": "{Who} cannot show {a_role}: {who} turn{s} up {lost} and lose{s} an influence. "
+        "failed_block": "{Who} cannot show {a_role}: {who} turn{s} up {lost} and lose{s} an influence.\n"
                         "The block fails.",
         "lose": "{Who} lose{s} an influence: {who} turn{s} up {lost}.",
         "out": "{Who} {is} out of the game (no influence left).",
@@ -154,13 +154,13 @@ TEXT: Dict[str, Dict[str, str]] = {
         "challenge_block": "{Who} ตรวจสอบ{role}ของ{blocker}",
         "no_challenge_block": "{Who} ไม่ตรวจสอบการขัดขวาง",
         "block_stands": "การขัดขวางสำเร็จ: {action}ถูกยกเลิก",
-        "proved": "{Who} เปิด{role}: การอ้างเป็นจริง {challenger} จึงเสียอิทธิพล 1 "
+        "proved": "{Who} เปิด{role}: การอ้างเป็นจริง {challenger} จึงเสียอิทธิพล 1\n"
                   "{Who} สับ{role}คืนกองแล้วจะจั่วใบใหม่",
-        "block_proved": "{Who} เปิด{role}: การขัดขวางเป็นจริง {challenger} จึงเสียอิทธิพล 1 "
+        "block_proved": "{Who} เปิด{role}: การขัดขวางเป็นจริง {challenger} จึงเสียอิทธิพล 1\n"
                         "{Who} สับ{role}คืนกองแล้วจะจั่วใบใหม่",
-        "failed_claim": "{Who} ไม่มี{role}: เปิด{lost}และเสียอิทธิพล 1 {action}ถูกยกเลิก",
+        "failed_claim": "{Who} ไม่มี{role}: เปิด{lost}และเสียอิทธิพล 1\n{action}ถูกยกเลิก",
         "refund": "{Who} ได้ 3 ทองคืน (มี {now})",
-        "failed_block": "{Who} ไม่มี{role}: เปิด{lost}และเสียอิทธิพล 1 การขัดขวางล้มเหลว",
+        "failed_block": "{Who} ไม่มี{role}: เปิด{lost}และเสียอิทธิพล 1\nการขัดขวางล้มเหลว",
         "lose": "{Who} เสียอิทธิพล: เปิด{lost}",
         "out": "{Who} ออกจากเกม (ไม่มีอิทธิพลเหลือ)",
         "out_you": "คุณออกจากเกมแล้ว ผู้เล่นที่เหลือเล่นต่อ",
@@ -240,13 +240,13 @@ TEXT: Dict[str, Dict[str, str]] = {
         "challenge_block": "{Who} מערער על ה{role} של {blocker}.",
         "no_challenge_block": "{Who} לא מערער על הביטול.",
         "block_stands": "הביטול עומד: הפעולה ({action}) מבוטלת.",
-        "proved": "{Who} חושף {role}: הטענה נכונה, ולכן {challenger} מאבד השפעה. "
+        "proved": "{Who} חושף {role}: הטענה נכונה, ולכן {challenger} מאבד השפעה.\n"
                   "{Who} מערבב את ה{role} בחזרה לערימה וימשוך קלף חדש.",
-        "block_proved": "{Who} חושף {role}: הביטול נכון, ולכן {challenger} מאבד השפעה. "
+        "block_proved": "{Who} חושף {role}: הביטול נכון, ולכן {challenger} מאבד השפעה.\n"
                         "{Who} מערבב את ה{role} בחזרה לערימה וימשוך קלף חדש.",
-        "failed_claim": "{Who} לא חושף {role}: הופך את {lost} ומאבד השפעה. הפעולה ({action}) מבוטלת.",
+        "failed_claim": "{Who} לא חושף {role}: הופך את {lost} ומאבד השפעה.\nהפעולה ({action}) מבוטלת.",
         "refund": "{Who} מקבל בחזרה 3 מטבעות ({now}).",
-        "failed_block": "{Who} לא חושף {role}: הופך את {lost} ומאבד השפעה. הביטול נכשל.",
+        "failed_block": "{Who} לא חושף {role}: הופך את {lost} ומאבד השפעה.\nהביטול נכשל.",
         "lose": "{Who} מאבד השפעה: הופך את {lost}.",
         "out": "{Who} יצא מהמשחק (לא נותרה השפעה).",
         "out_you": "יצאת מהמשחק; האחרים ממשיכים לשחק.",
@@ -521,8 +521,8 @@ class CoupNarrator:
         text = event.seen_by(viewer)
         if text is None:
             return []
-        try:
-            return self._event(core, event, text, viewer)
+        try:                                 # one sentence per line (a long resolution takes two)
+            return [part for line in self._event(core, event, text, viewer) for part in line.split("\n")]
         except Exception:                    # never let a wording problem stop a game
             if self.strict:
                 raise
