@@ -18,7 +18,7 @@ from intrigue.search.bot import Analysis, Bot, Limits
 UI: Dict[str, Dict[str, str]] = {
     "en": {
         "seat": "seat", "you": "you", "chance": "·",
-        "welcome": "{title} ({ruleset}), {players} players. You are seat {seat}. Opponents: {bots}. Seed {seed}.",
+        "welcome": "{title} ({ruleset}), {players} players. You are seat {seat}. Seed {seed}.\nOpponents: {bots}.",
         "your_decision": "Your decision — {kind}:",
         "input_help": "Type a number or an action; or: rules, hint, log, board, save FILE, load FILE, help, quit.",
         "not_understood": "Not understood: {text!r}. Type a number from 1 to {n}, an action, or 'help'.",
@@ -51,7 +51,7 @@ UI: Dict[str, Dict[str, str]] = {
     },
     "th": {
         "seat": "ที่นั่ง", "you": "คุณ", "chance": "·",
-        "welcome": "{title} ({ruleset}) ผู้เล่น {players} คน คุณอยู่ที่นั่ง {seat} คู่แข่ง: {bots} seed {seed}",
+        "welcome": "{title} ({ruleset}) ผู้เล่น {players} คน คุณอยู่ที่นั่ง {seat} seed {seed}\nคู่แข่ง: {bots}",
         "your_decision": "ตาของคุณ — {kind}",
         "input_help": "พิมพ์หมายเลขหรือการกระทำ หรือ: rules (กติกา), hint (คำแนะนำ), log (บันทึก), board (กระดาน), save FILE, load FILE, help, quit",
         "not_understood": "ไม่เข้าใจ: {text!r} พิมพ์หมายเลข 1 ถึง {n} การกระทำ หรือ 'help'",
@@ -84,7 +84,7 @@ UI: Dict[str, Dict[str, str]] = {
     },
     "he": {
         "seat": "מושב", "you": "את/ה", "chance": "·",
-        "welcome": "{title} ({ruleset}), {players} שחקנים. את/ה במושב {seat}. יריבים: {bots}. seed {seed}.",
+        "welcome": "{title} ({ruleset}), {players} שחקנים. את/ה במושב {seat}. seed {seed}.\nיריבים: {bots}.",
         "your_decision": "ההחלטה שלך — {kind}:",
         "input_help": "הקלד/י מספר או פעולה; או: rules (חוקים), hint (רמז), log (יומן), board (לוח), save FILE, load FILE, help, quit.",
         "not_understood": "לא הובן: {text!r}. הקלד/י מספר בין 1 ל-{n}, פעולה, או 'help'.",

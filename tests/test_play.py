@@ -121,7 +121,7 @@ def test_ctrl_c_leaves_cleanly():
 
 def test_play_alone_starts_four_player_standard_coup():
     child = spawn()
-    child.expect(r"Coup \(standard\), 4 players\. You are seat 0\. Opponents: seat 1 ([^,.]+)[,.]")
+    child.expect(r"Coup \(standard\), 4 players\. You are seat 0\. Seed \d+\.\s+Opponents: seat 1 ([^,.]+)[,.]")
     opponents = child.match.group(1)
     if importlib.util.find_spec("intrigue.search.ismcts") is not None:
         assert opponents.startswith("ismcts")          # strong by default
