@@ -43,6 +43,7 @@ class TerminalGame:
         self.hint_bot: Optional[Bot] = None
         self.narrator = narrator_for(self.game, lang, self.names)
         self.last_header: Optional[str] = None
+        self._board_at: Optional[int] = None
         self._make_bots()
 
     # --- set-up ---------------------------------------------------------------------------------
@@ -134,7 +135,15 @@ class TerminalGame:
             steps = self.table.apply(legal[random.randrange(len(legal))], seat=seat)
         self.show_steps(before, steps)
 
+    def _board_is_stale(self) -> bool:
+        """Whether anything but the person's own decisions happened since the board was last shown
+        (a contract offer followed by a proposal does not show the same board twice)."""
+        history = self.table.state.history
+        since = history[self._board_at:] if self._board_at is not None else history
+        return self._board_at is None or any(e.seat != self.seat for e in since)
+
     def show_board(self) -> None:
+        self._board_at = len(self.table.state.history)
         self.say("-" * 60)
         board = getattr(self.narrator, "board", None)
         self.say(board(self.table.state, self.seat) if board else self.table.state.render(self.seat, self.lang))
@@ -169,7 +178,7 @@ class TerminalGame:
             self.say("  " + (auto(core, actions[0], self.seat) if auto else
                              t("auto", self.lang, label=self.narrator.action_label(core, actions[0], self.seat))))
             return self._apply(actions[0]) or True
-        if self._wants_board(core):
+        if self._wants_board(core) and self._board_is_stale():
             self.show_board()
         self.say(self.narrator.prompt(core, self.seat))
         group = getattr(self.narrator, "group", None)
@@ -352,6 +361,7 @@ class TerminalGame:
         self._make_bots()
         self.say(t("loaded", self.lang, path=path, events=len(record.events)))
         self.last_header = None
+        self._board_at = None
         for block in narrate_history(self.game, self.narrator, state.history, self.seat):
             for line in block:
                 self.say(line)

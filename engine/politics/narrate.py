@@ -414,6 +414,8 @@ class PoliticsNarrator:
         if core.current_player() == TERMINAL:
             return None
         phase = PHASE_OF.get(core.phase)
+        if core.phase == K["PH_OFFER"] and core.leader is not None:
+            phase = 2 if core.asked in core.members else 3      # members offer in Phase 2, the opposition in 3
         if phase is None:
             return None
         if phase == 6:
@@ -669,11 +671,12 @@ class PoliticsNarrator:
             hand = list(core.hand(core.asked))
             for w in words[1:]:
                 hand[TYPES.index(w)] -= 1
-            return T("l_propose", cards=" ".join(self.card(TYPES.index(w)) for w in words[1:]), kept=self.cards(hand))
+            return T("l_propose", cards=self._join([self.card(TYPES.index(w)) for w in words[1:]]),
+                     kept=self.cards(hand))
         if head in ("inspect", "withdraw", "deal"):
             return T("l_" + head)
         if head == "discard":
-            return T("l_discard", cards=" ".join(self.card(TYPES.index(w)) for w in words[1:]))
+            return T("l_discard", cards=self._join([self.card(TYPES.index(w)) for w in words[1:]]))
         if head == "no_discard":
             return T("l_no_discard")
         if head == "buy":
@@ -831,8 +834,8 @@ class PoliticsNarrator:
             return core.invitations_issued == 0       # once per attempt, not before every invitation
         if core.phase == K["PH_VOTE"]:
             return core.vote_no == 1
-        return core.phase in (K["PH_ANSWER_INVITE"], K["PH_PROPOSE"], K["PH_OPP"], K["PH_LDISCARD"],
-                              K["PH_RESOLVE"])
+        return core.phase in (K["PH_ANSWER_INVITE"], K["PH_OFFER"], K["PH_PROPOSE"], K["PH_OPP"],
+                              K["PH_LDISCARD"], K["PH_RESOLVE"])
 
     # --- the board and the end ---------------------------------------------------------------------
     def _role_of(self, core, p: int, viewer: Optional[int]) -> str:
