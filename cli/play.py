@@ -389,10 +389,22 @@ def _fail(message: str) -> None:
 
 
 def bot_specs(values: Sequence[str]) -> List[str]:
-    """``--bots`` values: each may hold several specs separated by commas (``heuristic,random``)."""
+    """``--bots`` values: each may hold several specs separated by commas (``heuristic,random``).
+    A spec's own options are comma-separated too (``ismcts:iterations=2000,workers=2``): a part that
+    is ``key=value`` without a bot name continues the spec before it.
+
+    >>> bot_specs(["heuristic,ismcts:iterations=200,workers=2,random", "random"])
+    ['heuristic', 'ismcts:iterations=200,workers=2', 'random', 'random']
+    """
     out: List[str] = []
     for value in values:
-        out.extend(part.strip() for part in value.split(",") if part.strip())
+        for part in (p.strip() for p in value.split(",")):
+            if not part:
+                continue
+            if out and "=" in part and ":" not in part:
+                out[-1] += "," + part
+            else:
+                out.append(part)
     return out
 
 

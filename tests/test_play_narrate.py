@@ -302,3 +302,11 @@ def test_politics_illegal_moves_say_why():
     assert any(re.fullmatch(r"Backroom deal costs 2 influence; you have [01]\.", r) for r in reasons), reasons
     assert any("at most" in r or "already" in r or "not a choice" in r for r in reasons)
     assert "" not in reasons
+
+
+def test_bot_specs_split_on_commas_but_keep_a_specs_own_options():
+    from intrigue.cli.play import bot_specs
+    assert bot_specs(["heuristic,random"]) == ["heuristic", "random"]
+    assert bot_specs(["ismcts:iterations=200,workers=2"]) == ["ismcts:iterations=200,workers=2"]
+    assert bot_specs(["ismcts:time=500,opponents=model,heuristic", "random"]) == [
+        "ismcts:time=500,opponents=model", "heuristic", "random"]
