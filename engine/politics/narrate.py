@@ -83,8 +83,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "changes": "{Who}: {items}.",
         "crisis": "Crisis of faith: five governments have failed.",
         "round_end": "End of round {round}: {summary}",
-        "gov_summary_ok": "Summary: the government of {members} passed {cards}.\n  Now: {totals}.",
-        "gov_summary_failed": "Summary: the government of {members} failed.\n  Now: {totals}.",
+        "gov_summary_ok": "Summary: the government of {members} passed {cards}; its members now:",
+        "gov_summary_failed": "Summary: the government of {members} failed; its members now:",
         "vote_summary": "Vote {vote} count: {tally}.",
         "vote_none": "no votes", "flipped_note": " (* = flipped by Media power)",
         "votes_n": "{who} — {n} vote{s}",
@@ -228,8 +228,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "changes": "{Who}: {items}",
         "crisis": "วิกฤตศรัทธา: รัฐบาลล้มเหลวครบห้าครั้ง",
         "round_end": "จบวัฏจักรอำนาจ {round}: {summary}",
-        "gov_summary_ok": "สรุป: รัฐบาลของ{members} ผ่านนโยบาย {cards}\n  ตอนนี้: {totals}",
-        "gov_summary_failed": "สรุป: รัฐบาลของ{members} ล้มเหลว\n  ตอนนี้: {totals}",
+        "gov_summary_ok": "สรุป: รัฐบาลของ{members} ผ่านนโยบาย {cards} ตอนนี้สมาชิกมี:",
+        "gov_summary_failed": "สรุป: รัฐบาลของ{members} ล้มเหลว ตอนนี้สมาชิกมี:",
         "vote_summary": "โหวตครั้งที่ {vote}: {tally}",
         "vote_none": "ไม่มีใครได้เสียง", "flipped_note": " (* = พลิกด้วยอำนาจสื่อ)",
         "votes_n": "{who} — {n} เสียง",
@@ -301,7 +301,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "reason_normal": "จบเกมแบบปกติ: คะแนนรวมสูงสุดชนะ",
         "reason_honest": "วิกฤตศรัทธา: ฝ่ายสุจริตเปิดโปงอำนาจมืดได้ทั้งสองคน",
         "reason_dark": "วิกฤตศรัทธา: ฝ่ายอำนาจมืดยังคุมอำนาจไว้ได้",
-        "and": "และ", "list": ", ", "none": "ไม่มี",
+        "and": " และ ", "list": ", ", "none": "ไม่มี",
         "rules_1": "เฟส 1 — สุ่มผู้นำ (จ่าย 1 อิทธิพล) ผู้นำชวนทีละคนพร้อมข้อเสนอรวมไม่เกิน 3 อิทธิพล ตอบรับ 2 คนก็ตั้งรัฐบาลได้ "
                    "(สมาชิก +1 อิทธิพล ผู้นำ +3 แล้วจ่ายตามข้อเสนอ) ผู้นำที่ตั้งไม่สำเร็จเป็นฝ่ายค้าน",
         "rules_2": "เฟส 2 — สมาชิกรัฐบาลวางนโยบาย 2 ใบจาก 3 ใบคว่ำไว้ ผู้นำคนเดียวเห็นหน้าการ์ดทั้งหก สมาชิกเสนอสัญญา HOLD หรือ PROBE ให้ฝ่ายค้านได้",
@@ -593,9 +593,10 @@ class PoliticsNarrator:
             out.append(self._T("round_end", round=core.round + 1, summary=summary))
         return out
 
-    def _totals(self, core, seats, v: Optional[int]) -> str:
-        return ", ".join(f"{self.seat(p, v)} " + " ".join(f"{core.coins(p)[k]} {k}" for k in ("INF", "LEG", "UND"))
-                         for p in seats)
+    def _totals(self, core, seats, v: Optional[int]) -> List[str]:
+        """One line per seat: its influence, legitimacy and underground, named."""
+        return [f"  {self.seat(p, v)}: " + ", ".join(f"{self.coin(k)} {core.coins(p)[k]}" for k in ("INF", "LEG", "UND"))
+                for p in seats]
 
     def _summaries(self, core, after, v: Optional[int], words: Sequence[str] = ()) -> List[str]:
         """A line when a government's outcome is settled (its gains or its failure are in) and when a
@@ -612,11 +613,12 @@ class PoliticsNarrator:
             shown = after.revealed_cards or core.revealed_cards      # flips are in once the window closed
             passed = [TYPES[t] + ("*" if fl else "") for t, ins, fl in shown if not ins]
             if after.failed_gov or core.failed_gov:
-                out.extend(self._T("gov_summary_failed", members=members, totals=totals).split("\n  "))
+                out.append(self._T("gov_summary_failed", members=members))
+                out.extend(totals)
             elif passed:
                 cards = " ".join(passed) + (self.text["flipped_note"] if any("*" in c for c in passed) else "")
-                out.extend(self._T("gov_summary_ok", members=members, cards=cards,
-                                   totals=totals).split("\n  "))
+                out.append(self._T("gov_summary_ok", members=members, cards=cards))
+                out.extend(totals)
         if core.phase == K["PH_VOTE_REVEAL"] and after.phase != K["PH_VOTE_REVEAL"]:
             tally: Dict[int, int] = {}
             for p in range(core.num_players):       # the votes shown so far, and the one shown now
