@@ -185,6 +185,9 @@ class TerminalGame:
         path: List[List[int]] = [actions]
         while True:
             choices = path[-1]
+            if len(choices) == 1 and len(path) > 1:   # the steps led to one action: play it
+                self._apply(choices[0])
+                return True
             groups = group(core, choices, self.seat, len(path) - 1) if group and len(choices) > 1 else None
             if groups:
                 question, options = groups
@@ -211,9 +214,6 @@ class TerminalGame:
                 return True
             if options is not None:
                 path.append(options[picked][1])
-                if len(path[-1]) == 1:
-                    self._apply(path[-1][0])
-                    return True
                 continue
             if self._apply(choices[picked]):
                 return True
@@ -245,7 +245,7 @@ class TerminalGame:
                 self.offer_save()
                 self.say(t("bye", self.lang))
                 return None
-            if word in COMMAND_WORDS and not (word == "board" and arg):
+            if word in COMMAND_WORDS:
                 if self.command(word, arg.strip()):
                     return "done"            # a loaded game: go on from its position
                 return "again"

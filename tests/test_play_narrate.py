@@ -310,3 +310,22 @@ def test_bot_specs_split_on_commas_but_keep_a_specs_own_options():
     assert bot_specs(["ismcts:iterations=200,workers=2"]) == ["ismcts:iterations=200,workers=2"]
     assert bot_specs(["ismcts:time=500,opponents=model,heuristic", "random"]) == [
         "ismcts:time=500,opponents=model", "heuristic", "random"]
+
+
+def test_politics_invitation_steps_in_play_and_back():
+    child, log = spawn("politics", "--bots", "heuristic", "--seed", "1", "-o", "length=half")
+    child.expect("Whom do you invite\\?")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect("How much influence do you offer seat 1\\?")
+    child.expect(PROMPT)
+    child.sendline("back")
+    child.expect("Whom do you invite\\?")
+    child.expect(PROMPT)
+    child.sendline("invite 2 offer 1")                 # notation works at any step
+    child.expect("You invite seat 2, offering 1 influence\\.")
+    child.sendline("quit")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    board = log.getvalue().split("Forming a government")[1].split("Whom do you invite")[0]
+    assert all(width(line) <= 100 for line in board.replace("\r", "").split("\n"))
