@@ -13,32 +13,39 @@ from typing import List, Optional, Sequence
 
 import click
 
-from intrigue.cli.tui import analysis_lines, event_line, move_label, t, think
+from intrigue.cli.tui import analysis_lines, narrate_history, narrator_for, t, think, visual
 from intrigue.engine import GameRecord, IntrigueError, load_game
 from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import strongest_bot_spec
-from intrigue.search.table import Step, Table, seen
+from intrigue.search.table import Step, Table
 from intrigue.search.bot import Bot, make_bot
 from intrigue.search.levels import level_names
 
-COMMAND_WORDS = {"hint", "save", "load", "log", "board", "help", "quit", "exit"}
+COMMAND_WORDS = {"hint", "save", "load", "log", "board", "rules", "help", "quit", "exit"}
 
 
 class TerminalGame:
-    """One person at ``seat``; every other seat a bot from ``specs`` (cycled over the seats)."""
+    """One person at ``seat``; every other seat a bot from ``specs`` (in seat order, the last one
+    repeated).  Everything the person reads comes from the game's narrator plug-in, so the terminal
+    says what the web page and the replays say."""
 
     def __init__(self, table: Table, seat: int, specs: Sequence[str], lang: str, seed: Optional[int],
-                 out=None, status=None) -> None:
+                 out=None, status=None, names: Optional[Sequence[str]] = None, bidi: bool = True) -> None:
         self.table = table
         self.game = table.game
         self.seat = seat
         self.specs = list(specs)
         self.lang = lang
         self.seed = seed
+        self.names = list(names) if names else None
+        self.bidi = bidi
         self.out = out if out is not None else sys.stdout
         self.status = status if status is not None else sys.stderr
         self.bots: dict = {}
         self.hint_bot: Optional[Bot] = None
+        self.narrator = narrator_for(self.game, lang, self.names)
+        self.last_header: Optional[str] = None
+        self._board_at: Optional[int] = None
         self._make_bots()
 
     # --- set-up ---------------------------------------------------------------------------------
@@ -48,7 +55,8 @@ class TerminalGame:
     def _make_bots(self) -> None:
         self.close()
         others = [s for s in range(self.game.num_players) if s != self.seat]
-        self.bots = {s: make_bot(self.specs[i % len(self.specs)], seed=self._bot_seed(s)) for i, s in enumerate(others)}
+        self.bots = {s: make_bot(self.specs[min(i, len(self.specs) - 1)], seed=self._bot_seed(s))
+                     for i, s in enumerate(others)}
 
     def close(self) -> None:
         for bot in list(self.bots.values()) + ([self.hint_bot] if self.hint_bot else []):
@@ -59,18 +67,32 @@ class TerminalGame:
         self.bots, self.hint_bot = {}, None
 
     def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+        self.out.write((visual(text, self._width()) if self.bidi else text) + "\n")
         self.out.flush()
+
+    def _width(self) -> int:
+        """Columns to right-align right-to-left lines to: the terminal's, at most 100 (0: not a terminal)."""
+        try:
+            if not self.out.isatty():
+                return 0
+            import shutil
+            return min(shutil.get_terminal_size().columns, 100)
+        except Exception:
+            return 0
+
+    def ask(self, prompt: str) -> str:
+        return input(visual(prompt) if self.bidi else prompt)
 
     # --- the game ---------------------------------------------------------------------------------
     def run(self, fresh: bool = True) -> int:
         g = self.game
+        bots = ", ".join(f"{self.narrator.seat(s, self.seat)} {b.spec}" for s, b in sorted(self.bots.items()))
         self.say(t("welcome", self.lang, title=getattr(g, "title", g.name), ruleset=g.ruleset, players=g.num_players,
-                   seat=self.seat, bots=", ".join(sorted(set(b.spec for b in self.bots.values()))),
-                   seed=self.table.seed))
+                   seat=self.seat, bots=bots, seed=self.table.seed))
         self.say(t("input_help", self.lang))
         if fresh:
-            self.show_steps(self.table.start())
+            before = self.table.state.core.clone()
+            self.show_steps(before, self.table.start())
         while True:
             state = self.table.state
             if state.is_terminal():
@@ -83,17 +105,28 @@ class TerminalGame:
             if not self.human_turn():
                 return 0
 
-    def show_steps(self, steps: List[Step]) -> None:
+    def show_steps(self, before, steps: List[Step]) -> None:
+        """Tell each step as the person sees it; ``before`` is the position before the first one
+        (advanced in place)."""
         for step in steps:
-            text = seen(step.event, self.seat)
-            if text is not None:
-                self.say(event_line(self.game, step.event.seat, text, self.lang, self.seat))
+            self._header(before)
+            for line in self.narrator.event(before, step.event, self.seat):
+                self.say("  " + line)
+            before.apply(step.event.action)
+
+    def _header(self, core) -> None:
+        """The turn header, once per turn."""
+        header = self.narrator.turn_header(core, self.seat)
+        if header and header != self.last_header:
+            self.last_header = header
+            self.say(header)
 
     def bot_turn(self, seat: int) -> None:
         state = self.table.state
+        before = state.core.clone()
         bot = self.bots[seat]
         try:
-            analysis = think(bot, state.information_state(seat), who=f"{t('seat', self.lang)} {seat}",
+            analysis = think(bot, state.information_state(seat), who=self.narrator.seat(seat, self.seat),
                              lang=self.lang, status=self.status)
             steps = self.table.apply(analysis.action, seat=seat)
         except KeyboardInterrupt:
@@ -102,65 +135,156 @@ class TerminalGame:
             self.say(t("bot_failed", self.lang, seat=seat, error=f"{type(err).__name__}: {err}"))
             legal = state.legal_actions()
             steps = self.table.apply(legal[random.randrange(len(legal))], seat=seat)
-        self.show_steps(steps)
+        self.show_steps(before, steps)
+
+    def _board_is_stale(self) -> bool:
+        """Whether anything but the person's own decisions happened since the board was last shown
+        (a contract offer followed by a proposal does not show the same board twice)."""
+        history = self.table.state.history
+        since = history[self._board_at:] if self._board_at is not None else history
+        return self._board_at is None or any(e.seat != self.seat for e in since)
 
     def show_board(self) -> None:
+        self._board_at = len(self.table.state.history)
         self.say("-" * 60)
-        self.say(self.table.state.render(self.seat, self.lang))
+        board = getattr(self.narrator, "board", None)
+        self.say(board(self.table.state, self.seat) if board else self.table.state.render(self.seat, self.lang))
+
+    def _wants_board(self, core) -> bool:
+        wants = getattr(self.narrator, "wants_board", None)
+        if wants is not None:
+            return wants(core, self.seat)
+        return self.game.decision_kind(core) == "action"
+
+    def _apply(self, action, line: Optional[str] = None) -> bool:
+        """Apply the person's decision; say why not (and return False) if it is not legal."""
+        state = self.table.state
+        before = state.core.clone()
+        try:
+            steps = self.table.apply(action, seat=self.seat)
+        except IntrigueError as err:
+            why = self.narrator.why_illegal(state.core, line if line is not None else str(action), self.seat)
+            self.say(why or t("not_possible", self.lang, message=err.message))
+            return False
+        self.show_steps(before, steps)
+        return True
 
     def human_turn(self) -> bool:
         """Ask until a legal decision is made; False if the person quits."""
         state = self.table.state
-        self.show_board()
-        moves = state.legal_moves()
-        self.say(t("your_decision", self.lang, kind=self.game.describe_decision(state.decision().kind, self.lang)))
-        for i, move in enumerate(moves, 1):
-            self.say(f"  {i:>2}. {move_label(self.game, move, self.lang)}")
+        core = state.core
+        actions = state.legal_actions()
+        self._header(core)
+        if len(actions) == 1:              # nothing to choose: say so and play it
+            auto = getattr(self.narrator, "auto_line", None)
+            self.say("  " + (auto(core, actions[0], self.seat) if auto else
+                             t("auto", self.lang, label=self.narrator.action_label(core, actions[0], self.seat))))
+            return self._apply(actions[0]) or True
+        if self._wants_board(core) and self._board_is_stale():
+            self.show_board()
+        self.say(self.narrator.prompt(core, self.seat))
+        group = getattr(self.narrator, "group", None)
+        path: List[List[int]] = [actions]
+        while True:
+            choices = path[-1]
+            if len(choices) == 1 and len(path) > 1:   # the steps led to one action: play it
+                self._apply(choices[0])
+                return True
+            groups = group(core, choices, self.seat, len(path) - 1) if group and len(choices) > 1 else None
+            if groups:
+                question, options = groups
+                if len(options) == 1:          # only one way on: take it without asking
+                    path.append(options[0][1])
+                    continue
+                self.say(question)
+                labels = [label for label, _ in options]
+            else:
+                options = None
+                labels = [self.narrator.action_label(core, a, self.seat) for a in choices]
+            for i, label in enumerate(labels, 1):
+                self.say(f"  {i:>2}. {label}")
+            picked = self._read(core, choices, options, len(labels), can_back=len(path) > 1)
+            if picked is None:
+                return False
+            if picked == "back":
+                path = [actions]
+                self.say(self.narrator.prompt(core, self.seat))
+                continue
+            if picked == "again":
+                continue
+            if picked == "done":
+                return True
+            if options is not None:
+                path.append(options[picked][1])
+                continue
+            if self._apply(choices[picked]):
+                return True
+
+    def _read(self, core, choices: List[int], options, count: int, can_back: bool):
+        """One line of input: an option index, "back", "again" (a command ran), "done" (a move was
+        typed and played), or None (the person left)."""
         while True:
             try:
-                line = input(f"{t('seat', self.lang)} {self.seat}> ")
+                line = self.ask(self.input_prompt())
             except EOFError:
                 self.say()
                 self.say(t("bye", self.lang))
-                return False
+                return None
             line = line.strip()
             if not line:
                 continue
-            choice = self.match(line, moves)
-            if choice is None:
-                word, _, arg = line.partition(" ")
-                word = word.lower()
-                if word in ("quit", "exit"):
-                    self.say(t("bye", self.lang))
-                    return False
-                if word in COMMAND_WORDS:
-                    if self.command(word, arg.strip()):
-                        return True          # a loaded game: start over from its position
-                    continue
-                choice = line
-            try:
-                steps = self.table.apply(choice, seat=self.seat)
-            except IntrigueError as err:
-                if line.isdigit():
-                    self.say(t("no_choice", self.lang, n=line, count=len(moves)))
-                elif err.code == "bad_notation":
-                    self.say(t("not_understood", self.lang, text=line, n=len(moves)))
-                else:
-                    self.say(t("not_possible", self.lang, message=err.message))
+            if line.isdigit():
+                n = int(line)
+                if 1 <= n <= count:
+                    return n - 1
+                self.say(t("no_choice", self.lang, n=line, count=count))
                 continue
-            self.show_steps(steps)
-            return True
+            word, _, arg = line.partition(" ")
+            word = word.lower()
+            if word in ("back", "b") and can_back:
+                return "back"
+            if word in ("quit", "exit"):
+                self.offer_save()
+                self.say(t("bye", self.lang))
+                return None
+            if word in COMMAND_WORDS:
+                if self.command(word, arg.strip()):
+                    return "done"            # a loaded game: go on from its position
+                return "again"
+            action = self.match(core, line, choices if options is None else self.table.state.legal_actions())
+            if action is not None:
+                return "done" if self._apply(action) else "again"
+            if self._apply(line, line):     # notation typed in full ("steal 2")
+                return "done"
 
-    def match(self, line: str, moves: List[str]) -> Optional[str]:
-        """A numbered choice, or an action typed in notation or in the display language's words."""
-        if line.isdigit():
-            n = int(line)
-            return moves[n - 1] if 1 <= n <= len(moves) else None
+    def input_prompt(self) -> str:
+        """``seat 0> `` (``#0> `` in right-to-left languages, which no terminal draws wrong)."""
+        if self.names:
+            return f"{self.names[self.seat]}> "
+        if self.lang == "he":
+            return f"#{self.seat}> "
+        return f"{t('seat', self.lang)} {self.seat}> "
+
+    def match(self, core, line: str, actions: List[int]) -> Optional[int]:
+        """An action typed in notation or in the words of its label (any case)."""
         low = " ".join(line.lower().split())
-        for move in moves:
-            if low == move.lower() or low == self.game.describe_action(move, self.lang).lower():
-                return move
+        for a in actions:
+            move = self.game.action_to_string(core, a)
+            if low in (move.lower(), self.game.describe_action(move, self.lang).lower(),
+                       self.narrator.action_label(core, a, self.seat).lower()):
+                return a
         return None
+
+    def offer_save(self) -> None:
+        """Before leaving a game in progress, offer to save it (Enter leaves without saving)."""
+        if self.table.state.is_terminal():
+            return
+        try:
+            path = self.ask(t("save_offer", self.lang)).strip()
+        except EOFError:
+            return
+        if path:
+            self.command("save", path)
 
     # --- commands ---------------------------------------------------------------------------------
     def command(self, word: str, arg: str) -> bool:
@@ -169,10 +293,14 @@ class TerminalGame:
             self.say(t("input_help", self.lang))
         elif word == "board":
             self.show_board()
+        elif word == "rules":
+            rules = getattr(self.narrator, "rules", None)
+            self.say(rules(self.table.state.core, self.seat) if rules else t("rules_none", self.lang))
         elif word == "log":
             self.say(t("log", self.lang))
-            for seat, text in self.table.state.view(self.seat):
-                self.say(event_line(self.game, seat, text, self.lang, self.seat))
+            for block in narrate_history(self.game, self.narrator, self.table.state.history, self.seat):
+                for line in block:
+                    self.say(line)
         elif word == "hint":
             try:
                 self.hint()
@@ -189,8 +317,17 @@ class TerminalGame:
                 else:
                     self.load(path)
                     return True
-            except (IntrigueError, OSError) as err:
-                self.say(t("not_possible", self.lang, message=getattr(err, "message", None) or str(err)))
+            except OSError as err:
+                key = "cannot_save" if word == "save" else "cannot_load"
+                self.say(t(key, self.lang, path=path, reason=err.strerror or str(err)))
+            except IntrigueError as err:
+                key = "cannot_save" if word == "save" else "cannot_load"
+                reason = err.message
+                if "not a readable game record" in reason or reason.startswith("not a game record"):
+                    reason = t("not_record", self.lang)
+                elif reason.startswith("cannot read"):
+                    reason = reason.rpartition(": ")[2]
+                self.say(t(key, self.lang, path=path, reason=reason))
         return False
 
     def hint(self) -> None:
@@ -198,13 +335,17 @@ class TerminalGame:
             self.hint_bot = make_bot(self.specs[0], seed=self._bot_seed(-1))
         info = self.table.state.information_state(self.seat)
         analysis = think(self.hint_bot, info, who="hint", lang=self.lang, analyze=True, status=self.status)
-        for line in analysis_lines(self.game, analysis, self.lang):
+        for line in analysis_lines(self.game, analysis, self.lang, narrator=self.narrator,
+                                   core=self.table.state.core, viewer=self.seat):
             self.say(line)
 
     def save(self, path: str) -> None:
         record = GameRecord.from_state(self.table.state, human_seat=self.seat,
                                        bots={str(s): b.spec for s, b in self.bots.items()}, lang=self.lang)
-        record.save(path)
+        try:
+            record.save(path)
+        except OSError as err:            # the record's own temporary name is no business of the person's
+            raise OSError(err.errno, err.strerror or str(err)) from None
         self.say(t("saved", self.lang, path=path))
 
     def load(self, path: str) -> None:
@@ -218,63 +359,135 @@ class TerminalGame:
         self.table = Table(state.game, seed=None if self.seed is None else self.seed + 1, state=state)
         self.game = state.game
         self.seat = seat
+        self.narrator = narrator_for(self.game, self.lang, self.names)
         self._make_bots()
         self.say(t("loaded", self.lang, path=path, events=len(record.events)))
-        for s, text in state.view(self.seat):
-            self.say(event_line(self.game, s, text, self.lang, self.seat))
+        self.last_header = None
+        self._board_at = None
+        for block in narrate_history(self.game, self.narrator, state.history, self.seat):
+            for line in block:
+                self.say(line)
+            self.last_header = block[0]
 
     def show_end(self) -> None:
         state = self.table.state
         self.say("=" * 60)
         self.say(t("game_over", self.lang))
+        end = getattr(self.narrator, "end_screen", None)
+        if end is not None:
+            self.say(end(state.core, self.seat))
+            return
         self.say(state.render(None, self.lang))
         result = state.result()
         self.say(t("placings", self.lang))
         for seat in sorted(range(state.num_players), key=lambda s: result.placings[s]):
-            you = f" ({t('you', self.lang)})" if seat == self.seat else ""
-            self.say(f"  {result.placings[seat]}. {t('seat', self.lang)} {seat}{you}")
+            self.say(f"  {result.placings[seat]}. {self.narrator.seat(seat, self.seat)}")
+
+
+def _fail(message: str) -> None:
+    """A bad command line, said in one line in the same style as every other error (``error: ...``,
+    exit status 2; no usage block)."""
+    raise IntrigueError(message)
+
+
+def bot_specs(values: Sequence[str]) -> List[str]:
+    """``--bots`` values: each may hold several specs separated by commas (``heuristic,random``).
+    A spec's own options are comma-separated too (``ismcts:iterations=2000,workers=2``): a part that
+    is ``key=value`` without a bot name continues the spec before it.
+
+    >>> bot_specs(["heuristic,ismcts:iterations=200,workers=2,random", "random"])
+    ['heuristic', 'ismcts:iterations=200,workers=2', 'random', 'random']
+    """
+    out: List[str] = []
+    for value in values:
+        for part in (p.strip() for p in value.split(",")):
+            if not part:
+                continue
+            if out and "=" in part and ":" not in part:
+                out[-1] += "," + part
+            else:
+                out.append(part)
+    return out
 
 
 @click.command()
 @click.argument("game", default=DEFAULT_GAME)
-@click.option("--players", type=int, default=None, help="Number of players (coup: 2-6; default 4).")
-@click.option("--ruleset", default=None, help="Ruleset (coup: standard, seed-th, seed-he; default standard).")
-@click.option("--lang", default=None, help="Display language: en, th, he (default: the ruleset's).")
+@click.option("--players", type=int, default=None,
+              help="Number of players (default: the game's usual count; 'intrigue games' lists each game's range).")
+@click.option("--ruleset", default=None, help="Ruleset (default: the game's standard one; 'intrigue games' lists them).")
+@click.option("--lang", default=None, help="Display language, e.g. en, th, he (default: the ruleset's).")
 @click.option("--bots", "bots", multiple=True,
               help="Bot spec of the opponents, e.g. 'max' (default), 'ismcts:time=500', 'heuristic', 'random'. "
-                   "Give it several times to set each opponent in seat order.")
+                   "Several, in seat order, separated by commas or by repeating --bots; the last one "
+                   "plays every remaining seat.")
 @click.option("--level", type=click.Choice(level_names(), case_sensitive=False), default=None,
               help="Strength of the opponents not set by --bots (default: max).")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 starts).")
 @click.option("--seed", type=int, default=None, help="Seed of the deal and the bots (default: random).")
+@click.option("--names", default=None,
+              help="Names of the seats in order, separated by commas, e.g. 'Ann,Bob,Chai,Dana' (default: seat numbers).")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+              help="A rule option over the ruleset's (repeatable; 'intrigue games' lists each game's options).")
+@click.option("--bidi/--no-bidi", default=True, show_default=True,
+              help="Put right-to-left text (Hebrew) in visual order for display. Use --no-bidi in a "
+                   "terminal that applies the bidi algorithm itself (e.g. mlterm, Konsole with bidi on).")
 def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Optional[str],
-         bots: Sequence[str], level: Optional[str], seat: int, seed: Optional[int]) -> None:
-    """Play GAME (default coup) in the terminal against bots.
+         bots: Sequence[str], level: Optional[str], seat: int, seed: Optional[int], names: Optional[str],
+         options: Sequence[str], bidi: bool) -> None:
+    """Play GAME (default: the first game 'intrigue games' lists) in the terminal against bots.
 
     \b
     At your turn type the number of a choice or the action itself ("steal 2", "pass"),
-    or: hint (the engine's analysis), save FILE, load FILE, log, board, help, quit.
+    or: rules, hint (the engine's analysis), log, board, save FILE, load FILE, help, quit.
     """
-    g = load_game(game, ruleset, players)
+    from intrigue.engine.registry import game_names
+    known = game_names()
+    if game.strip().lower() not in known:
+        hint = ""
+        if any(game.lower().startswith(b) for b in ("random", "heuristic", "ismcts")):
+            hint = (f" ('{game}' looks like a bot: give several bots with commas, --bots heuristic,{game}, "
+                    f"or by repeating --bots)")
+        _fail(f"unknown game {game!r} (known: {', '.join(known)}){hint}")
+    overrides = {}
+    for item in options:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            _fail(f"--option {item!r}: write it as KEY=VALUE, e.g. length=half")
+        overrides[key.strip()] = value.strip()
+    try:
+        g = load_game(game, ruleset, players, overrides or None)
+    except IntrigueError as err:
+        _fail(err.message)
     lang = (lang or g.language).strip().lower()
     if lang not in g.languages:
-        raise click.BadParameter(f"{lang!r} is not one of {', '.join(g.languages)}", param_hint="--lang")
+        _fail(f"--lang {lang!r} is not one of {', '.join(g.languages)} for {g.name}")
     if not 0 <= seat < g.num_players:
-        raise click.BadParameter(f"seat {seat} is not in a {g.num_players}-player game", param_hint="--seat")
-    specs = list(bots) or [level.lower() if level else strongest_bot_spec()]
-    if not bots and specs[0] in ("heuristic", "random"):
+        _fail(f"--seat {seat} is not in a {g.num_players}-player game (0 to {g.num_players - 1})")
+    specs = bot_specs(bots) or [level.lower() if level else strongest_bot_spec()]
+    if not bots and not level and specs[0] in ("heuristic", "random"):
         click.echo(f"(the search bot is not installed: playing against '{specs[0]}')", err=True)
+    if len(specs) > g.num_players - 1:
+        _fail(f"{len(specs)} bots given for {g.num_players - 1} opponents: give at most {g.num_players - 1}")
+    seat_names = None
+    if names is not None:
+        seat_names = [n.strip() for n in names.split(",")]
+        if len(seat_names) != g.num_players or not all(seat_names):
+            _fail(f"--names gives {len(seat_names)} names for {g.num_players} seats: give one per seat, "
+                  f"separated by commas")
     for spec in specs:
-        make_bot(spec, seed=0).close()               # a bad spec is refused before the game starts
+        try:
+            make_bot(spec, seed=0).close()           # a bad spec is refused before the game starts
+        except IntrigueError as err:
+            _fail(err.message)
     if seed is None:
         seed = random.SystemRandom().getrandbits(31)
     _utf8(sys.stdout)
-    session = TerminalGame(Table(g, seed), seat, specs, lang, seed)
+    session = TerminalGame(Table(g, seed), seat, specs, lang, seed, names=seat_names, bidi=bidi)
     try:
         session.run()
     except KeyboardInterrupt:
         click.echo("")
-        click.echo(t("bye", lang))
+        click.echo(visual(t("bye", lang)) if bidi else t("bye", lang))
         raise                                         # intrigue's main turns it into exit status 130
     finally:
         session.close()

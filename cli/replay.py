@@ -13,8 +13,8 @@ from typing import List, NamedTuple, Optional
 import click
 
 from intrigue.cli.play import _utf8
-from intrigue.cli.tui import event_line, t
-from intrigue.engine import GameRecord, InfoState, RecordError, State
+from intrigue.cli.tui import event_line, narrator_for, t, visual
+from intrigue.engine import Event, GameRecord, InfoState, RecordError, State
 from intrigue.search.table import seen
 
 
@@ -22,20 +22,44 @@ class Frame(NamedTuple):
     seat: Optional[int]       # the event's seat (None for the start)
     text: Optional[str]       # the event as the viewer saw it
     state: State              # the position after it
+    lines: List[str] = []     # the event told in sentences (the game's narrator), header first if a new turn
 
 
-def frames(record: GameRecord, seat: Optional[int]) -> List[Frame]:
-    """The start and the position after each event the viewer saw."""
+def frames(record: GameRecord, seat: Optional[int], narrator=None) -> List[Frame]:
+    """The start and the position after each event the viewer saw, each told by ``narrator``
+    (the game's narrator plug-in) as the viewer reads it."""
+    game = record.load_game()
+    viewer = seat if seat is not None else record.seat
+    last: List[Optional[str]] = [None]
+
+    def tell(core, event: Event) -> List[str]:
+        if narrator is None:
+            return []
+        out = []
+        header = narrator.turn_header(core, viewer)
+        if header and header != last[0]:
+            last[0] = header
+            out.append(header)
+        return out + narrator.event(core, event, viewer)
+
     if record.seat is not None:
         if seat is not None and seat != record.seat:
             raise RecordError(f"this record is seat {record.seat}'s view: it cannot be shown as seat {seat}",
                               field="seat")
-        game = record.load_game()
         out = []
+        prev = None
         for i in range(len(record.events) + 1):
             info = InfoState.from_view(game, record.seat, record.events[:i])
             ev = record.events[i - 1] if i else (None, None)
-            out.append(Frame(ev[0], ev[1], State(game, info.core)))
+            lines: List[str] = []
+            if prev is not None:
+                try:
+                    action = game.observed_action(prev.core, record.seat, ev[1])
+                    lines = tell(prev.core, Event(ev[0], action, ev[1]))
+                except Exception:
+                    lines = []
+            out.append(Frame(ev[0], ev[1], State(game, info.core), lines))
+            prev = info
         return out
     out = []
     prev: Optional[State] = None
@@ -46,7 +70,7 @@ def frames(record: GameRecord, seat: Optional[int]) -> List[Frame]:
             event = state.history[-1]
             text = seen(event, "full" if seat is None else seat)
             if text is not None:
-                out.append(Frame(event.seat, text, state))
+                out.append(Frame(event.seat, text, state, tell(prev.core, event)))
             elif out:
                 out[-1] = out[-1]._replace(state=state)   # an unseen event: the view's last frame moves on
         prev = state
@@ -58,32 +82,61 @@ def frames(record: GameRecord, seat: Optional[int]) -> List[Frame]:
 @click.option("--seat", type=int, default=None, help="Show the game as this seat saw it (default: everything).")
 @click.option("--lang", default=None, help="Display language: en, th, he (default: the ruleset's).")
 @click.option("--all", "show_all", is_flag=True, help="Print the whole game at once (the default when not a terminal).")
-def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool) -> None:
+@click.option("--bidi/--no-bidi", default=True, show_default=True,
+              help="Put right-to-left text in visual order (--no-bidi for terminals that do it themselves).")
+def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, bidi: bool) -> None:
     """Step through a saved game FILE (as written by 'save' in intrigue play, or GameRecord.save)."""
-    record = GameRecord.load(file)
+    try:
+        record = GameRecord.load(file)
+    except RecordError as err:
+        if "not a readable game record" in err.message:    # the reader's own wording is no help to a person
+            raise RecordError(f"{file}: not a readable game record (damaged, or another kind of file)") from None
+        raise
     game = record.load_game()
     if seat is not None and not 0 <= seat < game.num_players:
-        raise click.BadParameter(f"seat {seat} is not in this {game.num_players}-player game", param_hint="--seat")
+        raise RecordError(f"--seat {seat} is not in this {game.num_players}-player game", field="seat")
     lang = (lang or game.language).strip().lower()
     if lang not in game.languages:
-        raise click.BadParameter(f"{lang!r} is not one of {', '.join(game.languages)}", param_hint="--lang")
+        raise RecordError(f"--lang {lang!r} is not one of {', '.join(game.languages)}", field="lang")
     viewer = seat if seat is not None else record.seat
-    shots = frames(record, seat)
+    narrator = narrator_for(game, lang)
+    shots = frames(record, seat, narrator)
     _utf8(sys.stdout)
+
+    def echo(text: str = "") -> None:
+        click.echo(visual(text) if bidi else text)
+
+    def board(state: State) -> str:
+        if state.is_terminal() and hasattr(narrator, "end_screen"):
+            return narrator.end_screen(state.core, viewer)
+        if hasattr(narrator, "board"):
+            return narrator.board(state, viewer)
+        return state.render(viewer, lang)
+
+    def lines_of(fr: Frame) -> List[str]:
+        return fr.lines or [event_line(game, fr.seat, fr.text, lang, viewer).strip()]
+
     if show_all or not sys.stdin.isatty():
-        click.echo(f"{game!r}  ({len(shots) - 1} events)")
+        echo(t("replay_title", lang, title=getattr(game, "title", game.name), ruleset=game.ruleset,
+               players=game.num_players, events=len(shots) - 1))
         for i, fr in enumerate(shots[1:], 1):
-            click.echo(f"{i:>4} " + event_line(game, fr.seat, fr.text, lang, viewer).lstrip())
-        click.echo(shots[-1].state.render(viewer, lang))
+            for j, line in enumerate(lines_of(fr)):
+                echo(f"{i:>4} {line}" if j == len(lines_of(fr)) - 1 or not line.startswith("──")
+                     and not line.startswith("══") else line)
+        echo(board(shots[-1].state))
         return
     i = 0
-    click.echo(t("replay_help", lang))
+    echo(t("replay_help", lang))
     while True:
         fr = shots[i]
-        click.echo("-" * 60)
-        head = t("start", lang) if fr.text is None else event_line(game, fr.seat, fr.text, lang, viewer).strip()
-        click.echo(f"{t('step', lang)} {i}/{len(shots) - 1}: {head}")
-        click.echo(fr.state.render(viewer, lang))
+        echo("-" * 60)
+        if fr.text is None:
+            echo(f"{t('step', lang)} {i}/{len(shots) - 1}: {t('start', lang)}")
+        else:
+            echo(f"{t('step', lang)} {i}/{len(shots) - 1}:")
+            for line in lines_of(fr):
+                echo("  " + line)
+        echo(board(fr.state))
         try:
             cmd = input("> ").strip().lower()
         except EOFError:
@@ -101,4 +154,4 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool) 
         elif cmd.isdigit():
             i = max(0, min(int(cmd), len(shots) - 1))
         else:
-            click.echo(t("replay_help", lang))
+            echo(t("replay_help", lang))

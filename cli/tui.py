@@ -18,9 +18,9 @@ from intrigue.search.bot import Analysis, Bot, Limits
 UI: Dict[str, Dict[str, str]] = {
     "en": {
         "seat": "seat", "you": "you", "chance": "·",
-        "welcome": "{title} ({ruleset}), {players} players. You are seat {seat}. Opponents: {bots}. Seed {seed}.",
+        "welcome": "{title} ({ruleset}), {players} players. You are seat {seat}. Seed {seed}.\nOpponents: {bots}.",
         "your_decision": "Your decision — {kind}:",
-        "input_help": "Type a number or an action; or: hint, save FILE, load FILE, log, board, help, quit.",
+        "input_help": "Type a number or an action; or: rules, hint, log, board, save FILE, load FILE, help, quit.",
         "not_understood": "Not understood: {text!r}. Type a number from 1 to {n}, an action, or 'help'.",
         "no_choice": "There is no choice {n}: pick 1 to {count}.",
         "not_possible": "Not possible: {message}",
@@ -40,12 +40,20 @@ UI: Dict[str, Dict[str, str]] = {
         "log": "What you have seen so far:",
         "replay_help": "Enter: next · b: back · a number: go to that step · e: end · q: quit",
         "step": "step", "start": "start of the game",
+        "auto": "Only one choice, played for you: {label}",
+        "options": "Your options:",
+        "save_offer": "Save the game before leaving? Type a file name, or press Enter to leave without saving: ",
+        "cannot_save": "Could not save to {path}: {reason}",
+        "cannot_load": "Could not load {path}: {reason}",
+        "not_record": "it is not a game record intrigue can read (damaged, or another kind of file)",
+        "rules_none": "No rules summary for this game.",
+        "replay_title": "{title} ({ruleset}), {players} players: {events} events",
     },
     "th": {
         "seat": "ที่นั่ง", "you": "คุณ", "chance": "·",
-        "welcome": "{title} ({ruleset}) ผู้เล่น {players} คน คุณอยู่ที่นั่ง {seat} คู่แข่ง: {bots} seed {seed}",
+        "welcome": "{title} ({ruleset}) ผู้เล่น {players} คน คุณอยู่ที่นั่ง {seat} seed {seed}\nคู่แข่ง: {bots}",
         "your_decision": "ตาของคุณ — {kind}",
-        "input_help": "พิมพ์หมายเลขหรือการกระทำ หรือ: hint, save FILE, load FILE, log, board, help, quit",
+        "input_help": "พิมพ์หมายเลขหรือการกระทำ หรือ: rules (กติกา), hint (คำแนะนำ), log (บันทึก), board (กระดาน), save FILE, load FILE, help, quit",
         "not_understood": "ไม่เข้าใจ: {text!r} พิมพ์หมายเลข 1 ถึง {n} การกระทำ หรือ 'help'",
         "no_choice": "ไม่มีตัวเลือกที่ {n}: เลือก 1 ถึง {count}",
         "not_possible": "ทำไม่ได้: {message}",
@@ -65,12 +73,20 @@ UI: Dict[str, Dict[str, str]] = {
         "log": "สิ่งที่คุณเห็นมาจนถึงตอนนี้:",
         "replay_help": "Enter: ถัดไป · b: ย้อนกลับ · หมายเลข: ไปยังขั้นนั้น · e: จบ · q: ออก",
         "step": "ขั้น", "start": "เริ่มเกม",
+        "auto": "มีทางเลือกเดียว เลือกให้แล้ว: {label}",
+        "options": "ทางเลือกของคุณ:",
+        "save_offer": "บันทึกเกมก่อนออกหรือไม่? พิมพ์ชื่อไฟล์ หรือกด Enter เพื่อออกโดยไม่บันทึก: ",
+        "cannot_save": "บันทึกไปที่ {path} ไม่ได้: {reason}",
+        "cannot_load": "โหลด {path} ไม่ได้: {reason}",
+        "not_record": "ไม่ใช่บันทึกเกมที่ intrigue อ่านได้ (ไฟล์เสียหรือเป็นไฟล์ชนิดอื่น)",
+        "rules_none": "ไม่มีสรุปกติกาของเกมนี้",
+        "replay_title": "{title} ({ruleset}) ผู้เล่น {players} คน: {events} เหตุการณ์",
     },
     "he": {
         "seat": "מושב", "you": "את/ה", "chance": "·",
-        "welcome": "{title} ({ruleset}), {players} שחקנים. את/ה במושב {seat}. יריבים: {bots}. seed {seed}.",
+        "welcome": "{title} ({ruleset}), {players} שחקנים. את/ה במושב {seat}. seed {seed}.\nיריבים: {bots}.",
         "your_decision": "ההחלטה שלך — {kind}:",
-        "input_help": "הקלד/י מספר או פעולה; או: hint, save FILE, load FILE, log, board, help, quit.",
+        "input_help": "הקלד/י מספר או פעולה; או: rules (חוקים), hint (רמז), log (יומן), board (לוח), save FILE, load FILE, help, quit.",
         "not_understood": "לא הובן: {text!r}. הקלד/י מספר בין 1 ל-{n}, פעולה, או 'help'.",
         "no_choice": "אין אפשרות {n}: בחר/י בין 1 ל-{count}.",
         "not_possible": "לא אפשרי: {message}",
@@ -90,14 +106,111 @@ UI: Dict[str, Dict[str, str]] = {
         "log": "מה שראית עד כה:",
         "replay_help": "Enter: הבא · b: אחורה · מספר: לעבור לשלב · e: סוף · q: יציאה",
         "step": "שלב", "start": "תחילת המשחק",
+        "auto": "יש רק אפשרות אחת, והיא נבחרה עבורך: {label}",
+        "options": "האפשרויות שלך:",
+        "save_offer": "לשמור את המשחק לפני היציאה? הקלד/י שם קובץ, או Enter ליציאה בלי שמירה: ",
+        "cannot_save": "לא ניתן לשמור ב-{path}: {reason}",
+        "cannot_load": "לא ניתן לטעון את {path}: {reason}",
+        "not_record": "זו לא רשומת משחק ש-intrigue יכול לקרוא (פגומה, או קובץ מסוג אחר)",
+        "rules_none": "אין סיכום חוקים למשחק הזה.",
+        "replay_title": "{title} ({ruleset}), {players} שחקנים: {events} אירועים",
     },
 }
+
+
+RTL_RANGES = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))
+
+
+def has_rtl(text: str) -> bool:
+    """True if ``text`` holds a right-to-left letter (Hebrew, Arabic)."""
+    return any(lo <= ord(ch) <= hi for ch in text for lo, hi in RTL_RANGES)
+
+
+def visual(text: str, width: int = 0) -> str:
+    """``text`` in visual order, line by line, for terminals that draw characters left to right as
+    stored (most do): the Unicode bidi algorithm with mirrored brackets (python-bidi), each line with a
+    right-to-left letter taken as a right-to-left paragraph.  With ``width``, such lines are also
+    right-aligned to that many columns, where a right-to-left reader starts.  Lines without
+    right-to-left letters are returned as they are.  Only for display: the logical text is what the
+    program compares and stores."""
+    if not has_rtl(text):
+        return text
+    try:
+        from bidi.algorithm import get_display
+    except ImportError:                 # python-bidi missing: show the logical order
+        return text
+    out = []
+    for line in text.split("\n"):
+        if has_rtl(line):
+            line = get_display(line, base_dir="R")
+            if width:
+                line = line.rjust(width)
+        out.append(line)
+    return "\n".join(out)
 
 
 def t(key: str, lang: str, **kw: Any) -> str:
     """The UI text ``key`` in ``lang`` (English if missing), formatted with ``kw``."""
     text = UI.get(lang, UI["en"]).get(key) or UI["en"][key]
     return text.format(**kw) if kw else text
+
+
+class PlainNarrator:
+    """Words for a game without a narrator plug-in: the notation in the display language."""
+
+    def __init__(self, game: Game, lang: str = "en", names=None) -> None:
+        self.game, self.lang = game, lang
+        self.names = list(names) if names else []
+
+    def seat(self, seat: int, viewer: Optional[int]) -> str:
+        if viewer is not None and seat == viewer:
+            return t("you", self.lang)
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"{t('seat', self.lang)} {seat}"
+
+    def event(self, core, event, viewer) -> List[str]:
+        text = event.seen_by(viewer)
+        if text is None:
+            return []
+        words = self.game.describe_action(text, self.lang)
+        return [words if event.seat < 0 else f"{self.seat(event.seat, viewer)}: {words}"]
+
+    def action_label(self, core, action: int, viewer) -> str:
+        return self.game.describe_action(self.game.action_to_string(core, action), self.lang)
+
+    def prompt(self, core, viewer) -> str:
+        return self.game.describe_decision(self.game.decision_kind(core), self.lang)
+
+    def why_illegal(self, core, text: str, viewer) -> str:
+        return ""
+
+    def turn_header(self, core, viewer) -> Optional[str]:
+        return None
+
+
+def narrator_for(game: Game, lang: str, names=None):
+    """The game's narrator plug-in (:meth:`Game.plugin` ``"narrator"``), or plain notation words."""
+    cls = game.plugin("narrator") if hasattr(game, "plugin") else None
+    return (cls or PlainNarrator)(game, lang, names)
+
+
+def narrate_history(game: Game, narrator, history, viewer: Optional[int], core=None,
+                    indent: str = "  ") -> List[List[str]]:
+    """The events of ``history`` as ``viewer`` reads them, grouped by turn: a list of blocks, each
+    starting with its turn header (when the game has one).  ``core`` is the position the history
+    starts from (default: the game's initial state); it is advanced in place."""
+    core = core if core is not None else game.new_initial_state().core
+    blocks: List[List[str]] = [[]]
+    last = None
+    for event in history:
+        header = narrator.turn_header(core, viewer)
+        if header and header != last:
+            last = header
+            blocks.append([header])
+        blocks[-1].extend(indent + line for line in narrator.event(core, event, viewer))
+        core.apply(event.action)
+    return [b for b in blocks if b]
 
 
 def event_line(game: Game, seat: int, text: str, lang: str, me: Optional[int] = None) -> str:
@@ -165,21 +278,33 @@ def think(bot: Bot, info: InfoState, *, who: str, lang: str, analyze: bool = Fal
     return box["result"]
 
 
-def analysis_lines(game: Game, analysis: Analysis, lang: str, top: int = 6) -> List[str]:
-    """A bot's analysis for people: the suggestion, the best actions, and the belief if any."""
-    lines = [t("suggests", lang, move=move_label(game, analysis.move, lang))]
+def analysis_lines(game: Game, analysis: Analysis, lang: str, top: int = 6, narrator=None, core=None,
+                   viewer: Optional[int] = None) -> List[str]:
+    """A bot's analysis for people: the suggestion, the best actions, and the belief if any.
+    With a ``narrator`` and the position ``core``, moves are labelled as in the prompt."""
+
+    def label(move: str) -> str:
+        if narrator is not None and core is not None:
+            try:
+                return narrator.action_label(core, game.string_to_action(core, move), viewer)
+            except Exception:
+                pass
+        return game.describe_action(move, lang)
+
+    lines = [t("suggests", lang, move=label(analysis.move))]
     if analysis.iterations:
         lines[0] += f"   ({analysis.iterations:,} {t('iterations', lang)}, {analysis.elapsed_ms / 1000:.1f} s)"
     stats = sorted(analysis.stats, key=lambda s: -s.visits)[:top]
     if stats:
-        width = max(len(game.describe_action(s.move, lang)) for s in stats)
+        width = max(len(label(s.move)) for s in stats)
         for s in stats:
-            lines.append(f"    {game.describe_action(s.move, lang):<{width}}  {t('visits', lang)} {s.visits:>7,}"
+            lines.append(f"    {label(s.move):<{width}}  {t('visits', lang)} {s.visits:>7,}"
                          f"   {t('value', lang)} {s.value:5.3f}")
     if analysis.belief:
         lines.append("  " + t("belief", lang))
         for seat, dist in sorted(analysis.belief.items(), key=lambda kv: int(kv[0])):
             parts = ", ".join(f"{game.describe_action(k, lang)} {p:.0%}" for k, p in
                               sorted(dist.items(), key=lambda kv: -kv[1]) if p >= 0.005)
-            lines.append(f"    {t('seat', lang)} {seat}: {parts}")
+            who = narrator.seat(int(seat), viewer) if narrator is not None else f"{t('seat', lang)} {seat}"
+            lines.append(f"    {who}: {parts}")
     return lines

@@ -307,16 +307,17 @@ def test_terminal_play_shows_a_role_and_partner_only_to_its_seat(seed, dark):
         child.expect(PROMPT)
         seen += child.before
     child.sendline("quit")
+    child.sendline("")                             # leave without saving
     child.expect(pexpect.EOF)
-    assert ("role 0 Dark power 2" in seen) == dark and ("role 0 Honest" in seen) != dark
-    assert not re.search(r"role [1-5] ", seen)                 # no other seat's role event
-    board = [line for line in seen.splitlines() if line.strip().startswith("Seat ")][:6]
-    roles = [("[Dark power]" in line, "[Honest]" in line) for line in board]
+    assert ("You are a Dark power; your partner is seat 2." in seen) == dark and ("You are Honest." in seen) != dark
+    assert not re.search(r"role [1-5] ", seen) and not re.search(r"Seat [1-5] is (Honest|a Dark)", seen)
+    board = [line for line in seen.splitlines() if re.match(r"(> )?(you|seat \d)[*+]? ", line.strip())][:6]
+    roles = [("Dark power" in line, "Honest" in line) for line in board]
     if dark:
         assert roles == [(True, False), (False, True), (True, False), (False, True), (False, True), (False, True)]
     else:
         assert roles[0] == (False, True) and not any(any(r) for r in roles[1:])
-    assert "Deal 0 " in seen and "Backroom deal 0" not in seen       # the card deal is not the DEAL action
+    assert "You are dealt " in seen and "Backroom deal" not in seen    # the card deal is not the DEAL action
 
 
 def test_protocol_referee_and_advisor_with_ismcts():

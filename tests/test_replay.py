@@ -39,11 +39,12 @@ def test_whole_game_in_full(saved):
     rc, out, err = run(full, "--all")
     assert rc == 0 and err == ""
     lines = out.splitlines()
-    assert f"({len(state.history)} events)" in lines[0]
-    deals = [line for line in lines if "Deal" in line]
+    assert lines[0].endswith(f": {len(state.history)} events")
+    deals = [line for line in lines if " dealt " in line]
     assert len(deals) == 3                                  # every seat's deal is shown
+    assert any("challenge" in line for line in lines)       # told in sentences, not notation
     winner = state.result().winners[0]
-    assert f"Winner: Seat {winner}" in out
+    assert f"Winner: Seat {winner}" in out and "Placings:" in out
 
 
 def test_as_one_seat_saw_it_hides_the_others_cards(saved):
@@ -51,9 +52,9 @@ def test_as_one_seat_saw_it_hides_the_others_cards(saved):
     for args in ((full, "--seat", 2), (view,)):
         rc, out, _ = run(*args, "--all")
         assert rc == 0
-        assert f"({len(state.view(2))} events)" in out.splitlines()[0]
-        assert [line for line in out.splitlines() if "Deal" in line][0].split()[-3] == "2"
-        assert "Deal 0" not in out and "Deal 1" not in out
+        assert out.splitlines()[0].endswith(f": {len(state.view(2))} events")
+        assert [line for line in out.splitlines() if " dealt " in line][0].split()[1:3] == ["You", "are"]
+        assert "Seat 0 is dealt" not in out and "Seat 1 is dealt" not in out
         assert "(you)" in out
 
 

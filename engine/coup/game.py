@@ -57,6 +57,7 @@ class CoupGame(Game):
         "heuristic": "intrigue.engine.coup.heuristic:CoupHeuristic",
         "belief": "intrigue.engine.coup.belief:CoupBelief",
         "benchmarks": "intrigue.engine.coup.benchmarks:cases",
+        "narrator": "intrigue.engine.coup.narrate:CoupNarrator",
     }
     # measured best (docs/search.md): the opponents chosen by UCB on their own rewards, random playouts
     search_defaults = {"opponents": "search", "playout": "random"}
@@ -257,7 +258,9 @@ class CoupGame(Game):
             mark = "  <- " + t("to_move") if core.current_player() == p else ""
             you = f" ({t('you')})" if seat == p else ""
             status = "" if core.alive(p) else f"  ({t('out')})"
-            lines.append(f"  {t('seat')} {p}{you}: {core.coins[p]:>2} {t('coins')}  {' '.join(cards)}{status}{mark}")
+            coins = t('coin') if core.coins[p] == 1 else t('coins')
+            lines.append(f"  {t('seat')} {p}{you}: {core.coins[p]:>2} {coins:<{len(t('coins'))}}  {' '.join(cards)}{status}{mark}")
+        lines.append("  " + t("legend"))
         if state.is_terminal():
             res = state.result()
             if res.draw:
@@ -274,7 +277,10 @@ class CoupGame(Game):
         """Notation rendered for people in ``lang`` (role and action words translated)."""
         lang = lang or self.language
         words = text.split()
-        out = [names.action_name(words[0], lang)]
+        if not words:
+            return text
+        head = names.role_index(words[0]) if words[0] not in names.ACTION_NAMES["en"] else None
+        out = [names.role_name(head, lang) if head is not None else names.action_name(words[0], lang)]
         for w in words[1:]:
             r = names.role_index(w) if not w.isdigit() else None
             out.append(names.role_name(r, lang) if r is not None else w)

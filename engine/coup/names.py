@@ -47,13 +47,16 @@ ACTION_NAMES: Dict[str, Dict[str, str]] = {
 UI: Dict[str, Dict[str, str]] = {
     "en": {"seat": "Seat", "coins": "coins", "treasury": "Treasury", "deck": "Court deck",
            "out": "out", "turn": "Turn", "to_move": "to decide", "you": "you", "winner": "Winner",
-           "draw": "Draw", "hidden": "??"},
+           "draw": "Draw", "hidden": "??", "coin": "coin",
+           "legend": "(?? = a face-down card you cannot see; [Card] = face up: an influence lost)"},
     "th": {"seat": "ที่นั่ง", "coins": "ทอง", "treasury": "กองกลาง", "deck": "กองการ์ด",
            "out": "ออกจากเกม", "turn": "เทิร์น", "to_move": "ถึงตา", "you": "คุณ", "winner": "ผู้ชนะ",
-           "draw": "เสมอ", "hidden": "??"},
+           "draw": "เสมอ", "hidden": "??", "coin": "ทอง",
+           "legend": "(?? = การ์ดคว่ำที่คุณมองไม่เห็น; [การ์ด] = หงายแล้ว: เสียอิทธิพลไป)"},
     "he": {"seat": "מושב", "coins": "מטבעות", "treasury": "בנק", "deck": "ערימה",
            "out": "בחוץ", "turn": "תור", "to_move": "להחליט", "you": "את/ה", "winner": "מנצח",
-           "draw": "תיקו", "hidden": "??"},
+           "draw": "תיקו", "hidden": "??", "coin": "מטבע",
+           "legend": "(?? = קלף סגור שאינך רואה; [קלף] = גלוי: השפעה שאבדה)"},
 }
 
 # decision kinds (CoupGame.decision_kind) for the terminal's prompt

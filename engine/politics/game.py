@@ -99,6 +99,7 @@ class PoliticsGame(Game):
         "heuristic": "intrigue.engine.politics.heuristic:PoliticsHeuristic",
         "belief": "intrigue.engine.politics.belief:PoliticsBelief",
         "benchmarks": "intrigue.engine.politics.benchmarks:cases",
+        "narrator": "intrigue.engine.politics.narrate:PoliticsNarrator",
     }
     # measured best (docs/politics.md): the opponents by the rollout policy's model, policy playouts
     search_defaults = {"opponents": "model", "playout": "policy"}
