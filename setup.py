@@ -29,6 +29,9 @@ PACKAGES = {
     "intrigue.ext": "ext",
     "intrigue.cli": "cli",
     "intrigue.protocol": "protocol",
+    "intrigue.web": "web",
+    "intrigue.engine.coup.web": "engine/coup/web",
+    "intrigue.engine.politics.web": "engine/politics/web",
 }
 # Cython kernels: module name under intrigue.ext -> source file in ext/
 KERNELS = ["game_api", "coup_core", "coup_check", "politics_core", "ismcts"]
@@ -100,7 +103,9 @@ setup(
     version=read_version(),
     packages=[p for p, d in PACKAGES.items() if os.path.exists(os.path.join(d, "__init__.py"))],
     package_dir=PACKAGES,
-    package_data={"intrigue.ext": ["*.pxd"]},
+    package_data={"intrigue.ext": ["*.pxd"], "intrigue.web": ["static/*"],
+                  "intrigue.engine.coup.web": ["*.js", "*.css", "*.svg"],
+                  "intrigue.engine.politics.web": ["*.js", "*.css", "*.svg"]},
     cmdclass={"build_py": BuildPy},
     ext_modules=extensions(),
     zip_safe=False,

@@ -172,6 +172,9 @@ class Game:
     rulesets: ClassVar[Mapping[str, Mapping[str, Any]]]   # ruleset -> option values over the defaults
     default_ruleset: ClassVar[str]
     languages: ClassVar[Tuple[str, ...]] = ("en",)
+    plugins: ClassVar[Mapping[str, str]] = {}
+    """Optional parts of the game by name (``"web"``, ``"narrator"`` ...): ``"module:attribute"`` or
+    ``"module"``, imported only when asked for (see :meth:`plugin`)."""
 
     def __init__(self, ruleset: Optional[str] = None, players: Optional[int] = None,
                  options: Optional[Mapping[str, Any]] = None) -> None:
@@ -202,6 +205,21 @@ class Game:
         self.num_players: int = players
         self.options: Dict[str, Any] = values
         self._check_options()
+
+    @classmethod
+    def plugin(cls, name: str) -> Any:
+        """The game's plug-in ``name`` (a module, or ``module:attribute``), imported; ``None`` when the
+        game has none or it is not installed."""
+        import importlib
+        target = cls.plugins.get(name)
+        if not target:
+            return None
+        module, _, attr = target.partition(":")
+        try:
+            obj = importlib.import_module(module)
+            return getattr(obj, attr) if attr else obj
+        except (ImportError, AttributeError):
+            return None
 
     # --- description ----------------------------------------------------------------------------
     @classmethod

@@ -53,6 +53,7 @@ class CoupGame(Game):
     default_players = 4
     default_ruleset = "standard"
     languages = names.LANGUAGES
+    plugins = {"web": "intrigue.engine.coup.web"}
     option_specs = {
         spec.name: spec for spec in (
             OptionSpec("steal_amount", "int", 2, "coins a Steal takes (all the target has, if fewer)", 1, 12),

@@ -95,6 +95,7 @@ class PoliticsGame(Game):
     default_players = 6
     default_ruleset = "standard"
     languages = names.LANGUAGES
+    plugins = {"web": "intrigue.engine.politics.web"}
     option_specs = {
         spec.name: spec for spec in (
             OptionSpec("length", "choice", "full", "full = 11 rounds, half = 6 rounds", choices=("full", "half")),
