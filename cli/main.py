@@ -16,6 +16,7 @@ COMMANDS: Dict[str, str] = {
     "arena": "intrigue.cli.arena:arena",
     "bench": "intrigue.cli.bench:bench",
     "replay": "intrigue.cli.replay:replay",
+    "web": "intrigue.cli.web_cmd:web",
 }
 
 
@@ -48,6 +49,7 @@ def cli() -> None:
     Drive it from a frontend:      intrigue engine      (see docs/protocol.md)
     Pit bots against each other:   intrigue arena --help
     Measure speed:                 intrigue bench --quick
+    Play in the browser:           intrigue web          (needs intrigue[web])
     """
 
 
