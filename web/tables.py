@@ -149,6 +149,7 @@ class WebTable:
         self._before: List[Any] = []
         self._shadow = game.new_initial_state().core
         self._log_cache: Dict[Any, List[dict]] = {}
+        self._last_header: Dict[Any, str] = {}
         self._sync_history()
 
     # --- construction --------------------------------------------------------------------------
@@ -235,11 +236,12 @@ class WebTable:
             if event.seen_by(viewer) is None:
                 continue
             lines = narration.event(self._before[i], event, viewer)
-            header = None
-            if event.seat >= 0:
-                header = narration.turn_header(self._before[i], viewer)
+            header = narration.turn_header(self._before[i], viewer) if event.seat >= 0 else None
+            last = self._last_header.get((viewer, narration.lang))
+            if header is not None:
+                self._last_header[(viewer, narration.lang)] = header
             cache.append({"index": i, "seat": event.seat if event.seat >= 0 else None, "lines": lines,
-                          "header": header})
+                          "header": header if header != last else None})
         return cache
 
     # --- what a seat sees -------------------------------------------------------------------------
@@ -276,7 +278,7 @@ class WebTable:
             "public": game.public_info(core),
             "to_decide": cp if cp >= 0 else None,
             "kind": state.decision().kind,
-            "waiting": narration.prompt(core, None) if cp >= 0 else None,
+            "waiting": narration.prompt(core, viewer) if cp >= 0 else None,
             "header": narration.turn_header(core, viewer),
             "events": len(log), "log_start": log_from, "log": log[log_from:],
             "thinking": self.thinking, "over": state.is_terminal(),
@@ -584,7 +586,7 @@ class Replay:
             "public": game.public_info(core), "to_decide": cp if cp >= 0 else None,
             "kind": game.decision_kind(core), "log": self._log[:k], "log_start": 0, "over": over, "thinking": None,
             "client": client_data(game, self.lang),
-            "waiting": self.narration.prompt(core, None) if cp >= 0 else None,
+            "waiting": self.narration.prompt(core, self.seat) if cp >= 0 else None,
         }
         if self.seat is not None:
             out["private"] = game.private_info(core, self.seat)

@@ -77,10 +77,15 @@ class Narration:
         return self.game.describe_action(self.game.action_to_string(core, action), self.words_lang)
 
     def prompt(self, core: Any, viewer: Optional[int]) -> str:
+        """What the seat to decide is asked (for ``viewer``: the decider's own prompt, or, for anyone
+        else, what is being waited for)."""
         said = self._ask("prompt", core, viewer)
         if said:
             return str(said)
-        return self.game.describe_decision(self.game.decision_kind(core), self.words_lang)
+        kind = self.game.decision_kind(core)
+        if viewer is not None and viewer != core.current_player():
+            return kind.replace("_", " ")            # the game's prompt words speak to the decider
+        return self.game.describe_decision(kind, self.words_lang)
 
     def why_illegal(self, core: Any, text: str, viewer: Optional[int], fallback: str) -> str:
         said = self._ask("why_illegal", core, text, viewer)

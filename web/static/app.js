@@ -62,7 +62,7 @@ async function onMessage(m) {
     if (m.log_start === 0) page.log = [];
     page.log = page.log.slice(0, m.log_start).concat(m.log);
     if (m.client) page.client = m.client;
-    page.lang = m.lang; setLang(m.lang);
+    if (page.lang !== m.lang || !page.labelled) { page.lang = m.lang; setLang(m.lang); labels(); page.labelled = true; }
     page.view = m;
     page.thinking = m.thinking;
     if (m.legal) page.hint = page.hint && page.hint.events === m.events ? page.hint : null;
@@ -151,7 +151,7 @@ function moveButton(item, c) {
   if (item.target !== undefined) b.dataset.target = item.target;
   if (item.claim) b.dataset.claim = item.claim;
   const badge = page.mod.moveBadge ? page.mod.moveBadge(item, c) : "";
-  const target = item.target !== undefined ? `<span class="target-seat">→ ${esc(seatName(item.target))}</span>` : "";
+  const target = item.target !== undefined ? `<span class="target-seat">${arrow()} ${esc(seatName(item.target))}</span>` : "";
   b.innerHTML = badge + `<span class="label">${esc(item.label)}</span>` + target;
   b.onclick = () => sendMove(item.move);
   return b;
@@ -251,7 +251,8 @@ async function showFrame(k) {
   const f = await r.json();
   if (f.type !== "frame") { toast(f.message || "?", true); return; }
   page.step = f.step; page.steps = f.steps;
-  page.client = f.client; page.lang = f.lang; setLang(f.lang);
+  page.client = f.client;
+  if (page.lang !== f.lang || !page.labelled) { page.lang = f.lang; setLang(f.lang); labels(); page.labelled = true; }
   page.seat = f.seat; page.view = f; page.log = f.log; page.thinking = null;
   await loadModule(f.game.game);
   render();
@@ -277,7 +278,9 @@ function setupReplay() {
 // --- start ------------------------------------------------------------------------------------
 function labels() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  $("#lang").value = page.lang || "en";
 }
+function arrow() { return document.documentElement.dir === "rtl" ? "←" : "→"; }
 
 function start() {
   params();

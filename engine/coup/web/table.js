@@ -76,7 +76,7 @@ function pendingText(v, c) {
   if (!pd) return "";
   const name = (s) => (v.seats[s] || {}).name || ui("seat", c) + " " + s;
   let text = `${name(pd.actor)}: ${act(pd.action, c)}`;
-  if (pd.target !== null && pd.target !== undefined) text += ` → ${name(pd.target)}`;
+  if (pd.target !== null && pd.target !== undefined) text += ` ${document.documentElement.dir === "rtl" ? "←" : "→"} ${name(pd.target)}`;
   let html = `<div class="pending"><div>${c.esc(text)}</div>`;
   if (pd.claim) html += `<div class="claim">${cardPicture(pd.claim, roleName(pd.claim, c), { small: true })}</div>`;
   if (pd.blocker !== null && pd.blocker !== undefined) {
