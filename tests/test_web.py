@@ -348,3 +348,34 @@ def test_pages_and_assets(client):
     assert client.get("/t/nosuch").status_code == 404
     assert client.post("/api/tables", json={"game": "coup", "players": 9}).status_code == 400
     assert client.post("/api/tables", json={"game": "coup", "bots": ["nosuchbot"]}).json()["code"] == "bad_bot"
+
+
+def test_the_web_command_serves_a_table(tmp_path):
+    """``intrigue web`` starts the server on 127.0.0.1, prints each human seat's link, serves them."""
+    pytest.importorskip("uvicorn")
+    import subprocess
+    import sys
+    import httpx
+    proc = subprocess.Popen([sys.executable, "-m", "intrigue.cli.main", "web", "coup", "--players", "3",
+                             "--humans", "0,2", "--bots", "random", "--port", "0", "--no-browser", "--seed", "1",
+                             "--saves", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = [proc.stdout.readline() for _ in range(3)]
+        assert "127.0.0.1" in lines[0], lines
+        links = [line.split(": ", 1)[1].strip() for line in lines[1:]]
+        assert [line.split(":")[0].strip() for line in lines[1:]] == ["seat 0", "seat 2"]
+        page = httpx.get(links[0].split("#")[0], timeout=10)
+        assert page.status_code == 200 and "app.js" in page.text
+        assert "token" not in page.text                   # the page itself holds no seat's secret
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_the_web_command_refuses_bad_options():
+    from click.testing import CliRunner
+    from intrigue.cli.web_cmd import web
+    result = CliRunner().invoke(web, ["coup", "--players", "9", "--no-browser"])
+    assert result.exit_code != 0 and "players" in str(result.exception or result.output)
+    result = CliRunner().invoke(web, ["coup", "--humans", "a,b", "--no-browser"])
+    assert result.exit_code != 0 and "--humans" in result.output

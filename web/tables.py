@@ -529,7 +529,7 @@ class Replay:
         self.lang = lang if lang in LANGS else (record.meta.get("lang") if record.meta.get("lang") in LANGS
                                                 else self.game.language)
         self.narration = Narration(self.game, self.lang)
-        self.id = secrets.token_hex(4)
+        self.id = secrets.token_urlsafe(12)      # a seat's replay is that seat's: not guessable
         self._cores: List[Any] = []          # the position before each event, then the last one
         self._log: List[dict] = []
         self._build()
