@@ -27,7 +27,7 @@ os.chdir(HERE)
 STAGE = os.path.join("build", "cython")
 NOT_PACKAGES = {"tests", "bench", "docs", "build", "dist"}
 # files other than Python modules that packages carry: Cython declarations, web assets
-PACKAGE_DATA = ["*.pxd", "*.html", "*.js", "*.css", "*.svg", "*.png", "*.json", "*.txt"]
+PACKAGE_DATA = ["*.pxd", "static/*", "*.html", "*.js", "*.css", "*.svg", "*.png", "*.json", "*.txt"]
 
 
 def discover_packages():

@@ -17,6 +17,7 @@ COMMANDS: Dict[str, str] = {
     "bench": "intrigue.cli.bench:bench",
     "replay": "intrigue.cli.replay:replay",
     "games": "intrigue.cli.games:games",
+    "web": "intrigue.cli.web_cmd:web",
 }
 
 
@@ -50,6 +51,7 @@ def cli() -> None:
     Drive it from a frontend:      intrigue engine      (see docs/protocol.md)
     Pit bots against each other:   intrigue arena --help
     Measure speed:                 intrigue bench --quick
+    Play in the browser:           intrigue web          (needs intrigue[web])
     """
 
 

@@ -58,6 +58,7 @@ class CoupGame(Game):
         "belief": "intrigue.engine.coup.belief:CoupBelief",
         "benchmarks": "intrigue.engine.coup.benchmarks:cases",
         "narrator": "intrigue.engine.coup.narrate:CoupNarrator",
+        "web": "intrigue.engine.coup.web",
     }
     # measured best (docs/search.md): the opponents chosen by UCB on their own rewards, random playouts
     search_defaults = {"opponents": "search", "playout": "random"}

@@ -100,6 +100,7 @@ class PoliticsGame(Game):
         "belief": "intrigue.engine.politics.belief:PoliticsBelief",
         "benchmarks": "intrigue.engine.politics.benchmarks:cases",
         "narrator": "intrigue.engine.politics.narrate:PoliticsNarrator",
+        "web": "intrigue.engine.politics.web",
     }
     # measured best (docs/politics.md): the opponents by the rollout policy's model, policy playouts
     search_defaults = {"opponents": "model", "playout": "policy"}

@@ -1,0 +1,47 @@
+"""Coup at the web table: the page's drawing code (``table.js``, card pictures drawn in SVG for this
+project) and two hooks the server calls.
+
+* :func:`client_data` -- the words the drawing code needs (role, action and table words in the page's
+  language) and which card each action claims or blocks with; public, the same for every seat.
+* :func:`move_info` -- for a legal move's button: the action, the card it claims and its target seat.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict
+
+from intrigue.engine.coup import names
+
+# the card an action claims (coup.md section 3) and the cards that may block it
+CLAIMS = {"tax": "duke", "assassinate": "assassin", "steal": "captain", "exchange": "ambassador"}
+BLOCKED_BY = {"foreign_aid": ["duke"], "assassinate": ["contessa"], "steal": ["captain", "ambassador"]}
+
+
+def client_data(game: Any, lang: str) -> Dict[str, Any]:
+    """Words and constants for ``table.js`` in ``lang``."""
+    return {
+        "roles": list(names.ROLES),
+        "role_names": {r: names.role_name(i, lang) for i, r in enumerate(names.ROLES)},
+        "action_names": dict(names.ACTION_NAMES.get(lang, names.ACTION_NAMES["en"])),
+        "ui": dict(names.UI.get(lang, names.UI["en"])),
+        "claims": CLAIMS,
+        "blocked_by": BLOCKED_BY,
+    }
+
+
+def move_info(game: Any, core: Any, move: str) -> Dict[str, Any]:
+    """``"steal 2"`` -> ``{"action": "steal", "claim": "captain", "target": 2}``; a block or reveal
+    names its card; ``keep`` its cards."""
+    words = move.split()
+    head = words[0]
+    out: Dict[str, Any] = {"action": head}
+    if head in CLAIMS:
+        out["claim"] = CLAIMS[head]
+    if head in ("coup", "assassinate", "steal") and len(words) == 2:
+        out["target"] = int(words[1])
+    if head in ("block", "reveal") and len(words) == 2:
+        out["card"] = words[1]
+        if head == "block":
+            out["claim"] = words[1]
+    if head == "keep":
+        out["cards"] = words[1:]
+    return out

@@ -1,0 +1,381 @@
+"""The web table's server without a browser: Starlette's test client over HTTP and the WebSocket.
+
+Whole games of Coup (every ruleset, options) and the Politics Game played through the socket, bad
+messages refused with nothing changed, and a second human seat's connection never receiving the
+first seat's hidden cards.  Skipped when the ``web`` extra (starlette, httpx) is not installed.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from intrigue.engine import GameRecord  # noqa: E402
+from intrigue.web.app import WebServer, create_app  # noqa: E402
+
+
+@pytest.fixture
+def server(tmp_path):
+    return WebServer(hint_spec="ismcts:iterations=150", saves_dir=str(tmp_path / "saves"), default_bots=["random"])
+
+
+@pytest.fixture
+def client(server):
+    with TestClient(create_app(server)) as c:
+        yield c
+
+
+def new_table(client, **body):
+    body.setdefault("bots", ["random"])
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    data = r.json()
+    links = {int(s): link.split("#")[1] for s, link in data["links"].items()}
+    tokens = {s: dict(p.split("=") for p in frag.split("&"))["token"] for s, frag in links.items()}
+    return data["table"], tokens
+
+
+def join(ws, table, seat, token, **kw):
+    ws.send_json({"type": "join", "table": table, "seat": seat, "token": token, **kw})
+
+
+def next_state(ws, got=None):
+    """The next 'state' message (others are collected in ``got``)."""
+    while True:
+        m = ws.receive_json()
+        if got is not None:
+            got.append(m)
+        if m["type"] == "state":
+            return m
+        assert m["type"] in ("seats", "thinking", "error", "hint_started", "hint", "saved"), m
+
+
+def next_error(ws):
+    """The next 'error' message, skipping seat lists and bots' progress."""
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "error":
+            return m
+        assert m["type"] in ("seats", "thinking"), m
+
+
+def play_out(ws, seed=0, got=None, max_moves=5000, first=None):
+    """Play the seat's decisions with a seeded random choice until the game is over (``first``: a
+    state already received); the last state and the log."""
+    rng = random.Random(seed)
+    log = []
+    for _ in range(max_moves):
+        m, first = (first, None) if first is not None else (next_state(ws, got), None)
+        log = log[:m["log_start"]] + m["log"]
+        assert m["log_start"] == len(log) - len(m["log"])
+        if m["over"]:
+            return m, log
+        if m.get("legal"):
+            ws.send_json({"type": "move", "move": rng.choice(m["legal"])["move"], "seq": m["events"]})
+    raise AssertionError("the game did not end")
+
+
+# --------------------------------------------------------------------------------------------------
+# whole games
+# --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("ruleset,players,options", [
+    ("standard", 3, {}),
+    ("seed-th", 2, {}),
+    ("seed-he", 4, {}),
+    ("standard", 5, {"steal_amount": 3, "exchange": "swap_one", "refund_on_failed_claim": False}),
+])
+def test_whole_coup_game(client, server, ruleset, players, options):
+    table, tokens = new_table(client, game="coup", ruleset=ruleset, players=players, options=options,
+                              humans=[0], seed=7)
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        final, log = play_out(ws, seed=1)
+    t = server.tables[table]
+    assert t.game.ruleset == ruleset and t.game.options["steal_amount"] == (options.get("steal_amount") or
+                                                                            t.game.options["steal_amount"])
+    res = t.state.result()
+    assert final["result"]["placings"] == list(res.placings)
+    assert sorted(final["revealed"]) == [str(s) for s in range(players)]
+    # the log is the seat's own view of the history, one entry per event it saw, in order
+    seen = [i for i, e in enumerate(t.state.history) if e.seen_by(0) is not None]
+    assert [e["index"] for e in log] == seen
+    assert all(e["lines"] and all(isinstance(x, str) and x for x in e["lines"]) for e in log)
+
+
+def test_whole_politics_game(client, server):
+    table, tokens = new_table(client, game="politics", players=6, humans=[2], seed=3)
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 2, tokens[2])
+        final, log = play_out(ws, seed=2)
+    t = server.tables[table]
+    assert t.state.is_terminal()
+    assert final["result"]["scores"] == list(t.state.result().scores)
+    assert final["private"]["seat"] == 2
+    assert len(log) == sum(1 for e in t.state.history if e.seen_by(2) is not None)
+
+
+# --------------------------------------------------------------------------------------------------
+# buttons: what each move claims and targets
+# --------------------------------------------------------------------------------------------------
+def test_coup_buttons_name_claim_and_target(client):
+    table, tokens = new_table(client, game="coup", players=4, humans=[0], seed=5)
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        m = next_state(ws)
+    by_move = {x["move"]: x for x in m["legal"]}
+    assert by_move["tax"]["claim"] == "duke" and by_move["exchange"]["claim"] == "ambassador"
+    assert by_move["steal 2"]["claim"] == "captain" and by_move["steal 2"]["target"] == 2
+    assert "claim" not in by_move["income"]
+    assert by_move["foreign_aid"]["label"].startswith("Foreign Aid")   # the narrator's words, as in the terminal
+    assert m["client"]["role_names"]["duke"] == "Duke" and m["prompt"]
+
+
+# --------------------------------------------------------------------------------------------------
+# bad input changes nothing
+# --------------------------------------------------------------------------------------------------
+def test_bad_messages_get_errors_and_change_nothing(client, server):
+    table, tokens = new_table(client, game="coup", players=3, humans=[0], seed=9)
+    t = server.tables[table]
+    with client.websocket_connect("/ws") as ws:
+        for raw, code in [("not json", "bad_message"), ("[1, 2]", "bad_message"), ('{"type": 3}', "bad_message"),
+                          ('{"type": "move", "move": "income"}', "not_joined"),
+                          ('{"type": "dance"}', "bad_message"), ("x" * 20000, "bad_message")]:
+            ws.send_text(raw)
+            err = ws.receive_json()
+            assert err["type"] == "error" and err["code"] == code and err["message"], (raw[:30], err)
+        for bad in [{"seat": 0, "token": "wrong"}, {"seat": 1, "token": tokens[0]}, {"seat": 7, "token": tokens[0]},
+                    {"seat": "0", "token": tokens[0]}, {"seat": 0, "token": None}]:
+            join(ws, table, bad["seat"], bad["token"])
+            err = ws.receive_json()
+            assert err["type"] == "error" and err["code"] in ("bad_token", "bad_seat"), err
+        join(ws, "nosuchtable", 0, tokens[0])
+        assert ws.receive_json()["code"] == "no_table"
+        join(ws, table, 0, tokens[0])
+        m = next_state(ws)
+        before = len(t.state.history)
+        for move, code in [("coup 1", "illegal_action"), ("steal 0", "illegal_action"), ("fly away", "bad_notation"),
+                           (17, "bad_message"), ("", "bad_message"), (None, "bad_message")]:
+            ws.send_json({"type": "move", "move": move, "seq": m["events"]})
+            err = next_error(ws)
+            assert err["type"] == "error" and err["code"] == code, (move, err)
+            assert err["message"]
+        ws.send_json({"type": "move", "move": "income", "seq": m["events"] - 1})
+        assert next_error(ws)["code"] == "stale"
+        redrawn = next_state(ws)                         # a stale page is redrawn
+        assert redrawn["log_start"] == 0 and redrawn["events"] == m["events"]
+        assert len(t.state.history) == before and t.state.current_player() == 0
+        final, _ = play_out(ws, seed=4, first=redrawn)
+        n = len(t.state.history)
+        ws.send_json({"type": "move", "move": "income"})
+        assert next_error(ws)["code"] == "game_over"
+        ws.send_json({"type": "hint"})
+        assert next_error(ws)["code"] == "game_over"
+        assert len(t.state.history) == n
+
+
+def test_not_your_turn(client, server):
+    table, tokens = new_table(client, game="coup", players=2, humans=[0, 1], seed=2)
+    t = server.tables[table]
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        join(a, table, 0, tokens[0])
+        join(b, table, 1, tokens[1])
+        mb = next_state(b)
+        mover = t.state.current_player()
+        other, other_ws = (1, b) if mover == 0 else (0, a)
+        other_ws.send_json({"type": "move", "move": "income"})
+        m = next_error(other_ws)
+        assert m["code"] == "not_your_turn"
+        assert t.state.current_player() == mover and mb["seat"] == 1
+
+
+# --------------------------------------------------------------------------------------------------
+# hidden information: a second human seat never receives the first seat's cards
+# --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game,players", [("coup", 3), ("politics", 6)])
+def test_second_seat_never_sees_first_seats_cards(client, server, game, players):
+    table, tokens = new_table(client, game=game, players=players, humans=[0, 1], seed=11)
+    t = server.tables[table]
+    got_b = []
+    rng = random.Random(5)
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        join(a, table, 0, tokens[0])
+        join(b, table, 1, tokens[1])
+        last = {0: next_state(a), 1: next_state(b, got_b)}
+        moves = 0
+        while not t.state.is_terminal() and moves < 400:
+            cp = t.state.current_player()
+            if cp in (0, 1):
+                ws = a if cp == 0 else b
+                m = last[cp]
+                while not m.get("legal") or m["events"] != len(t.log_for(cp)):
+                    m = next_state(ws, got_b if cp == 1 else None)
+                ws.send_json({"type": "move", "move": rng.choice(m["legal"])["move"], "seq": m["events"]})
+                last[cp] = next_state(ws, got_b if cp == 1 else None)
+                moves += 1
+            else:
+                last[1] = next_state(b, got_b)
+        over = t.state.is_terminal()
+    hidden = [i for i, e in enumerate(t.state.history) if e.seen_by(1) is None]
+    private0 = [i for i, e in enumerate(t.state.history) if e.seen_by(1) != e.text]
+    assert hidden, "the test needs events that seat 1 may not see"
+    for m in got_b:
+        if m["type"] != "state":
+            assert "private" not in m and "revealed" not in m
+            continue
+        assert m["seat"] == 1 and m["private"]["seat"] == 1
+        if not m["over"]:
+            assert "revealed" not in m
+        for e in m["log"]:
+            assert e["index"] not in hidden
+    # and in words: none of the sentences of what seat 1 may not see appears in anything it received
+    blob = json.dumps(got_b, ensure_ascii=False)
+    narr = t.narration_for("en")
+    checked = 0
+    allowed = {line for e in t.log_for(1) for line in e["lines"]}   # e.g. the roles, shown at the end
+    for i in private0:
+        ev = t.state.history[i]
+        as_seen = set(narr.event(t._before[i], ev, 1))
+        for line in narr.event(t._before[i], ev, None):
+            if line not in as_seen and line not in allowed:
+                assert line not in blob, blob[max(0, blob.find(line) - 300):blob.find(line) + 60]
+                checked += 1
+    assert checked
+    assert moves > 0 and (over or moves == 400)
+
+
+def test_reconnect_gets_the_seat_back(client, server):
+    table, tokens = new_table(client, game="coup", players=3, humans=[0], seed=21)
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        m = next_state(ws)
+        ws.send_json({"type": "move", "move": "income", "seq": m["events"]})
+        next_state(ws)
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        m = next_state(ws)
+        assert m["seat"] == 0 and m["log_start"] == 0
+        assert any("Income" in line for e in m["log"] for line in e["lines"])
+        assert m["private"]["cards"] == server.tables[table].state.game.private_info(
+            server.tables[table].state.core, 0)["cards"]
+
+
+def test_hebrew_and_thai_words(client):
+    table, tokens = new_table(client, game="coup", ruleset="seed-he", players=3, humans=[0], seed=1)
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        m = next_state(ws)
+        assert m["lang"] == "he" and m["client"]["role_names"]["duke"] == "דוכס"
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0], lang="th")
+        m = next_state(ws)
+        assert m["lang"] == "th" and m["client"]["role_names"]["duke"] == "เจ้าพระยา"
+
+
+# --------------------------------------------------------------------------------------------------
+# hints, records, saves, replays, pages
+# --------------------------------------------------------------------------------------------------
+def test_hint_has_action_values_and_beliefs(client):
+    table, tokens = new_table(client, game="coup", players=3, humans=[0], seed=3)
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        m = next_state(ws)
+        ws.send_json({"type": "hint"})
+        started = ws.receive_json()
+        while started["type"] == "seats":
+            started = ws.receive_json()
+        assert started["type"] == "hint_started"
+        h = ws.receive_json()
+    assert h["type"] == "hint", h
+    a = h["analysis"]
+    assert {s["move"] for s in a["stats"]} == {x["move"] for x in m["legal"]}
+    assert sum(s["visits"] for s in a["stats"]) > 0 and all(s["label"] for s in a["stats"])
+    assert set(a["belief"]) == {"1", "2"}
+    for dist in a["belief"].values():
+        assert abs(sum(dist.values()) - 1.0) < 1e-3
+
+
+def test_record_save_load_and_replay(client, server):
+    table, tokens = new_table(client, game="coup", players=3, humans=[0], seed=13)
+    t = server.tables[table]
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        m = next_state(ws)
+        ws.send_json({"type": "move", "move": "income", "seq": m["events"]})
+        m = next_state(ws)
+        while not m.get("legal"):                        # the bots play until seat 0 decides again
+            m = next_state(ws)
+        ws.send_json({"type": "save"})
+        while True:
+            s = ws.receive_json()
+            if s["type"] == "saved":
+                break
+    assert client.get(f"/api/tables/{table}/record", params={"seat": 0, "token": "nope"}).status_code == 403
+    r = client.get(f"/api/tables/{table}/record", params={"seat": 0, "token": tokens[0]})
+    rec = GameRecord.from_bytes(r.content)
+    assert rec.seat == 0 and rec.events == t.state.view(0)
+    assert "seed" not in rec.meta
+    # the server-side full save continues as a new table at the same position
+    assert client.get("/api/saves").json()["saves"] == [s["name"]]
+    loaded = client.post(f"/api/saves/{s['name']}").json()
+    t2 = server.tables[loaded["table"]]
+    assert t2.state.view(None) == t.state.view(None) and t2.seats[0].human
+    # a seat's record opens in the replay viewer, stepping through what that seat saw
+    up = client.post("/api/records", content=r.content).json()
+    assert up["steps"] == len(rec.events)
+    f0 = client.get(f"/api/replays/{up['replay']}/0").json()
+    fe = client.get(f"/api/replays/{up['replay']}/{up['steps']}").json()
+    assert f0["step"] == 0 and f0["log"] == [] and fe["private"]["seat"] == 0
+    assert [e["index"] for e in fe["log"]] == list(range(len(rec.events)))
+    assert "revealed" not in fe
+    assert fe["public"] == t.game.public_info(t.state.core)
+    assert client.post("/api/records", content=b"garbage").status_code == 400
+
+
+def test_pages_and_assets(client):
+    assert "lobby.js" in client.get("/").text
+    games = client.get("/api/games").json()["games"]
+    assert {g["name"] for g in games if g["web"]} >= {"coup", "politics"}
+    assert "drawTable" in client.get("/games/coup/table.js").text
+    assert "drawTable" in client.get("/games/politics/table.js").text
+    assert client.get("/games/coup/__init__.py").status_code == 404
+    assert client.get("/games/coup/..%2Fgame.py").status_code == 404
+    assert client.get("/t/nosuch").status_code == 404
+    assert client.post("/api/tables", json={"game": "coup", "players": 9}).status_code == 400
+    assert client.post("/api/tables", json={"game": "coup", "bots": ["nosuchbot"]}).json()["code"] == "bad_bot"
+
+
+def test_the_web_command_serves_a_table(tmp_path):
+    """``intrigue web`` starts the server on 127.0.0.1, prints each human seat's link, serves them."""
+    pytest.importorskip("uvicorn")
+    import subprocess
+    import sys
+    import httpx
+    proc = subprocess.Popen([sys.executable, "-m", "intrigue.cli.main", "web", "coup", "--players", "3",
+                             "--humans", "0,2", "--bots", "random", "--port", "0", "--no-browser", "--seed", "1",
+                             "--saves", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = [proc.stdout.readline() for _ in range(3)]
+        assert "127.0.0.1" in lines[0], lines
+        links = [line.split(": ", 1)[1].strip() for line in lines[1:]]
+        assert [line.split(":")[0].strip() for line in lines[1:]] == ["seat 0", "seat 2"]
+        page = httpx.get(links[0].split("#")[0], timeout=10)
+        assert page.status_code == 200 and "app.js" in page.text
+        assert "token" not in page.text                   # the page itself holds no seat's secret
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_the_web_command_refuses_bad_options():
+    from click.testing import CliRunner
+    from intrigue.cli.web_cmd import web
+    result = CliRunner().invoke(web, ["coup", "--players", "9", "--no-browser"])
+    assert result.exit_code != 0 and "players" in str(result.exception or result.output)
+    result = CliRunner().invoke(web, ["coup", "--humans", "a,b", "--no-browser"])
+    assert result.exit_code != 0 and "--humans" in result.output

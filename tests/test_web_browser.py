@@ -1,0 +1,285 @@
+"""The web table in a real headless Chromium (Playwright for Python, Debian's ``chromium``).
+
+Marked ``browser`` (deselected by default; ``.ci/run`` runs ``pytest -m browser`` after the default
+suite).  Each test starts the server in a thread on a free port of 127.0.0.1 and clicks through pages.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import struct
+import threading
+import time
+import zlib
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+pytest.importorskip("starlette")
+uvicorn = pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from intrigue.web.app import WebServer, create_app  # noqa: E402
+from intrigue.web.tables import TableConfig  # noqa: E402
+
+CHROMIUM = os.environ.get("INTRIGUE_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class LiveServer:
+    """The web server in a thread, on a free port."""
+
+    def __init__(self, **kw) -> None:
+        self.web = WebServer(**kw)
+        config = uvicorn.Config(create_app(self.web), host="127.0.0.1", port=0, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            assert time.time() < deadline, "the server did not start"
+            time.sleep(0.05)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.base = f"http://127.0.0.1:{port}"
+
+    def table(self, **config):
+        t = self.web.add_table(TableConfig(**config))
+        return t, {int(s): self.base + link for s, link in self.web.links(t).items()}
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture
+def live(tmp_path):
+    srv = LiveServer(hint_spec="ismcts:iterations=300", saves_dir=str(tmp_path / "saves"))
+    yield srv
+    srv.stop()
+
+
+def click_until(page, done, rng, limit=2000):
+    """Click a random enabled move (a listed group's Go button too) until ``done()``; the clicks."""
+    clicks = 0
+    while not done():
+        assert clicks < limit, "too many clicks"
+        buttons = page.locator("#actions button:enabled")
+        try:
+            page.wait_for_function("() => document.querySelector('#actions button:enabled') || "
+                                   "!document.querySelector('#gameover').hidden || window.__stop", timeout=30000)
+        except sync_api.TimeoutError:
+            if done():
+                break
+            raise
+        if done():
+            break
+        n = buttons.count()
+        if n == 0:
+            continue
+        try:
+            buttons.nth(rng.randrange(n)).click(timeout=2000)
+            clicks += 1
+        except sync_api.Error:
+            continue                              # the page was redrawn under the pointer: look again
+    return clicks
+
+
+def view(page):
+    return page.evaluate("() => window.intrigue.view")
+
+
+# --------------------------------------------------------------------------------------------------
+def test_whole_coup_game_by_clicking(browser, live):
+    table, links = live.table(game="coup", players=3, humans=[0], bots=["random"], seed=17)
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(links[0])
+    page.wait_for_selector("#seat-0")
+    # the buttons say what they claim and whom they target
+    page.wait_for_selector('#actions button[data-move="tax"]')
+    assert page.locator('#actions button[data-move="tax"] svg[data-role="duke"]').count() == 1
+    steal = page.locator('#actions button[data-move="steal 1"]')
+    assert steal.get_attribute("data-claim") == "captain" and steal.get_attribute("data-target") == "1"
+    assert page.locator("#hand svg.card").count() == 2
+    clicks = click_until(page, lambda: table.state.is_terminal(), random.Random(3))
+    page.wait_for_selector("#gameover:not([hidden]) table.placings")
+    rows = page.locator("#gameover tr[data-seat]")
+    assert rows.count() == 3
+    winner = table.state.result().winners[0]
+    assert rows.first.get_attribute("data-seat") == str(winner)
+    assert page.locator("#log li").count() >= len(table.state.view(0)) - 1
+    assert clicks > 0 and not errors
+    # the replay viewer steps through the seat's own record
+    page.click("#over-replay")
+    page.wait_for_url("**/replay/**")
+    page.wait_for_function("() => window.intrigue.view && window.intrigue.view.type === 'frame'")
+    page.click("#next")
+    page.wait_for_function("() => window.intrigue.step === 1")
+    page.click("#last")
+    page.wait_for_function("() => window.intrigue.step === window.intrigue.steps")
+    assert page.locator("#log li").count() >= 1
+    page.close()
+
+
+def test_a_politics_round(browser, live):
+    table, links = live.table(game="politics", players=6, humans=[0], bots=["heuristic"], seed=5)
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(links[0])
+    page.wait_for_selector("#seat-5")
+    assert page.locator("#hand svg.pcard").count() == len(table.game.private_info(table.state.core, 0)["policy"])
+    clicks = click_until(page, lambda: table.state.core.round >= 1 or table.state.is_terminal(), random.Random(1))
+    page.wait_for_function("() => window.intrigue.view.public.round >= 2")
+    assert clicks > 0 and not errors
+    assert "2/" in page.locator(".pmiddle .round").inner_text()
+    page.close()
+
+
+# --------------------------------------------------------------------------------------------------
+def _png_pixel(png: bytes, x: int, y: int):
+    """The (r, g, b) of one pixel of an 8-bit RGB/RGBA PNG (a screenshot), decoded here."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width = 8, b"", 0
+    while pos < len(png):
+        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        data = png[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color = struct.unpack(">IIBB", data[:10])
+            assert depth == 8 and color in (2, 6)
+            bpp = 3 if color == 2 else 4
+        elif kind == b"IDAT":
+            idat += data
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * bpp
+    prev = bytearray(stride)
+    for row in range(y + 1):
+        f = raw[row * (stride + 1)]
+        line = bytearray(raw[row * (stride + 1) + 1:(row + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        prev = line
+    return tuple(prev[x * bpp:x * bpp + 3])
+
+
+def test_hebrew_page_is_right_to_left(browser, live, tmp_path):
+    table, links = live.table(game="coup", ruleset="seed-he", players=3, humans=[0], bots=["random"], seed=4)
+    results = {}
+    for lang in ("he", "en"):
+        page = browser.new_page(viewport={"width": 1200, "height": 800})
+        page.goto(links[0].replace("#", f"?lang={lang}#"))
+        page.evaluate(f"() => localStorage.setItem('intrigue-lang', '{lang}')")
+        page.reload()
+        page.wait_for_function(f"() => window.intrigue.view && window.intrigue.view.lang === '{lang}'")
+        page.wait_for_selector("#seat-0")
+        direction = page.evaluate("() => document.documentElement.getAttribute('dir')")
+        box = page.locator(".side-col").bounding_box()
+        shot = page.screenshot(path=str(tmp_path / f"coup-{lang}.png"))
+        results[lang] = (direction, box, shot, page.locator("#prompt").inner_text())
+        page.close()
+    he_dir, he_box, he_shot, he_prompt = results["he"]
+    en_dir, en_box, en_shot, _ = results["en"]
+    assert he_dir == "rtl" and en_dir == "ltr"
+    # the log column sits on the left in Hebrew, on the right in English
+    assert he_box["x"] + he_box["width"] < 600 < en_box["x"]
+    # and the screenshot agrees: the log panel's light paper colour at the left edge only in Hebrew
+    y = int(he_box["y"] + he_box["height"] / 2)
+    x_left = int(he_box["x"] + 20)
+    paper = (0xff, 0xfa, 0xf0)
+    assert _png_pixel(he_shot, x_left, y) == paper
+    assert _png_pixel(en_shot, x_left, y) != paper
+    assert any("\u0590" <= ch <= "\u05ff" for ch in he_prompt)      # Hebrew letters in the prompt
+
+
+# --------------------------------------------------------------------------------------------------
+def test_two_humans_never_see_each_others_cards(browser, live):
+    table, links = live.table(game="coup", players=3, humans=[0, 1], bots=["random"], seed=23)
+    frames = {0: [], 1: []}
+    pages = {}
+    contexts = []
+    for seat in (0, 1):
+        ctx = browser.new_context()
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("websocket", lambda ws, seat=seat: ws.on("framereceived",
+                                                         lambda payload, seat=seat: frames[seat].append(payload)))
+        page.goto(links[seat])
+        page.wait_for_selector("#seat-2")
+        pages[seat] = page
+    rng = random.Random(9)
+    clicks = 0
+    deadline = time.time() + 120
+    while not table.state.is_terminal() and clicks < 60 and time.time() < deadline:
+        cp = table.state.current_player()
+        if cp not in (0, 1):
+            time.sleep(0.05)
+            continue
+        page = pages[cp]
+        buttons = page.locator("#actions button:enabled")
+        if buttons.count() == 0:
+            time.sleep(0.05)
+            continue
+        # what each page shows: its own cards face up, the other human's face down
+        for seat, other in ((0, 1), (1, 0)):
+            roles_in_other_box = pages[seat].locator(f"#seat-{other} svg.card:not(.lost)[data-role]").count()
+            assert roles_in_other_box == 0
+        try:
+            buttons.nth(rng.randrange(buttons.count())).click(timeout=2000)
+            clicks += 1
+        except sync_api.Error:
+            pass
+    time.sleep(0.5)
+    assert clicks > 0
+    if not table.state.is_terminal():
+        for seat in (0, 1):            # a quiet moment: each page shows exactly its own cards
+            shown = sorted(pages[seat].locator("#hand svg.card").evaluate_all("els => els.map(e => e.dataset.role)"))
+            assert shown == sorted(table.game.private_info(table.state.core, seat)["cards"])
+    for seat, other in ((0, 1), (1, 0)):
+        msgs = [json.loads(f) for f in frames[seat] if isinstance(f, str)]
+        states = [m for m in msgs if m.get("type") == "state"]
+        assert states
+        for m in states:
+            assert m["seat"] == seat and m["private"]["seat"] == seat
+            if not m["over"]:
+                assert "revealed" not in m
+        hidden = {i for i, e in enumerate(table.state.history) if e.seen_by(seat) is None}
+        assert hidden
+        for m in states:
+            for e in m["log"]:
+                assert e["index"] not in hidden
+        # the other seat's deal never reaches this page, in notation or in words
+        blob = "\n".join(f for f in frames[seat] if isinstance(f, str))
+        deal = table.state.history[[i for i, e in enumerate(table.state.history)
+                                    if e.seat == -1 and e.text.startswith(f"deal {other} ")][0]]
+        assert deal.text not in blob
+        words = table.game.describe_action(deal.text, "en")
+        assert words not in blob
+    for ctx in contexts:
+        ctx.close()

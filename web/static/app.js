@@ -1,0 +1,304 @@
+// The table page: one seat of a live table (/t/ID#seat=S&token=X) or a replay (/replay/ID).
+// It draws only what the server sends for its seat; the game's own module (/games/NAME/table.js)
+// draws seats, cards and the middle of the table.
+import { T, esc, setLang } from "/static/ui.js";
+
+const $ = (sel) => document.querySelector(sel);
+const page = {
+  mode: location.pathname.startsWith("/replay/") ? "replay" : "table",
+  id: location.pathname.split("/")[2],
+  seat: null, token: null, lang: null, ws: null, view: null, log: [], client: null, game: null,
+  mod: null, hint: null, thinking: null, step: 0, steps: 0, retry: 0,
+};
+
+function params() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  const key = "intrigue-seat-" + page.id;
+  if (p.get("token")) sessionStorage.setItem(key, JSON.stringify({seat: +p.get("seat"), token: p.get("token")}));
+  const saved = JSON.parse(sessionStorage.getItem(key) || "null");
+  if (saved) { page.seat = saved.seat; page.token = saved.token; }
+  page.lang = new URLSearchParams(location.search).get("lang") || localStorage.getItem("intrigue-lang") || null;
+}
+
+function t(key, kw) { return T(page.lang || "en", key, kw); }
+function ctx() { return { data: page.client || {}, lang: page.lang, T: t, esc, seat: page.seat, seats: page.view ? page.view.seats : [] }; }
+function seatName(s) {
+  const info = page.view && page.view.seats.find((x) => x.seat === s);
+  return info ? info.name : t("seat") + " " + s;
+}
+
+async function loadModule(name) {
+  if (page.mod && page.game === name) return;
+  page.mod = await import(`/games/${name}/table.js`);
+  page.game = name;
+  if (!document.getElementById("game-css")) {
+    const link = document.createElement("link");
+    link.id = "game-css"; link.rel = "stylesheet"; link.href = `/games/${name}/table.css`;
+    document.head.appendChild(link);
+  }
+}
+
+// --- the live table ---------------------------------------------------------------------------
+function connect() {
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  page.ws = ws;
+  ws.onopen = () => {
+    page.retry = 0;
+    $("#banner").hidden = true;
+    ws.send(JSON.stringify({type: "join", table: page.id, seat: page.seat, token: page.token, lang: page.lang || undefined}));
+  };
+  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onclose = () => {
+    if (page.view && page.view.over) return;
+    $("#banner").textContent = t("reconnecting"); $("#banner").hidden = false;
+    setTimeout(connect, Math.min(4000, 500 * ++page.retry));
+  };
+}
+
+function send(msg) { if (page.ws && page.ws.readyState === 1) page.ws.send(JSON.stringify(msg)); }
+
+async function onMessage(m) {
+  if (m.type === "state") {
+    if (m.log_start === 0) page.log = [];
+    page.log = page.log.slice(0, m.log_start).concat(m.log);
+    if (m.client) page.client = m.client;
+    if (page.lang !== m.lang || !page.labelled) { page.lang = m.lang; setLang(m.lang); labels(); page.labelled = true; }
+    page.view = m;
+    page.thinking = m.thinking;
+    if (m.legal) page.hint = page.hint && page.hint.events === m.events ? page.hint : null;
+    else page.hint = null;
+    await loadModule(m.game.game);
+    render();
+  } else if (m.type === "thinking") {
+    page.thinking = m; drawThinking();
+  } else if (m.type === "seats") {
+    if (page.view) { page.view.seats = m.seats; render(); }
+  } else if (m.type === "hint_started") {
+    page.hint = {waiting: true}; drawHint();
+  } else if (m.type === "hint") {
+    page.hint = Object.assign({events: page.view.events}, m.analysis); drawHint();
+  } else if (m.type === "saved") {
+    toast(t("saved", {name: m.name}));
+    download();
+  } else if (m.type === "error") {
+    if (page.hint && page.hint.waiting) { page.hint = null; drawHint(); }
+    toast(t("error") + ": " + m.message, true);
+  }
+}
+
+function toast(text, bad) {
+  const el = $("#toast");
+  el.textContent = text; el.className = bad ? "toast bad" : "toast"; el.hidden = false;
+  clearTimeout(toast.timer); toast.timer = setTimeout(() => (el.hidden = true), 6000);
+}
+
+function download() {
+  const a = document.createElement("a");
+  a.href = `/api/tables/${page.id}/record?seat=${page.seat}&token=${encodeURIComponent(page.token)}`;
+  a.download = ""; document.body.appendChild(a); a.click(); a.remove();
+}
+
+// --- drawing ----------------------------------------------------------------------------------
+function render() {
+  const v = page.view; if (!v || !page.mod) return;
+  const c = ctx();
+  $("#title").textContent = `${v.title} · ${v.game.ruleset} · ${v.game.players}`;
+  $("#header").textContent = v.header || "";
+  $("#table").innerHTML = page.mod.drawTable(v, c);
+  $("#hand").innerHTML = v.private ? `<h3>${esc(t("your_cards"))}</h3>` + page.mod.drawHand(v, c) : "";
+  drawPrompt(); drawLog(); drawThinking(); drawHint(); drawOver();
+  for (const b of document.querySelectorAll(".mode-table")) b.hidden = page.mode !== "table";
+  for (const b of document.querySelectorAll(".mode-replay")) b.hidden = page.mode !== "replay";
+}
+
+function drawPrompt() {
+  const v = page.view, box = $("#actions"), prompt = $("#prompt");
+  box.innerHTML = "";
+  $("#hint-btn").disabled = !v.legal;
+  if (v.over) { prompt.textContent = ""; return; }
+  if (!v.legal) {
+    prompt.className = "prompt";
+    prompt.textContent = v.to_decide === null || v.to_decide === undefined ? "" :
+      t("waiting", {who: seatName(v.to_decide), what: v.waiting || v.kind});
+    return;
+  }
+  prompt.className = "prompt mine";
+  prompt.textContent = t("your_turn") + ": " + (v.prompt || v.kind);
+  const groups = new Map();
+  for (const item of v.legal) {
+    const g = item.group || item.action || item.move.split(" ")[0];
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(item);
+  }
+  const c = ctx();
+  for (const [g, items] of groups) {
+    if (items.length <= 8) {
+      for (const item of items) box.appendChild(moveButton(item, c));
+    } else {
+      const wrap = document.createElement("span"); wrap.className = "move-group";
+      const sel = document.createElement("select"); sel.dataset.group = g;
+      for (const item of items) { const o = document.createElement("option"); o.value = item.move; o.textContent = item.label; sel.appendChild(o); }
+      const go = document.createElement("button"); go.textContent = t("go"); go.className = "move";
+      go.onclick = () => sendMove(sel.value);
+      wrap.append(sel, go); box.appendChild(wrap);
+    }
+  }
+}
+
+function moveButton(item, c) {
+  const b = document.createElement("button");
+  b.className = "move"; b.dataset.move = item.move;
+  if (item.target !== undefined) b.dataset.target = item.target;
+  if (item.claim) b.dataset.claim = item.claim;
+  const badge = page.mod.moveBadge ? page.mod.moveBadge(item, c) : "";
+  const target = item.target !== undefined ? `<span class="target-seat">${arrow()} ${esc(seatName(item.target))}</span>` : "";
+  b.innerHTML = badge + `<span class="label">${esc(item.label)}</span>` + target;
+  b.onclick = () => sendMove(item.move);
+  return b;
+}
+
+function sendMove(move) {
+  for (const b of document.querySelectorAll("#actions button")) b.disabled = true;
+  send({type: "move", move, seq: page.view.events});
+}
+
+function drawLog() {
+  const el = $("#log");
+  el.innerHTML = page.log.map((e) => `${e.header ? `<li class="turn">${esc(e.header)}</li>` : ""}` +
+    e.lines.map((l) => `<li class="ev${e.seat === page.seat && e.seat !== null ? " me" : ""}" data-index="${e.index}">${esc(l)}</li>`).join("")).join("");
+  el.scrollTop = el.scrollHeight;
+}
+
+function drawThinking() {
+  for (const el of document.querySelectorAll(".seat.thinking")) el.classList.remove("thinking");
+  for (const el of document.querySelectorAll(".think-badge")) el.remove();
+  const th = page.thinking, box = $("#thinking");
+  if (!th || (page.view && page.view.over)) { box.hidden = true; return; }
+  const spec = th.bot || "";
+  const want = /time=(\d+)/.exec(spec), iters = /iterations=(\d+)/.exec(spec);
+  let frac = null;
+  if (want) frac = Math.min(1, (th.elapsed * 1000) / +want[1]);
+  else if (iters && th.iterations) frac = Math.min(1, th.iterations / +iters[1]);
+  const text = t("thinking", {who: seatName(th.seat)}) + ` · ${th.elapsed.toFixed(1)} s` +
+    (th.iterations ? ` · ${th.iterations.toLocaleString()} ${t("iterations")}` : "");
+  box.hidden = false;
+  box.innerHTML = `<span>${esc(text)}</span><span class="bar${frac === null ? " busy" : ""}"><i style="width:${frac === null ? 30 : Math.round(frac * 100)}%"></i></span>`;
+  const seatEl = document.querySelector(`.seat[data-seat="${th.seat}"]`);
+  if (seatEl) {
+    seatEl.classList.add("thinking");
+    const badge = document.createElement("div"); badge.className = "think-badge"; badge.textContent = "…";
+    seatEl.appendChild(badge);
+  }
+}
+
+function drawHint() {
+  const el = $("#hint-panel"), h = page.hint;
+  if (!h) { el.hidden = true; return; }
+  el.hidden = false;
+  if (h.waiting) { el.innerHTML = `<h3>${esc(t("hint_title"))}</h3><p>${esc(t("hint_wait"))}</p>`; return; }
+  const stats = (h.stats || []).slice().sort((a, b) => b.visits - a.visits).slice(0, 8);
+  const most = Math.max(1, ...stats.map((s) => s.visits));
+  let html = `<h3>${esc(t("hint_title"))}</h3><p class="suggest">${esc(t("hint_move", {move: h.label}))}` +
+    (h.iterations ? ` <small>(${h.iterations.toLocaleString()} ${esc(t("iterations"))})</small>` : "") + "</p>";
+  html += `<table class="stats">` + stats.map((s) => `<tr data-move="${esc(s.move)}"><td>${esc(s.label)}</td>` +
+    `<td class="barcell"><span class="bar"><i style="width:${Math.round((100 * s.visits) / most)}%"></i></span></td>` +
+    `<td>${esc(t("value"))} ${s.value.toFixed(2)}</td><td><small>${s.visits.toLocaleString()} ${esc(t("visits"))}</small></td></tr>`).join("") + "</table>";
+  if (h.belief) {
+    html += `<h4>${esc(t("belief"))}</h4>`;
+    for (const [seat, dist] of Object.entries(h.belief)) {
+      const name = (h.belief_names && h.belief_names[seat]) || seatName(+seat);
+      html += `<div class="belief" data-seat="${seat}"><b>${esc(name)}</b>` +
+        Object.entries(dist).sort((a, b) => b[1] - a[1]).map(([k, p]) =>
+          `<div class="brow"><span class="bname">${esc(page.mod.beliefName ? page.mod.beliefName(k, ctx()) : k)}</span>` +
+          `<span class="bar"><i style="width:${Math.round(p * 100)}%"></i></span><span class="pct">${Math.round(p * 100)}%</span></div>`).join("") + "</div>";
+    }
+  }
+  el.innerHTML = html;
+}
+
+function drawOver() {
+  const v = page.view, el = $("#gameover");
+  if (!v.over || !v.result) { el.hidden = true; return; }
+  el.hidden = false;
+  const c = ctx(), r = v.result, n = r.placings.length;
+  const order = [...Array(n).keys()].sort((a, b) => r.placings[a] - r.placings[b]);
+  let html = `<h2>${esc(t("game_over"))}</h2><p>${esc(r.reason || "")}</p><table class="placings"><tr><th>${esc(t("place"))}</th><th>${esc(t("seat"))}</th>` +
+    (r.scores ? `<th>${esc(t("score"))}</th>` : "") + (v.revealed ? `<th>${esc(t("revealed"))}</th>` : "") + "</tr>";
+  for (const s of order) {
+    html += `<tr data-seat="${s}" class="${r.winners.includes(s) ? "won" : ""}"><td>${r.placings[s]}</td><td>${esc(seatName(s))}${s === page.seat ? " (" + esc(t("you")) + ")" : ""}</td>` +
+      (r.scores ? `<td>${r.scores[s]}</td>` : "") +
+      (v.revealed ? `<td>${page.mod.drawRevealed(s, v.revealed[String(s)], v, c)}</td>` : "") + "</tr>";
+  }
+  html += "</table>";
+  if (page.mode === "table") html += `<p><button id="over-replay">${esc(t("replay"))}</button> <button id="over-download">${esc(t("download"))}</button> <a href="/">${esc(t("lobby"))}</a></p>`;
+  else html += `<p><button id="over-close">×</button></p>`;
+  el.innerHTML = html;
+  const rb = $("#over-replay"); if (rb) rb.onclick = openReplay;
+  const db = $("#over-download"); if (db) db.onclick = download;
+  const cb = $("#over-close"); if (cb) cb.onclick = () => (el.hidden = true);
+}
+
+async function openReplay() {
+  const r = await fetch(`/api/tables/${page.id}/replay?seat=${page.seat}&token=${encodeURIComponent(page.token)}`, {method: "POST"});
+  const data = await r.json();
+  if (data.link) location.href = data.link + (page.lang ? `?lang=${page.lang}` : "");
+  else toast(data.message, true);
+}
+
+// --- the replay viewer ------------------------------------------------------------------------
+async function showFrame(k) {
+  const r = await fetch(`/api/replays/${page.id}/${k}`);
+  const f = await r.json();
+  if (f.type !== "frame") { toast(f.message || "?", true); return; }
+  page.step = f.step; page.steps = f.steps;
+  page.client = f.client;
+  if (page.lang !== f.lang || !page.labelled) { page.lang = f.lang; setLang(f.lang); labels(); page.labelled = true; }
+  page.seat = f.seat; page.view = f; page.log = f.log; page.thinking = null;
+  await loadModule(f.game.game);
+  render();
+  $("#step").textContent = t("step", {k: f.step, n: f.steps});
+  $("#slider").max = f.steps; $("#slider").value = f.step;
+}
+
+function setupReplay() {
+  $("#first").onclick = () => showFrame(0);
+  $("#prev").onclick = () => showFrame(Math.max(0, page.step - 1));
+  $("#next").onclick = () => showFrame(Math.min(page.steps, page.step + 1));
+  $("#last").onclick = () => showFrame(page.steps);
+  $("#slider").oninput = (e) => showFrame(+e.target.value);
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") $(document.dir === "rtl" ? "#prev" : "#next").click();
+    if (e.key === "ArrowLeft") $(document.dir === "rtl" ? "#next" : "#prev").click();
+  });
+  const lang = new URLSearchParams(location.search).get("lang");
+  if (lang) page.lang = lang;
+  showFrame(0);
+}
+
+// --- start ------------------------------------------------------------------------------------
+function labels() {
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  $("#lang").value = page.lang || "en";
+}
+function arrow() { return document.documentElement.dir === "rtl" ? "←" : "→"; }
+
+function start() {
+  params();
+  if (page.lang) setLang(page.lang);
+  labels();
+  $("#hint-btn").onclick = () => { page.hint = {waiting: true}; drawHint(); send({type: "hint"}); };
+  $("#save-btn").onclick = () => send({type: "save"});
+  $("#download-btn").onclick = download;
+  $("#lang").value = page.lang || "en";
+  $("#lang").onchange = (e) => {
+    localStorage.setItem("intrigue-lang", e.target.value);
+    page.lang = e.target.value; setLang(page.lang); labels();
+    if (page.mode === "table") { page.log = []; if (page.ws) page.ws.close(); }
+    else showFrame(page.step);
+  };
+  if (page.mode === "replay") setupReplay();
+  else connect();
+}
+
+window.intrigue = page;      // for people poking at the page (and the browser tests)
+start();

@@ -1,0 +1,599 @@
+"""Web tables: one refereed game each, with human seats joined by secret tokens and bot seats.
+
+A :class:`WebTable` runs its game on the engine's own referee :class:`~intrigue.protocol.table.Table`
+(the one the protocol and terminal play use): deals and draws come from the table's seeded generator,
+bots receive ``state.information_state(seat)`` and nothing else, and every move is checked by the
+engine (an illegal one raises and changes nothing).
+
+What a connection receives is built here, for one seat, by :meth:`WebTable.view_for`: the game's public
+information, that seat's private information, the legal moves when it decides, and the log as that seat
+saw it.  Nothing else about the full state ever leaves this module; the history of kernel states (the
+position before each event, which the narrator needs to word an event) stays on the server.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import importlib
+import os
+import secrets
+import threading
+import time
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set
+
+from intrigue.engine import Event, Game, GameRecord, IntrigueError, InfoState, load_game
+from intrigue.engine.errors import GameOverError, NotYourTurnError
+from intrigue.engine.registry import DEFAULT_GAME
+from intrigue.search.table import Table
+from intrigue.search.bot import Bot, make_bot
+from intrigue.web.words import Narration, game_lang
+
+LANGS = ("en", "th", "he")
+
+
+class WebError(Exception):
+    """A request the table refuses; nothing has changed.  ``code`` is stable, ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_dict(self) -> dict:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+# --------------------------------------------------------------------------------------------------
+# the per-game web plug-in
+# --------------------------------------------------------------------------------------------------
+def web_plugin(game: Game) -> Any:
+    """The game's web assets package (``Game.plugin("web")``), or ``None``."""
+    plugin = getattr(type(game), "plugin", None)
+    return plugin("web") if plugin is not None else None
+
+
+def assets_dir(game_class: Any) -> Optional[str]:
+    """The folder of a game's web assets (its ``web`` plug-in package), or ``None``."""
+    plugin = getattr(game_class, "plugin", None)
+    module = plugin("web") if plugin is not None else None
+    if module is None or not getattr(module, "__file__", None):
+        return None
+    return os.path.dirname(os.path.abspath(module.__file__))
+
+
+def client_data(game: Game, lang: str) -> dict:
+    """The game's words and constants for its page renderer (public, the same for every seat)."""
+    module = web_plugin(game)
+    fn = getattr(module, "client_data", None) if module is not None else None
+    return fn(game, game_lang(game, lang)) if fn is not None else {}
+
+
+def move_info(game: Game, core: Any, move: str) -> dict:
+    """What the game's plug-in says about a legal move for its button (claimed card, target ...)."""
+    module = web_plugin(game)
+    fn = getattr(module, "move_info", None) if module is not None else None
+    if fn is None:
+        return {}
+    try:
+        return dict(fn(game, core, move) or {})
+    except Exception:
+        return {}
+
+
+# --------------------------------------------------------------------------------------------------
+# seats
+# --------------------------------------------------------------------------------------------------
+@dataclasses.dataclass
+class SeatInfo:
+    seat: int
+    human: bool
+    token: Optional[str] = None          # the secret of a human seat's link
+    spec: Optional[str] = None           # the bot spec of a bot seat
+    bot: Optional[Bot] = None
+
+
+class Connection:
+    """One browser tab's socket, bound to a seat once it has joined with the seat's token."""
+
+    def __init__(self, send: Callable[[dict], Any]) -> None:
+        self.send = send                 # async callable taking one message
+        self.table: Optional["WebTable"] = None
+        self.seat: Optional[int] = None
+        self.lang: Optional[str] = None  # the page's language (None: the table's)
+        self.log_sent = 0                # log entries of the seat's view already sent
+
+
+@dataclasses.dataclass
+class TableConfig:
+    """What a new table is: the game and who sits where."""
+
+    game: str = DEFAULT_GAME
+    ruleset: Optional[str] = None
+    players: Optional[int] = None
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    humans: Sequence[int] = (0,)
+    bots: Sequence[str] = ("heuristic",)
+    seed: Optional[int] = None
+    lang: Optional[str] = None
+    names: Optional[Sequence[str]] = None
+
+
+# --------------------------------------------------------------------------------------------------
+# a table
+# --------------------------------------------------------------------------------------------------
+class WebTable:
+    """One game at the web server."""
+
+    def __init__(self, game: Game, table: Table, seats: List[SeatInfo], lang: str, *,
+                 names: Optional[Sequence[str]] = None, hint_spec: str = "ismcts:iterations=3000",
+                 bot_delay: float = 0.0, saves_dir: Optional[str] = None, table_id: Optional[str] = None) -> None:
+        self.id = table_id or secrets.token_hex(4)
+        self.game = game
+        self.table = table
+        self.seats = seats
+        self.lang = lang
+        self.names = names
+        self._narrations: Dict[str, Narration] = {}
+        self.narration = self.narration_for(lang)
+        self.hint_spec = hint_spec
+        self.bot_delay = bot_delay
+        self.saves_dir = saves_dir
+        self.connections: Set[Connection] = set()
+        self.thinking: Optional[Dict[str, Any]] = None
+        self.over = False
+        self._bot_task: Optional[asyncio.Task] = None
+        self._hint_bot: Optional[Bot] = None
+        self._hint_busy = False
+        self._lock = asyncio.Lock()
+        self._closed = False
+        # the position before each event (server-side only: it holds every card)
+        self._before: List[Any] = []
+        self._shadow = game.new_initial_state().core
+        self._log_cache: Dict[Any, List[dict]] = {}
+        self._last_header: Dict[Any, str] = {}
+        self._sync_history()
+
+    # --- construction --------------------------------------------------------------------------
+    @classmethod
+    def create(cls, config: TableConfig, **kw: Any) -> "WebTable":
+        """A new table from ``config`` (checked: a bad game, seat or bot spec raises WebError)."""
+        try:
+            game = load_game(config.game, config.ruleset, config.players, config.options)
+        except IntrigueError as err:
+            raise WebError(err.code, err.message) from None
+        table = Table(game, config.seed)
+        table.start()
+        return cls._seated(game, table, config, **kw)
+
+    @classmethod
+    def from_record(cls, record: GameRecord, config: TableConfig, **kw: Any) -> "WebTable":
+        """A table continuing a full record (a saved game)."""
+        if record.seat is not None:
+            raise WebError("not_full", f"this is seat {record.seat}'s view of a game, not a full record: "
+                                       f"it can be replayed but not continued")
+        try:
+            state = record.replay()
+        except IntrigueError as err:
+            raise WebError(err.code, err.message) from None
+        table = Table(state.game, config.seed, state=state)
+        table.start()
+        return cls._seated(state.game, table, config, **kw)
+
+    @classmethod
+    def _seated(cls, game: Game, table: Table, config: TableConfig, **kw: Any) -> "WebTable":
+        n = game.num_players
+        humans = sorted(set(int(h) for h in config.humans))
+        if not humans or any(not 0 <= h < n for h in humans):
+            raise WebError("bad_request", f"human seats must be seat numbers from 0 to {n - 1}")
+        specs = [s for s in config.bots if s] or ["heuristic"]
+        seats, i = [], 0
+        for s in range(n):
+            if s in humans:
+                seats.append(SeatInfo(s, True, token=secrets.token_urlsafe(18)))
+            else:
+                spec = specs[i % len(specs)]
+                i += 1
+                seed = None if config.seed is None else (config.seed * 1_000_003 + 7919 * (s + 1)) & (2 ** 63 - 1)
+                try:
+                    bot = make_bot(spec, seed=seed)
+                except IntrigueError as err:
+                    for made in seats:
+                        if made.bot is not None:
+                            made.bot.close()
+                    raise WebError(err.code, err.message) from None
+                seats.append(SeatInfo(s, False, spec=bot.spec, bot=bot))
+        lang = (config.lang or game.language).strip().lower()
+        if lang not in LANGS:
+            raise WebError("bad_request", f"language {lang!r} is not one of {', '.join(LANGS)}")
+        return cls(game, table, seats, lang, names=config.names, **kw)
+
+    def narration_for(self, lang: Optional[str]) -> Narration:
+        lang = lang if lang in LANGS else self.lang
+        if lang not in self._narrations:
+            self._narrations[lang] = Narration(self.game, lang, self.names)
+        return self._narrations[lang]
+
+    # --- history ----------------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.table.state
+
+    def _sync_history(self) -> None:
+        """Record the kernel state before each new event (the narrator words events from it)."""
+        history = self.state.history
+        while len(self._before) < len(history):
+            event = history[len(self._before)]
+            self._before.append(self._shadow.clone())
+            self._shadow.apply(event.action)
+
+    def log_for(self, viewer: Optional[int], lang: Optional[str] = None) -> List[dict]:
+        """The log as ``viewer`` saw it: one entry per event it saw, each with its sentences."""
+        narration = self.narration_for(lang)
+        cache = self._log_cache.setdefault((viewer, narration.lang), [])
+        done = cache[-1]["index"] + 1 if cache else 0
+        history = self.state.history
+        for i in range(done, len(history)):
+            event = history[i]
+            if event.seen_by(viewer) is None:
+                continue
+            lines = narration.event(self._before[i], event, viewer)
+            header = narration.turn_header(self._before[i], viewer) if event.seat >= 0 else None
+            last = self._last_header.get((viewer, narration.lang))
+            if header is not None:
+                self._last_header[(viewer, narration.lang)] = header
+            cache.append({"index": i, "seat": event.seat if event.seat >= 0 else None, "lines": lines,
+                          "header": header if header != last else None})
+        return cache
+
+    # --- what a seat sees -------------------------------------------------------------------------
+    def seat_token(self, seat: int) -> Optional[str]:
+        return self.seats[seat].token if 0 <= seat < len(self.seats) else None
+
+    def check_token(self, seat: Any, token: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise WebError("bad_seat", f"there is no seat {seat!r} at this table")
+        info = self.seats[seat]
+        if not info.human or not isinstance(token, str) or not secrets.compare_digest(token, info.token or ""):
+            raise WebError("bad_token", "this link's seat token is not right for that seat")
+        return seat
+
+    def seats_public(self, viewer: Optional[int], lang: Optional[str] = None) -> List[dict]:
+        online = {c.seat for c in self.connections}
+        narration = self.narration_for(lang)
+        return [{"seat": s.seat, "name": narration.seat(s.seat, None), "human": s.human,
+                 "bot": s.spec, "online": s.seat in online, "you": s.seat == viewer} for s in self.seats]
+
+    def view_for(self, viewer: Optional[int], log_from: int = 0, lang: Optional[str] = None) -> dict:
+        """Everything ``viewer`` may see now (``None``: a spectator, the public view only), worded in
+        ``lang`` (default: the table's language)."""
+        narration = self.narration_for(lang)
+        state = self.state
+        core = state.core
+        game = self.game
+        cp = state.current_player()
+        log = self.log_for(viewer, narration.lang)
+        out: Dict[str, Any] = {
+            "type": "state", "table": self.id, "seat": viewer, "lang": narration.lang,
+            "game": game.to_dict(), "title": getattr(game, "title", game.name),
+            "seats": self.seats_public(viewer, narration.lang),
+            "public": game.public_info(core),
+            "to_decide": cp if cp >= 0 else None,
+            "kind": state.decision().kind,
+            "waiting": narration.prompt(core, viewer) if cp >= 0 else None,
+            "header": narration.turn_header(core, viewer),
+            "events": len(log), "log_start": log_from, "log": log[log_from:],
+            "thinking": self.thinking, "over": state.is_terminal(),
+        }
+        if log_from == 0:
+            out["client"] = client_data(game, narration.lang)
+        if viewer is not None:
+            out["private"] = game.private_info(core, viewer)
+        if cp >= 0 and cp == viewer and self.seats[viewer].human:
+            out["prompt"] = narration.prompt(core, viewer)
+            out["legal"] = [dict({"move": state.action_to_string(a), "label": narration.action_label(core, a, viewer)},
+                                 **move_info(game, core, state.action_to_string(a)))
+                            for a in state.legal_actions()]
+        if state.is_terminal():
+            out["result"] = state.result().to_dict()
+            out["revealed"] = {str(s): game.private_info(core, s) for s in range(game.num_players)}
+        return out
+
+    # --- connections --------------------------------------------------------------------------------
+    async def join(self, conn: Connection, seat: Any, token: Any, lang: Any = None) -> None:
+        seat = self.check_token(seat, token)
+        if lang is not None and lang not in LANGS:
+            raise WebError("bad_message", f"'lang' is one of {', '.join(LANGS)}")
+        if conn.table is not None and conn.table is not self:
+            conn.table.connections.discard(conn)
+        conn.table, conn.seat, conn.log_sent, conn.lang = self, seat, 0, lang
+        self.connections.add(conn)
+        await self.push(conn)
+        await self.broadcast_seats()
+        self.kick()
+
+    async def leave(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        await self.broadcast_seats()
+
+    async def push(self, conn: Connection) -> None:
+        view = self.view_for(conn.seat, conn.log_sent, conn.lang)
+        conn.log_sent = view["events"]
+        await self._send(conn, view)
+
+    async def push_all(self) -> None:
+        for conn in list(self.connections):
+            await self.push(conn)
+
+    async def broadcast(self, message: dict) -> None:
+        """A message with nothing private in it, to every connection."""
+        for conn in list(self.connections):
+            await self._send(conn, message)
+
+    async def broadcast_seats(self) -> None:
+        for conn in list(self.connections):
+            await self._send(conn, {"type": "seats", "seats": self.seats_public(conn.seat, conn.lang)})
+
+    async def _send(self, conn: Connection, message: dict) -> None:
+        try:
+            await conn.send(message)
+        except Exception:
+            self.connections.discard(conn)
+
+    # --- moves ----------------------------------------------------------------------------------
+    async def move(self, conn: Connection, move: Any, seq: Any = None) -> None:
+        """A human seat's decision (checked; an error changes nothing)."""
+        seat = conn.seat
+        async with self._lock:
+            state = self.state
+            if state.is_terminal():
+                raise WebError("game_over", "the game is over: no more moves")
+            if not isinstance(move, str) or not move.strip() or len(move) > 200:
+                raise WebError("bad_message", "a move is the notation text of a legal move, e.g. \"income\"")
+            if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
+                raise WebError("bad_message", "'seq' is the number of log entries the page has seen")
+            if seq is not None and seq != len(self.log_for(seat, conn.lang)):
+                raise WebError("stale", "the table has moved on since this page was drawn; it is redrawn now")
+            cp = state.current_player()
+            if cp != seat:
+                who = self.narration.seat(cp, seat) if cp >= 0 else "—"
+                raise WebError("not_your_turn", f"it is not your decision now ({who} decides)")
+            try:
+                self.table.apply(move, seat=seat)
+            except IntrigueError as err:
+                why = self.narration_for(conn.lang).why_illegal(state.core, move, seat, err.message)
+                raise WebError(err.code, why) from None
+            self._sync_history()
+        await self.after_change()
+
+    async def after_change(self) -> None:
+        await self.push_all()
+        if self.state.is_terminal():
+            self.over = True
+            self.close_bots()
+        self.kick()
+
+    def kick(self) -> None:
+        """Start the bot's turn if a bot decides now and none is running."""
+        if self._closed or self.state.is_terminal() or (self._bot_task is not None and not self._bot_task.done()):
+            return
+        seat = self.state.current_player()
+        if seat >= 0 and not self.seats[seat].human:
+            self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
+
+    async def _bot_turn(self, seat: int) -> None:
+        bot = self.seats[seat].bot
+        info = self.state.information_state(seat)
+        progress: Dict[str, Any] = {}
+        stop = threading.Event()
+
+        def on_info(data: Any) -> None:
+            if isinstance(data, dict):
+                progress.update(data)
+
+        def work():
+            return bot.choose(info, on_info=on_info, stop=stop)
+
+        start = time.monotonic()
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(None, work)
+        self.thinking = {"seat": seat, "elapsed": 0.0, "iterations": 0, "bot": self.seats[seat].spec}
+        await self.broadcast({"type": "thinking", **self.thinking})
+        analysis, error = None, None
+        try:
+            while True:
+                done, _ = await asyncio.wait({future}, timeout=0.25)
+                elapsed = time.monotonic() - start
+                if done and elapsed >= self.bot_delay:
+                    break
+                self.thinking = {"seat": seat, "elapsed": round(elapsed, 2),
+                                 "iterations": int(progress.get("iterations") or 0), "bot": self.seats[seat].spec}
+                await self.broadcast({"type": "thinking", **self.thinking})
+            analysis = future.result()
+        except asyncio.CancelledError:
+            stop.set()
+            raise
+        except Exception as err:          # a bot bug must not end the people's game
+            error = err
+        self.thinking = None
+        async with self._lock:
+            if self._closed or self.state.current_player() != seat:
+                return
+            steps = None
+            if analysis is not None:
+                try:
+                    steps = self.table.apply(analysis.action, seat=seat)
+                except IntrigueError as err:
+                    error = err
+            if steps is None:
+                legal = self.state.legal_actions()
+                self.table.apply(legal[self.table.rng.below(len(legal))], seat=seat)
+                await self.broadcast({"type": "error", "code": "bot_failed",
+                                      "message": f"the bot of seat {seat} failed ({type(error).__name__}); "
+                                                 f"it played a random legal move"})
+            self._sync_history()
+        self._bot_task = None            # this turn is done: the next bot's may start
+        await self.after_change()
+
+    # --- hints ------------------------------------------------------------------------------------
+    async def hint(self, conn: Connection) -> None:
+        """The engine's analysis of the seat's decision: action values and beliefs (to that seat only)."""
+        seat = conn.seat
+        state = self.state
+        if state.is_terminal():
+            raise WebError("game_over", "the game is over")
+        if state.current_player() != seat:
+            raise WebError("not_your_turn", "a hint is for your own decision: wait for your turn")
+        if self._hint_busy:
+            raise WebError("busy", "the engine is already thinking about a hint")
+        self._hint_busy = True
+        try:
+            if self._hint_bot is None:
+                try:
+                    self._hint_bot = make_bot(self.hint_spec, seed=self.table.seed ^ 0x5EED)
+                except IntrigueError as err:
+                    raise WebError(err.code, err.message) from None
+            info = state.information_state(seat)
+            at = len(state.history)
+            core = state.core.clone()
+            bot = self._hint_bot
+            await conn.send({"type": "hint_started"})
+            analysis = await asyncio.get_running_loop().run_in_executor(None, lambda: bot.analyze(info))
+        finally:
+            self._hint_busy = False
+        if len(self.state.history) != at:
+            raise WebError("stale", "the table moved on while the engine thought; ask again")
+        data = analysis.to_dict()
+        narration = self.narration_for(conn.lang)
+        for s in data.get("stats", []):
+            s["label"] = narration.action_label(core, s["action"], seat)
+        data["label"] = narration.action_label(core, analysis.action, seat)
+        data["belief_names"] = {str(k): narration.seat(int(k), seat) for k in (data.get("belief") or {})}
+        await conn.send({"type": "hint", "analysis": data})
+
+    # --- records ----------------------------------------------------------------------------------
+    def record_for(self, seat: int) -> GameRecord:
+        """The seat's own view of the game (safe to hand to that seat's browser at any time)."""
+        return GameRecord.from_state(self.state, seat=seat, lang=self.lang)
+
+    def full_record(self) -> GameRecord:
+        meta = {"human_seats": [s.seat for s in self.seats if s.human],
+                "bots": {str(s.seat): s.spec for s in self.seats if not s.human}, "lang": self.lang}
+        return GameRecord.from_state(self.state, **meta)
+
+    def save(self, name: Optional[str] = None) -> str:
+        """Write the full record to the server's saves folder (never sent to a browser)."""
+        if not self.saves_dir:
+            raise WebError("no_saves", "this server was started without a folder for saved games")
+        os.makedirs(self.saves_dir, exist_ok=True)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        base = name or f"{self.game.name}-{stamp}-{self.id}"
+        path = os.path.join(self.saves_dir, base + ".msgpack")
+        self.full_record().save(path)
+        return base
+
+    # --- the end ----------------------------------------------------------------------------------
+    def close_bots(self) -> None:
+        for s in self.seats:
+            if s.bot is not None:
+                try:
+                    s.bot.close()
+                except Exception:
+                    pass
+        if self._hint_bot is not None:
+            try:
+                self._hint_bot.close()
+            except Exception:
+                pass
+            self._hint_bot = None
+
+    def close(self) -> None:
+        self._closed = True
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        self.close_bots()
+
+
+# --------------------------------------------------------------------------------------------------
+# replays
+# --------------------------------------------------------------------------------------------------
+class Replay:
+    """A record opened for stepping through: frame ``k`` is the position after ``k`` events, as the
+    record's seat saw it (a full record: as a referee who sees everything)."""
+
+    def __init__(self, record: GameRecord, lang: Optional[str] = None) -> None:
+        try:
+            self.game = record.load_game()
+        except IntrigueError as err:
+            raise WebError(err.code, err.message) from None
+        self.record = record
+        self.seat = record.seat
+        self.lang = lang if lang in LANGS else (record.meta.get("lang") if record.meta.get("lang") in LANGS
+                                                else self.game.language)
+        self.narration = Narration(self.game, self.lang)
+        self.id = secrets.token_urlsafe(12)      # a seat's replay is that seat's: not guessable
+        self._cores: List[Any] = []          # the position before each event, then the last one
+        self._log: List[dict] = []
+        self._build()
+
+    def _build(self) -> None:
+        game, seat = self.game, self.seat
+        events = self.record.events
+        if seat is None:
+            state = game.new_initial_state()
+            for i, (s, text) in enumerate(events):
+                core = state.core.clone()
+                try:
+                    a = state.string_to_action(text)
+                    private_to, redacted = game.visibility(state.core, a)
+                    state.apply_action(a, seat=s)
+                except IntrigueError as err:
+                    raise WebError("bad_record", f"event {i} ({text!r}) of the record: {err.message}") from None
+                self._cores.append(core)
+                self._log.append({"index": i, "seat": s if s >= 0 else None,
+                                  "lines": self.narration.event(core, Event(s, a, text, private_to, redacted), None)})
+            self._cores.append(state.core.clone())
+            return
+        for k in range(len(events) + 1):
+            try:
+                info = InfoState.from_view(game, seat, events[:k])
+            except IntrigueError as err:
+                raise WebError("bad_record", err.message) from None
+            self._cores.append(info.core)
+            if k > 0:
+                s, text = events[k - 1]
+                before = self._cores[k - 1]
+                try:
+                    a = game.observed_action(before, seat, text)
+                except IntrigueError:
+                    a = -1
+                self._log.append({"index": k - 1, "seat": s if s >= 0 else None,
+                                  "lines": self.narration.event(before, Event(s, a, text), seat)})
+
+    @property
+    def steps(self) -> int:
+        return len(self.record.events)
+
+    def frame(self, k: int) -> dict:
+        k = max(0, min(int(k), self.steps))
+        core = self._cores[k]
+        game = self.game
+        cp = core.current_player()
+        over = cp == -2
+        out: Dict[str, Any] = {
+            "type": "frame", "step": k, "steps": self.steps, "seat": self.seat, "lang": self.lang,
+            "game": game.to_dict(), "title": getattr(game, "title", game.name),
+            "seats": [{"seat": s, "name": self.narration.seat(s, self.seat), "human": False, "bot": None,
+                       "online": False, "you": s == self.seat} for s in range(game.num_players)],
+            "public": game.public_info(core), "to_decide": cp if cp >= 0 else None,
+            "kind": game.decision_kind(core), "log": self._log[:k], "log_start": 0, "over": over, "thinking": None,
+            "client": client_data(game, self.lang),
+            "waiting": self.narration.prompt(core, self.seat) if cp >= 0 else None,
+        }
+        if self.seat is not None:
+            out["private"] = game.private_info(core, self.seat)
+        else:
+            out["revealed"] = {str(s): game.private_info(core, s) for s in range(game.num_players)}
+        if over:
+            # a seat's view knows only its own cards: the others' are not made up for it
+            out["result"] = game.result(core).to_dict()
+        return out

@@ -1,0 +1,96 @@
+"""Sentences for people: the game's narrator plug-in, or the game's display hooks when it has none.
+
+Every game may name a narrator (``Game.plugin("narrator")``: a class taking ``(game, lang, names)``)
+that turns events, actions and decisions into sentences in a language.  The web table asks only this
+module, so the log, the buttons and the prompts read the same as in the terminal, and a game that has
+no narrator yet still gets its notation turned into words by :meth:`Game.describe_action`.
+"""
+from __future__ import annotations
+
+from typing import Any, List, Optional, Sequence
+
+from intrigue.engine import Event, Game
+
+# the page's own words for the fallback sentences (the page's UI words live in static/ui.js)
+_SEAT = {"en": "Seat {n}", "th": "ที่นั่ง {n}", "he": "מושב {n}"}
+_YOU = {"en": "you", "th": "คุณ", "he": "את/ה"}
+
+
+def game_lang(game: Game, lang: str) -> str:
+    """``lang`` if the game speaks it, else the game's own default language (for game words)."""
+    return lang if lang in game.languages else game.language
+
+
+class Narration:
+    """One table's sentences in one language, from the narrator plug-in or the display hooks."""
+
+    def __init__(self, game: Game, lang: str = "en", names: Optional[Sequence[str]] = None) -> None:
+        self.game = game
+        self.lang = lang
+        self.words_lang = game_lang(game, lang)
+        self.names = list(names) if names else None
+        narrator_class = type(game).plugin("narrator") if hasattr(type(game), "plugin") else None
+        self.narrator: Any = None
+        if narrator_class is not None:
+            try:
+                self.narrator = narrator_class(game, lang=self.words_lang, names=self.names)
+            except Exception:           # a broken narrator must not take the table down
+                self.narrator = None
+
+    def _ask(self, method: str, *args: Any) -> Any:
+        fn = getattr(self.narrator, method, None) if self.narrator is not None else None
+        if fn is None:
+            return None
+        try:
+            return fn(*args)
+        except Exception:
+            return None
+
+    # --- the narrator's interface, each with its fallback --------------------------------------
+    def seat(self, seat: int, viewer: Optional[int]) -> str:
+        said = self._ask("seat", seat, viewer)
+        if said:
+            return said
+        if self.names and 0 <= seat < len(self.names):
+            name = self.names[seat]
+        else:
+            name = _SEAT.get(self.lang, _SEAT["en"]).format(n=seat)
+        return f"{name} ({_YOU.get(self.lang, _YOU['en'])})" if viewer is not None and seat == viewer else name
+
+    def event(self, core_before: Any, event: Event, viewer: Optional[int]) -> List[str]:
+        """The sentences of ``event`` as ``viewer`` sees it (``[]`` if it does not see it)."""
+        text = event.seen_by(viewer)
+        if text is None:
+            return []
+        said = self._ask("event", core_before, event, viewer)
+        if said is not None:
+            return [str(s) for s in said]
+        words = self.game.describe_action(text, self.words_lang)
+        if event.seat < 0:
+            return [f"· {words}"]
+        return [f"{self.seat(event.seat, viewer)}: {words}"]
+
+    def action_label(self, core: Any, action: int, viewer: Optional[int]) -> str:
+        said = self._ask("action_label", core, action, viewer)
+        if said:
+            return str(said)
+        return self.game.describe_action(self.game.action_to_string(core, action), self.words_lang)
+
+    def prompt(self, core: Any, viewer: Optional[int]) -> str:
+        """What the seat to decide is asked (for ``viewer``: the decider's own prompt, or, for anyone
+        else, what is being waited for)."""
+        said = self._ask("prompt", core, viewer)
+        if said:
+            return str(said)
+        kind = self.game.decision_kind(core)
+        if viewer is not None and viewer != core.current_player():
+            return kind.replace("_", " ")            # the game's prompt words speak to the decider
+        return self.game.describe_decision(kind, self.words_lang)
+
+    def why_illegal(self, core: Any, text: str, viewer: Optional[int], fallback: str) -> str:
+        said = self._ask("why_illegal", core, text, viewer)
+        return str(said) if said else fallback
+
+    def turn_header(self, core: Any, viewer: Optional[int]) -> Optional[str]:
+        said = self._ask("turn_header", core, viewer)
+        return str(said) if said else None
