@@ -86,7 +86,7 @@ def _split_sprt(tokens: Tuple[str, ...]) -> Tuple[List[str], List[str]]:
 
 @click.command(epilog=_bots_help())
 @click.option("--game", default=DEFAULT_GAME, show_default=True, help="Game name.")
-@click.option("--ruleset", default=None, help="Ruleset (coup: standard, seed-th, seed-he).")
+@click.option("--ruleset", default=None, help="Ruleset (default: the game's standard one; 'intrigue games' lists them).")
 @click.option("--players", type=int, default=None,
               help="Number of players (default: the number of bot specs, or the game's default for one spec; "
                    "2 for --ladder and --sprt).")
@@ -94,7 +94,7 @@ def _split_sprt(tokens: Tuple[str, ...]) -> Tuple[List[str], List[str]]:
               help="One bot spec per seat (one spec alone fills every seat); with --ladder the ladder's bots; "
                    "with --sprt A (the change) then B (the base).")
 @click.option("--team-bots", "first_team", metavar="TEAM=SPEC [TEAM=SPEC ...]", default=None,
-              help="Instead of --bots, for games with hidden teams (politics: DARK, HONEST): one bot spec per "
+              help="Instead of --bots, for games with hidden teams (each game's document names them): one bot spec per "
                    "team; the referee seats them by the dealt roles, and results are per team.")
 @click.argument("more_bots", nargs=-1, metavar="")
 @click.option("--games", type=click.IntRange(1), default=100, show_default=True,
