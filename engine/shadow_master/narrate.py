@@ -147,8 +147,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "round_over": "Round {round} is over.",
         # prompts
         "p_wait": "{Who} {is} to decide.",
-        "p_phase1": "Your turn, Phase 1 (fate decides): roll the dice, use a Military card, place a black "
-                    "token, or take the Shadow option. Money {money}.",
+        "p_phase1": "Your turn, Phase 1 (fate decides): you have {money} Silver. What do you do?",
         "p_pick": "The dice show {shown}: which colour do you use?",
         "p_use": "You use {colour} (rank {rank}): where does it go?{cost}",
         "p_cost": " Each token costs {n} Silver here (rank 15 or more).",
@@ -365,7 +364,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "settle": "จบรอบ {round}: รับรายได้ แล้วจ่ายภาษีและค่าดูแลปราสาท",
         "round_over": "รอบ {round} จบแล้ว",
         "p_wait": "ถึงตา{Who}",
-        "p_phase1": "ตาของคุณ เฟส 1 (ชะตากำหนด): ทอยลูกเต๋า ใช้การ์ดการทหาร วางโทเคนสีดำ หรือเลือกตัวเลือกเงา เงิน {money}",
+        "p_phase1": "ตาของคุณ เฟส 1 (ชะตากำหนด): คุณมี {money} Silver จะทำอะไร?",
         "p_pick": "ลูกเต๋าออก{shown}: จะใช้สีไหน?",
         "p_use": "คุณใช้สี{colour} (อันดับ {rank}): จะวางที่ไหน?{cost}",
         "p_cost": " ค่าดำเนินการ {n} Silver ต่อโทเคน (อันดับ 15 ขึ้นไป)",
@@ -527,7 +526,10 @@ class ShadowMasterNarrator:
         text = self.text.get(key)
         if text is None:
             text = TEXT["en"][key]
-        return text.format(**kw)
+        text = text.format(**kw)
+        if self.lang == "en" and "a O" in text:          # "an Orange token"
+            text = text.replace(" a Orange", " an Orange").replace("A Orange", "An Orange")
+        return text
 
     def _S(self, key: str, who: Optional[int], v: Optional[int], **kw) -> str:
         """Sentence ``key`` with seat ``who`` as its subject (English verbs agree with "you")."""
