@@ -38,7 +38,7 @@ SETTLEMENT = ("PH_SETTLE_SELL",)
 
 TEXT: Dict[str, Dict[str, str]] = {
     "en": {
-        "seat": "seat {n}", "you": "you", "your": "your", "seats": "{who}'s",
+        "seat": "seat {n}", "you": "you", "your": "your", "their": "their", "seats": "{who}'s",
         "and": " and ", "list": ", ", "none": "none", "nothing": "nothing", "empty": "empty", "alone": "alone for now",
         "header": "── Round {round}{final} · {who} to play · money: {money} ──",
         "header_settle": "── Round {round}{final} · settlement ──",
@@ -80,14 +80,12 @@ TEXT: Dict[str, Dict[str, str]] = {
         "token": "token", "tokens": "tokens",
         # attacks
         "no_attack": "",
-        "multi": "{Colour}'s group ({size} cells, {g} tokens) touches several enemies: {who} choose{s} "
-                 "which to attack.",
-        "battle": "{Colour}'s group ({size} cells, {g} tokens) attacks the {enemy} group at {cell} "
-                  "({tsize} cells, {t} tokens) {how}: up to {m} {removals} from its front.",
-        "how4": "at full strength", "how2": "with equal strength (tempo)", "how1": "though weaker (first strike)",
+        "multi": "{Colour} ({size} cells, {g} tokens) touches several enemies: {who} choose{s} the target.",
+        "battle": "{Colour} ({g} tokens, {size} cells) attacks {enemy} at {cell} ({t} tokens, {tsize} cells).\n"
+                  "{How}: {m} {removals} from its front.",
+        "how4": "full strength", "how2": "equal strength (tempo)", "how1": "weaker (first strike)",
         "removal": "removal", "removals": "removals",
-        "siege": "{Colour}'s group besieges the small {enemy} group at {cell}: every cell of it with "
-                 "three sides in the attacker is cleared.",
+        "siege": "{Colour} besieges the small {enemy} group at {cell}: its cells touched on 3 sides are cleared.",
         "capture": "{Colour} surrounds the castle on {cell} and captures it: its tokens turn {colour} "
                    "and the castle card passes to {who}.",
         "target": "{Who} choose{s} the target.",
@@ -96,8 +94,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "remove": "{Who} remove{s} a {enemy} token from {cell} ({cell}: {now}).",
         "removals_left": "{n} more {removals} to make.",
         "removals_lost": "The front is empty: the remaining {n} {removals} {are} lost.",
-        "collapse": "{Colour} collapses: no {colour} token is left on the board. Its Power cards go back "
-                    "to its deck and the deposits on it are lost{queen}.",
+        "collapse": "{Colour} collapses: no {colour} token is left on the board.\nIts Power cards go back "
+                    "to its deck; deposits on {colour} are lost{queen}.",
         "queen": " (the Queen's holder may save theirs)",
         "cells_changed": "On the board: {cells}.",
         "black_gone": "Black tokens leave {cells} (restored by the castle).",
@@ -110,9 +108,9 @@ TEXT: Dict[str, Dict[str, str]] = {
         "person": "{Who} buy{s} {person} for {price} Silver.",
         "castle": "{Who} build{s} a castle on {cell} ({colour} group) for {price} Silver.",
         "draw": "{Who} draw{s} a Territory card from the pile, unseen.",
-        "take": "{Who} take{s} {card} from position {pos} of the open row{skip}{silver}.",
-        "take_skip": ", leaving 1 Silver on each of the {n} {cards} before it", "take_skip1": ", leaving 1 Silver on the card before it",
-        "take_silver": " and pick{s} up the {n} Silver on it",
+        "take": "{Who} take{s} {card} from open-row position {pos}{skip}{silver}.",
+        "take_skip": " (skipping {n}: {n} Silver)", "take_skip1": " (skipping 1: 1 Silver)",
+        "take_silver": " and collect{s} its {n} Silver",
         "card": "card", "cards": "cards",
         "end": "{Who} end{s} the turn.",
         "exchange": "{Who} discard{s} {card} to exchange it (1 Silver).",
@@ -160,8 +158,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                  "of {pl})?",
         "p_combo_roll": "Military + Faith: roll the dice for a second use?",
         "p_shadow": "Shadow option: buy a person or a castle, or nothing. Money {money}.",
-        "p_take": "Take a Territory card ({n} to take): draw one unseen, or take one from the open row "
-                  "(1 Silver on each card you skip).",
+        "p_take": "Take a Territory card ({n} to take): draw one unseen, or take one from the open row.",
         "p_exchange": "Phase 3 (adjust deeds): exchange a card ({n} left, 1 Silver each), transfer money, "
                       "or end your turn.",
         "p_tr_from": "Transfer (once a round; 1 Silver fee per full 10): from which holding?",
@@ -188,7 +185,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "l_decline": "Decline {colour} and pay the 5 Silver fine",
         "l_space": "Alliance space X{n} ({members})",
         "l_from": "From {cell} ({now})", "l_to": "Move {n} {tokens} to {cell} ({was} → {now})",
-        "l_battle": "Attack the {enemy} group at {cell} {how} ({m} {removals})",
+        "l_battle": "Attack the {enemy} group at {cell}: {how} ({m} {removals})",
         "l_siege": "Besiege the {enemy} group at {cell}", "l_capture": "Capture the castle on {cell}",
         "l_remove": "Remove a {enemy} token from {cell} ({now})",
         "l_buy": "Buy a {colour} Power card ({price} Silver)", "l_no_buy": "Buy nothing",
@@ -226,7 +223,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "b_colour": "colour", "b_rank": "rank", "b_income": "income/card", "b_supply": "tokens left",
         "b_deck": "Power deck", "b_alliance": "Alliance: {spaces}", "b_alliance_empty": "Alliance space X: empty",
         "b_row": "Open row: {cards}   draw pile {draw} · discard pile {disc}",
-        "b_player": "{mark}{who}: money {money} ({hand} in hand{deps}) · score {score} · income {income}/round "
+        "b_player": "{mark}{who}: money {money} (hand {hand}{deps}) · score {score} · income {income} "
                     "· Power {held}/{pl} · deeds {cards}/{tl}",
         "b_power": "    Power cards: {cards}", "b_extra": "    {items}",
         "b_yours": "    Your Territory cards: {cards}", "b_hand": "    Territory cards: {cards}", "b_known": "    Known Territory cards: {cards}",
@@ -234,7 +231,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "b_flags": "Power Limit bonuses: {items}", "f_a6": "six colours +1", "f_b5": "five black tokens +1",
         "f_ms": "rank-15 milestone ({colour}) +1",
         "b_end": "The end is triggered: round {round} is the final round.",
-        "persons": "Persons", "castles": "Castles", "castle_on": "castle {cell}",
+        "persons": "Persons", "castles": "Castles", "castle_on": "Castle on {cell}",
         # end
         "end_title": "Final scores (money + Power cards at their rank + 5 per Territory card + persons and castles):",
         "end_cols": "money  Power  deeds  persons  castles  total",
@@ -270,7 +267,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                      "trigger it: that round and one more are played.",
     },
     "th": {
-        "seat": "ที่นั่ง {n}", "you": "คุณ", "your": "ของคุณ", "seats": "ของ{who}",
+        "seat": "ที่นั่ง {n}", "you": "คุณ", "your": "ของคุณ", "their": "", "seats": "ของ{who}",
         "and": " และ ", "list": ", ", "none": "ไม่มี", "nothing": "ไม่มีอะไร", "empty": "ว่าง", "alone": "ยังอยู่สีเดียว",
         "header": "── รอบ {round}{final} · ตาของ{who} · เงิน: {money} ──",
         "header_settle": "── รอบ {round}{final} · จบรอบ รับรายได้ ──",
@@ -306,7 +303,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "token": "อัน", "tokens": "อัน",
         "no_attack": "",
         "multi": "กลุ่มสี{colour} ({size} ช่อง {g} โทเคน) ติดศัตรูหลายกลุ่ม: {who} เลือกเป้าหมาย",
-        "battle": "กลุ่มสี{colour} ({size} ช่อง {g} โทเคน) โจมตีกลุ่มสี{enemy}ที่ {cell} ({tsize} ช่อง {t} โทเคน) "
+        "battle": "กลุ่มสี{colour} ({size} ช่อง {g} โทเคน) โจมตีกลุ่มสี{enemy}ที่ {cell} ({tsize} ช่อง {t} โทเคน)\n"
                   "แบบ{how}: เอาออกได้ถึง {m} โทเคนจากแนวหน้า",
         "how4": "โจมตีเต็มกำลัง", "how2": "ชิงจังหวะ (กำลังเท่ากัน)", "how1": "บุกก่อนได้เปรียบ (กำลังน้อยกว่า)",
         "removal": "ครั้ง", "removals": "ครั้ง",
@@ -318,7 +315,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "remove": "{Who} เอาโทเคนสี{enemy}ออกจาก {cell} ({cell}: {now})",
         "removals_left": "เหลือให้เอาออกอีก {n} ครั้ง",
         "removals_lost": "แนวหน้าว่างแล้ว: อีก {n} ครั้งที่เหลือสูญไป",
-        "collapse": "สี{colour}ล่มสลาย: ไม่เหลือโทเคนบนกระดาน การ์ดอำนาจกลับกอง และเงินฝากในสีนี้สูญ{queen}",
+        "collapse": "สี{colour}ล่มสลาย: ไม่เหลือโทเคนบนกระดาน\nการ์ดอำนาจกลับกอง และเงินฝากในสีนี้สูญ{queen}",
         "queen": " (ผู้ถือราชินีช่วยเงินฝากของตนได้)",
         "cells_changed": "บนกระดาน: {cells}",
         "black_gone": "โทเคนสีดำถูกเอาออกจาก {cells} (ปราสาทฟื้นฟู)",
@@ -540,7 +537,7 @@ class ShadowMasterNarrator:
             name = self.seat(who, v)
             args.setdefault("who", name)
             args.setdefault("Who", _cap(name))
-            args.setdefault("poss", self.text["your"] if you else self.text["seats"].format(who=name))
+            args.setdefault("poss", self.text["your"] if you else self.text["their"])
         if self.lang != "en":
             args["s"] = args["es"] = ""
         return self._T(key, **args)
@@ -639,7 +636,7 @@ class ShadowMasterNarrator:
         if text is None:
             return []
         try:
-            return [line for line in self._event(core, event, text, viewer) if line]
+            return [part for line in self._event(core, event, text, viewer) if line for part in line.split("\n")]
         except Exception:
             if self.strict:
                 raise
@@ -911,7 +908,7 @@ class ShadowMasterNarrator:
             t = sum(mid[x][1] for x in T)
             out.append(self._T("battle", Colour=_cap(self.colour(c)), colour=self.colour(c), size=len(G), g=g,
                                enemy=self.colour(ecol) if ecol < 6 else "?", cell=self.cell(where), tsize=len(T),
-                               t=t, how=self.text[f"how{m}"] if f"how{m}" in self.text else "", m=m,
+                               t=t, how=self.text.get(f"how{m}", ""), How=_cap(self.text.get(f"how{m}", "")), m=m,
                                removals=self._plural(m, "removal", "removals")))
         else:
             out.append(self._T("siege", Colour=_cap(self.colour(c)), colour=self.colour(c), enemy=self.colour(ecol) if ecol < 6 else "?",
@@ -1339,7 +1336,8 @@ class ShadowMasterNarrator:
             out.append(T("b_flags", items=", ".join(bonuses)))
         row = core.row()
         cards = "  ".join(f"{i + 1}:{self.card(t)}" + (f"(+{s})" if s else "") for i, (t, s) in enumerate(row))
-        out.append(T("b_row", cards=cards or self.text["none"], draw=core.draw_size(), disc=len(core.discard_pile())))
+        out.extend(self._split(T("b_row", cards=cards or self.text["none"], draw=core.draw_size(),
+                                 disc=len(core.discard_pile())), sep="   "))
         # the players
         cp = core.current_player()
         persons, castles = core.persons(), core.castles()
@@ -1350,9 +1348,9 @@ class ShadowMasterNarrator:
                 dep += self._T("waiting", n=pend).replace(" (", ", ").rstrip(")")
             mark = "> " if cp == p else "  "
             who = _cap(self.seat(p, viewer))
-            out.append(T("b_player", mark=mark, who=who, money=core.total_money(p), hand=hand, deps=dep,
-                         score=core.score(p), income=core.income(p), held=sum(core.power(p).values()),
-                         pl=core.power_limit(p), cards=core.hand_size(p), tl=core.territory_limit(p)))
+            out.extend(self._split(T("b_player", mark=mark, who=who, money=core.total_money(p), hand=hand, deps=dep,
+                                     score=core.score(p), income=core.income(p), held=sum(core.power(p).values()),
+                                     pl=core.power_limit(p), cards=core.hand_size(p), tl=core.territory_limit(p))))
             if not core.alive(p):
                 out.append(T("b_out"))
                 continue
@@ -1401,6 +1399,19 @@ class ShadowMasterNarrator:
                     line = pad(line, start) + text
                 lines.append(line.rstrip())
         return lines
+
+    @staticmethod
+    def _split(line: str, sep: str = " · ") -> List[str]:
+        """``line``, or its head and tail on two lines (the tail indented) when it is too wide, cut at
+        the last ``sep`` that lets the head fit."""
+        if width(line) <= WIDTH or sep not in line:
+            return [line]
+        cut = line.rfind(sep)
+        while cut > 0 and width(line[:cut]) > WIDTH:
+            cut = line.rfind(sep, 0, cut)
+        if cut <= 0:
+            return [line]
+        return [line[:cut], "      " + line[cut + len(sep):]]
 
     @staticmethod
     def _wrap(line: str, indent: str) -> List[str]:
