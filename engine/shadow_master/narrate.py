@@ -236,7 +236,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "end_title": "Final scores (money + Power cards at their rank + 5 per Territory card + persons and castles):",
         "end_cols": "money  Power  deeds  persons  castles  total",
         "winner": "{Who} win{s} with {score} points.", "winners": "{who} share the win with {score} points.",
-        "end_reason": "({reason})", "out": "bankrupt",
+        "end_reason": "The game ended: {reason}.", "out": "bankrupt",
         # rules
         "rules_goal": "Goal: be the richest at the end. Score = money (hand + deposits) + each Power card at its "
                       "kingdom's rank + 5 per Territory card + persons and castles at their price. "
@@ -444,7 +444,9 @@ TEXT: Dict[str, Dict[str, str]] = {
         "end_title": "คะแนนสุดท้าย (เงิน + การ์ดอำนาจตามอันดับ + 5 ต่อการ์ด Territory + บุคคลและปราสาท):",
         "end_cols": "เงิน  อำนาจ  โฉนด  บุคคล  ปราสาท  รวม",
         "winner": "{Who} ชนะด้วย {score} คะแนน", "winners": "{who} ชนะร่วมกันด้วย {score} คะแนน",
-        "end_reason": "({reason})", "out": "ล้มละลาย",
+        "end_reason": "เกมจบเพราะ: {reason}", "out": "ล้มละลาย",
+        "reason_final": "เล่นรอบสุดท้ายครบแล้ว (เงื่อนไขจบเกมเกิดในรอบ {round}: {why})",
+        "reason_last": "เหลือผู้เล่นที่ไม่ล้มละลายเพียงคนเดียว",
         "rules_goal": "เป้าหมาย: รวยที่สุดเมื่อจบเกม คะแนน = เงิน (ในมือ + เงินฝาก) + การ์ดอำนาจตามอันดับของสี "
                       "+ 5 ต่อการ์ด Territory + บุคคลและปราสาทตามราคา คู่มือเต็ม: docs/rules/shadow_master.th.md",
         "rules_phase1": "เฟส 1 — เลือกหนึ่งอย่าง: A) ทอยลูกเต๋า 1 ลูก (+1 ต่อการ์ดศรัทธา) หรือใช้การ์ดการทหารเพื่อได้สี "
@@ -1460,8 +1462,23 @@ class ShadowMasterNarrator:
             lines.append(self._S("winner", res.winners[0], viewer, score=best))
         else:
             lines.append(T("winners", who=_cap(self._join([self.seat(w_, viewer) for w_ in res.winners])), score=best))
-        lines.append(T("end_reason", reason=res.reason))
+        lines.append(T("end_reason", reason=self._reason(res.reason)))
         return "\n".join(lines)
+
+    def _reason(self, reason: str) -> str:
+        """The engine's reason for the end, in the display language where it is a known one."""
+        if self.lang == "en":
+            return reason
+        import re
+        m = re.fullmatch(r"final round played \(end triggered in round (\d+) by (.+)\)", reason)
+        if m:
+            words = {"at most 3 empty cells": "trig_empty_cells", "a kingdom of rank 30": "trig_rank_30",
+                     "two colours out of tokens": "trig_two_supplies", "the round cap": "trig_round_cap"}
+            why = self.text.get(words.get(m.group(2), ""), m.group(2))
+            return self._T("reason_final", round=m.group(1), why=why)
+        if reason == "the last player not bankrupt":
+            return self.text["reason_last"]
+        return reason
 
     def rules(self, core: KernelState, viewer: Optional[int]) -> str:
         """The part of the rules that matters now, then the goal."""
