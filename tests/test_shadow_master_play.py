@@ -124,10 +124,11 @@ def _at_use(game, seed):
     return state
 
 
-def test_a_multi_front_attack_its_target_removals_and_lost_removals_step_by_step():
+def _rules_example(players: int):
     """The rules' own example: the placement on E3 makes a group of 5 cells and 7 tokens touching a
-    4-cell enemy group of 6 tokens (a full-strength battle) and a 1-cell group (a siege)."""
-    g = load_game("shadow_master", "core", 4)
+    4-cell enemy group of 6 tokens (a full-strength battle) and a 1-cell group (a siege).  Returns
+    the state (the placing seat to use its colour) and the three colours."""
+    g = load_game("shadow_master", "core", players)
     state = _at_use(g, 1)
     core, p = state.core, state.current_player()
     c, d, e = core.cur_col, (core.cur_col + 1) % 6, (core.cur_col + 2) % 6
@@ -138,15 +139,25 @@ def test_a_multi_front_attack_its_target_removals_and_lost_removals_step_by_step
                          ("H3", d, 2), ("H4", d, 1), ("D3", e, 1)]:
         core.set_cell(names.cell_id(name), col, k)
     core.give_card(p, names.cell_id("E3"))
-    n = ShadowMasterNarrator(g, "en")
+    return g, state, (c, d, e)
+
+
+def _stepper(state, viewer):
+    n = ShadowMasterNarrator(state.game, "en")
     n.strict = True
-    C, D, E = (names.colour_name(x) for x in (c, d, e))
 
     def step(move):
         before = state.core.clone()
         state.apply_action(move)
-        return n.event(before, state.history[-1], p)
+        return n.event(before, state.history[-1], viewer)
+    return n, step
 
+
+def test_a_multi_front_attack_its_target_removals_and_lost_removals_step_by_step():
+    g, state, (c, d, e) = _rules_example(4)
+    core, p = state.core, state.current_player()
+    n, step = _stepper(state, p)
+    C, D, E = (names.colour_name(x) for x in (c, d, e))
     assert f"Put {'an' if C == 'Orange' else 'a'} {C} token on E3 (empty → {names.COLOURS[c]}1)" in [
         n.action_label(core, a, p) for a in state.legal_actions()]
     lines = step("place E3")
@@ -161,6 +172,26 @@ def test_a_multi_front_attack_its_target_removals_and_lost_removals_step_by_step
     lines = step("remove G3")
     assert lines == [f"You remove {'an' if D == 'Orange' else 'a'} {D} token from G3 (G3: empty).",
                      f"Removed: G4 {names.COLOURS[d]}2 → empty.", "The front is empty: the remaining 1 removal is lost."]
+
+
+def test_power_damage_a_forced_sale_and_a_bankruptcy_are_told():
+    g, state, (c, d, e) = _rules_example(3)
+    p = state.current_player()
+    q = (p + 1) % 3
+    state.core.give_power(q, d, 0)            # a Faith card of the colour about to lose 2 cells
+    state.core.set_money(q, 0)
+    n, step = _stepper(state, None)
+    step("place E3")
+    step(state.legal_actions()[0])
+    lines = step("remove G3")
+    D = names.colour_name(d)
+    assert f"Seat {q} still owes 4 Silver (power damage) and must sell Power cards to pay." in lines
+    assert state.decision() == (q, "forced_sell")
+    assert n.prompt(state.core, q) == "You owe 4 Silver and cannot pay: sell a Power card at its rank value."
+    lines = step(state.legal_actions()[0])
+    assert lines == [f"Seat {q} must sell: {D} Faith goes back for 2 Silver.", f"Seat {q} is bankrupt and out of the game."]
+    assert not state.core.alive(q)
+    assert "(bankrupt: out of the game)" in n.board(state, p)
 
 
 def test_no_other_seats_hidden_card_is_ever_shown():
@@ -363,3 +394,28 @@ def test_hint_save_load_and_replay(tmp_path):
                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert out.returncode == 0, out.stderr
     assert "is the First Player." in out.stdout and "You are dealt" in out.stdout and ANSI not in out.stdout
+
+
+def test_a_castle_capture_and_the_collapse_it_causes_are_told():
+    """A castle with five of its six sides in the attacking group is captured (it is the only
+    target: a castle cell is never besieged), and its colour, left with no cell, collapses."""
+    g = load_game("shadow_master", "standard", 3)
+    state = _at_use(g, 1)
+    core, p = state.core, state.current_player()
+    q = (p + 1) % 3
+    c, d = core.cur_col, (core.cur_col + 1) % 6
+    for h in range(70):
+        if core.cells()[h][0] < 7:
+            core.set_cell(h, 7)
+    for name, col, k in [("D2", c, 1), ("D3", c, 1), ("E2", c, 1), ("E4", c, 1), ("E3", d, 2)]:
+        core.set_cell(names.cell_id(name), col, k)
+    core.set_castle(names.cell_id("E3"), q)
+    core.give_card(p, names.cell_id("F2"))
+    n, step = _stepper(state, q)
+    C, D = names.colour_name(c), names.colour_name(d)
+    lines = step("place F2")
+    assert lines[1:] == [f"{C} surrounds the castle on E3 and captures it: its tokens turn {C} and the castle card "
+                         f"passes to seat {p}.", f"{D} collapses: no {D} token is left on the board.",
+                         f"Its Power cards go back to its deck; deposits on {D} are lost."]
+    assert (p, names.cell_id("E3")) in state.core.castles()
+    assert f"E3 {names.COLOURS[c]}2^" in n.board(state, q)

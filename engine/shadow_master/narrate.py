@@ -134,6 +134,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "cards_back": "{Whose} {cards} {go} back to {colour}'s deck.",
         "person_back": "{Whose} {person} goes back to the display.",
         "bankrupt": "{Who} {is} bankrupt and out of the game.",
+        "owes": "{Who} still owe{s} {n} Silver{why} and must sell Power cards to pay.",
         "a6": "All six colours are on the board: black tokens are unlocked and every Power Limit rises by 1.",
         "b5": "Five black tokens are on the board: every Power Limit rises by 1.",
         "milestone": "{Colour} reaches rank 15 and claims a Power Limit milestone (+1 for everyone).",
@@ -351,6 +352,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "cards_back": "การ์ด {cards} {Whose} กลับกองของสี{colour}", "go": "",
         "person_back": "{person} {Whose} กลับไปวางให้ซื้อ",
         "bankrupt": "{Who} ล้มละลายและออกจากเกม",
+        "owes": "{Who} ยังค้างจ่าย {n} Silver{why} ต้องขายการ์ดอำนาจ",
         "a6": "ครบทั้งหกสีบนกระดาน: ปลดล็อกโทเคนสีดำ และ Power Limit ของทุกคน +1",
         "b5": "มีโทเคนสีดำห้าอันบนกระดาน: Power Limit ของทุกคน +1",
         "milestone": "สี{colour}ถึงอันดับ 15 และได้โบนัส Power Limit (+1 ทุกคน)",
@@ -1010,6 +1012,11 @@ class ShadowMasterNarrator:
             if wait and ta > tb and q == v:
                 line = line[:-1] + self._T("waiting", n=wait) + "." if line.endswith(".") else line + self._T("waiting", n=wait)
             out.append(line)
+        for q in range(n):
+            owed_before, owed = core.money(q)[3], after.money(q)[3]
+            if owed > owed_before and after.alive(q):
+                why = "why_damage" if any(core.power(q).get((d, t)) for d in lost_colours for t in range(6)) else ""
+                out.append(self._S("owes", q, v, n=owed, why=self.text.get(why, "") if why else ""))
         for q in range(n):
             if core.alive(q) and not after.alive(q):
                 out.append(self._S("bankrupt", q, v))
