@@ -103,6 +103,8 @@ def test_the_sentences_say_who_did_what_where_and_with_what_result():
         r"draws? a Territory card from the pile, unseen\.",
         r"places? a black token on [A-N][1-5]",
         r"All six colours are on the board: black tokens are unlocked",
+        r"[A-N][1-5X] is turned up into the open row \(position 10\)\.\nThe open row reached 10 cards: all of them go "
+        r"to the discard pile\.",
         r"The end is triggered \(.+\): round \d+ is the final round\.",
     ]:
         assert re.search(pattern, text), pattern

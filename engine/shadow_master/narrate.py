@@ -680,11 +680,9 @@ class ShadowMasterNarrator:
                 return [self._T("dealt" if setup else "drew", card=card)]
             return [self._S("dealt_seat" if setup else "drew_seat", who, v, card=card)]
         if ph == K["PH_C_REVEAL"]:
-            row = after.row()
-            pos = next((i + 1 for i in range(len(row) - 1, -1, -1) if row[i][0] == a), len(row))
-            out = [self._T("reveal", card=self.card(a), pos=pos)]
-            if len(row) < len(core.row()) + 1:
-                out.insert(0, self._T("row_reset")) if not row else out.append(self._T("row_reset"))
+            out = [self._T("reveal", card=self.card(a), pos=len(core.row()) + 1)]
+            if len(after.row()) < len(core.row()) + 1:        # the tenth card: the row is cleared
+                out.append(self._T("row_reset"))
             return out
         if ph == K["PH_C_FIRST"]:
             return [self._S("first", a, v)]
