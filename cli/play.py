@@ -442,7 +442,7 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
     """
     from intrigue.engine.registry import game_names
     known = game_names()
-    if game.strip().lower() not in known:
+    if game.strip().lower().replace("-", "_") not in known:          # "shadow-master" too, as load_game takes it
         hint = ""
         if any(game.lower().startswith(b) for b in ("random", "heuristic", "ismcts")):
             hint = (f" ('{game}' looks like a bot: give several bots with commas, --bots heuristic,{game}, "

@@ -351,7 +351,7 @@ def test_a_whole_game_in_the_terminal_reads_as_sentences(lang):
 
 
 def test_colours_only_on_a_colour_terminal_never_in_a_pipe():
-    child, log = spawn("play", "shadow_master", "--players", "3", "--bots", "random", "--seed", "5", term="xterm")
+    child, log = spawn("play", "shadow-master", "--players", "3", "--bots", "random", "--seed", "5", term="xterm")
     child.expect(PROMPT)
     child.sendline("quit")
     child.sendline("")
