@@ -15,7 +15,7 @@ import sys
 import pexpect
 import pytest
 
-from intrigue.engine import Event, load_game
+from intrigue.engine import load_game
 from intrigue.engine.shadow_master import names
 from intrigue.engine.shadow_master.narrate import ShadowMasterNarrator, width
 from intrigue.ext.shadow_master_core import policy_choice

@@ -30,11 +30,10 @@ XCARD = K["XCARD"]
 PERSON_PRICES = (15, 20, 10, 10)
 CASTLE_PRICE = 15
 ANSI = ("\033[31m", "\033[38;5;208m", "\033[33m", "\033[32m", "\033[34m", "\033[35m")
-BOLD, DIM, RESET = "\033[1m", "\033[2m", "\033[0m"
+RESET = "\033[0m"
 WIDTH = 100
 """Every line of the board and of the end screen fits this many terminal columns."""
 
-SETTLEMENT = ("PH_SETTLE_SELL",)
 
 TEXT: Dict[str, Dict[str, str]] = {
     "en": {
