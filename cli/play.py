@@ -13,7 +13,7 @@ from typing import List, Optional, Sequence
 
 import click
 
-from intrigue.cli.tui import analysis_lines, narrate_history, narrator_for, t, think, visual
+from intrigue.cli.tui import analysis_lines, narrate_history, narrator_for, t, think, visual, wants_color
 from intrigue.engine import GameRecord, IntrigueError, load_game
 from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import strongest_bot_spec
@@ -43,7 +43,7 @@ class TerminalGame:
         self.status = status if status is not None else sys.stderr
         self.bots: dict = {}
         self.hint_bot: Optional[Bot] = None
-        self.narrator = narrator_for(self.game, lang, self.names)
+        self.narrator = narrator_for(self.game, lang, self.names, color=wants_color(self.out))
         self.last_header: Optional[str] = None
         self._board_at: Optional[int] = None
         self._make_bots()
@@ -359,7 +359,7 @@ class TerminalGame:
         self.table = Table(state.game, seed=None if self.seed is None else self.seed + 1, state=state)
         self.game = state.game
         self.seat = seat
-        self.narrator = narrator_for(self.game, self.lang, self.names)
+        self.narrator = narrator_for(self.game, self.lang, self.names, color=wants_color(self.out))
         self._make_bots()
         self.say(t("loaded", self.lang, path=path, events=len(record.events)))
         self.last_header = None
@@ -442,7 +442,7 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
     """
     from intrigue.engine.registry import game_names
     known = game_names()
-    if game.strip().lower() not in known:
+    if game.strip().lower().replace("-", "_") not in known:          # "shadow-master" too, as load_game takes it
         hint = ""
         if any(game.lower().startswith(b) for b in ("random", "heuristic", "ismcts")):
             hint = (f" ('{game}' looks like a bot: give several bots with commas, --bots heuristic,{game}, "

@@ -13,7 +13,7 @@ from typing import List, NamedTuple, Optional
 import click
 
 from intrigue.cli.play import _utf8
-from intrigue.cli.tui import event_line, narrator_for, t, visual
+from intrigue.cli.tui import event_line, narrator_for, t, visual, wants_color
 from intrigue.engine import Event, GameRecord, InfoState, RecordError, State
 from intrigue.search.table import seen
 
@@ -99,7 +99,7 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, 
     if lang not in game.languages:
         raise RecordError(f"--lang {lang!r} is not one of {', '.join(game.languages)}", field="lang")
     viewer = seat if seat is not None else record.seat
-    narrator = narrator_for(game, lang)
+    narrator = narrator_for(game, lang, color=wants_color(sys.stdout))
     shots = frames(record, seat, narrator)
     _utf8(sys.stdout)
 

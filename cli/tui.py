@@ -189,10 +189,25 @@ class PlainNarrator:
         return None
 
 
-def narrator_for(game: Game, lang: str, names=None):
-    """The game's narrator plug-in (:meth:`Game.plugin` ``"narrator"``), or plain notation words."""
+def narrator_for(game: Game, lang: str, names=None, color: bool = False):
+    """The game's narrator plug-in (:meth:`Game.plugin` ``"narrator"``), or plain notation words.
+    ``color``: let a narrator that can (one with a ``color`` attribute) use ANSI colours."""
     cls = game.plugin("narrator") if hasattr(game, "plugin") else None
-    return (cls or PlainNarrator)(game, lang, names)
+    narrator = (cls or PlainNarrator)(game, lang, names)
+    if color and hasattr(narrator, "color"):
+        narrator.color = True
+    return narrator
+
+
+def wants_color(stream) -> bool:
+    """Whether ``stream`` is a terminal that should get ANSI colours: never a pipe or a file, and
+    not with ``NO_COLOR`` set or ``TERM=dumb``."""
+    import os
+    try:
+        tty = bool(stream.isatty())
+    except Exception:
+        return False
+    return tty and "NO_COLOR" not in os.environ and os.environ.get("TERM", "") != "dumb"
 
 
 def narrate_history(game: Game, narrator, history, viewer: Optional[int], core=None,

@@ -110,7 +110,8 @@ class ShadowMasterGame(Game):
         "core": {"territory_combo": False, "power_combos": False, "persons": False, "castles": False},
     }
     plugins = {"heuristic": "intrigue.engine.shadow_master.heuristic:ShadowMasterHeuristic",
-               "benchmarks": "intrigue.engine.shadow_master.benchmarks:cases"}
+               "benchmarks": "intrigue.engine.shadow_master.benchmarks:cases",
+               "narrator": "intrigue.engine.shadow_master.narrate:ShadowMasterNarrator"}
     search_defaults = {"opponents": "search", "playout": "random"}
 
     @property
