@@ -2073,6 +2073,22 @@ cdef bint ensure_in_draw(SMState* s, int seat, int t) noexcept nogil:
     move_card(s, y, LOC_DRAW, where)
     return True
 
+cdef bint ensure_military_use(SMState* s, int seat, int p, int c) noexcept nogil:
+    """Seat p chose Military in colour c, which needs a use of c in hand (a place, a combo or an
+    ally): bring into p's hand, from where it lies hidden from `seat`, a card that gives one."""
+    cdef int h
+    if any_military_use(s, p, c):
+        return True
+    if toggle_legal(s, c) and ensure_hold(s, seat, p, XCARD, -1) and any_military_use(s, p, c):
+        return True
+    for h in range(NCELLS):
+        if (not has_card(s, p, h) and cell_takes(s, h, c, 1) and s.supply[c] >= 1
+                and total_money(s, p) >= place_cost(s, p, c, 1) and hidden_location(s, seat, p, h) >= 0):
+            if ensure_hold(s, seat, p, h, -1) and any_military_use(s, p, c):
+                return True
+    return False
+
+
 cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
     cdef int cp = sm_current_player(s), ph = s.phase, p = s.asked
     if cp == TERMINAL:
@@ -2085,6 +2101,8 @@ cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
         return 1
     if ph == PH_P1 and a >= A_BLACK:
         return ensure_hold(s, seat, p, a - A_BLACK, -1)
+    if ph == PH_P1 and A_MIL <= a < A_MIL + NCOL:
+        return ensure_military_use(s, seat, p, a - A_MIL)
     if ph == PH_USE:
         if a < U_COMBO:
             return ensure_hold(s, seat, p, a, -1)
