@@ -32,6 +32,9 @@ LLR_INSPECT = math.log(0.45 / 0.70)
 LLR_WITHDRAW = math.log(0.30 / 0.08)
 LLR_VOTED_HONEST = math.log(2.0)      # voted for a player then revealed honest
 LLR_VOTED_DARK = math.log(0.4)        # voted for a player then revealed dark
+# log P(corrupt) and log P(honest) of a card placed in a government with k dark members
+_LOG_C = [math.log((k * P_C_DARK + (3 - k) * P_C_HONEST) / 3.0) for k in range(4)]
+_LOG_H = [math.log(1.0 - (k * P_C_DARK + (3 - k) * P_C_HONEST) / 3.0) for k in range(4)]
 
 
 class PublicEvidence:
@@ -66,11 +69,12 @@ class PublicEvidence:
                 self.accepted = []
                 self.gov = None
             elif head == "reveal" and self.gov is not None:
-                self.gov["cards"].append(w[1])
+                self._cards(w[1:])
                 self.gov["inspected"].append((self.inspector, w[1]))
             elif head == "policies" and self.gov is not None:
-                self.gov["cards"].extend(w[1:])
+                self._cards(w[1:])
                 self.gov["passed"] = list(w[1:])
+                self.gov["passed_c"] = sum(1 for card in w[1:] if card[0] == "C")
             elif head == "votes":
                 self.votes[int(w[1])] = None if w[2] == "abstain" else int(w[2])
             elif head == "exposed":
@@ -95,7 +99,7 @@ class PublicEvidence:
             self.accepted.append(seat)
             if len(self.accepted) == 2:
                 self.gov = {"members": [self.leader] + self.accepted, "cards": [], "inspected": [],
-                            "passed": [], "discarded": False}
+                            "passed": [], "discarded": False, "c": 0, "h": 0, "passed_c": 0}
                 self.rounds.append(self.gov)
         elif head == "decline" and seat == self.pending_invitee:
             self.pending_invitee = None
@@ -108,19 +112,24 @@ class PublicEvidence:
             if not self.gov["passed"]:
                 self.gov["discarded"] = True
 
+    def _cards(self, cards: List[str]) -> None:
+        gov = self.gov
+        gov["cards"].extend(cards)
+        c = sum(1 for card in cards if card[0] == "C")
+        gov["c"] += c
+        gov["h"] += len(cards) - c
+
     # --- the belief -----------------------------------------------------------------------------
     def pair_loglik(self, a: int, b: int) -> float:
         """Log likelihood of the public evidence if seats a and b are the dark pair."""
         ll = self.seat_llr[a] + self.seat_llr[b]
         for g in self.rounds:
-            k = (a in g["members"]) + (b in g["members"])
-            p = (k * P_C_DARK + (3 - k) * P_C_HONEST) / 3.0
-            c = sum(1 for card in g["cards"] if card[0] == "C")
-            h = len(g["cards"]) - c
-            ll += c * math.log(p) + h * math.log(1.0 - p)
+            members = g["members"]
+            k = (a in members) + (b in members)
+            ll += g["c"] * _LOG_C[k] + g["h"] * _LOG_H[k]
             # a leader who saw every face, discarded, and still let corrupt policies pass
-            if g["discarded"] and g["members"][0] in (a, b):
-                ll += 0.35 * sum(1 for card in g["passed"] if card[0] == "C")
+            if g["discarded"] and members[0] in (a, b):
+                ll += 0.35 * g["passed_c"]
         return ll
 
     def belief(self, seat: Optional[int] = None, dark_pair: Optional[Tuple[int, int]] = None

@@ -41,6 +41,10 @@ _SIMPLE = {K["A_ACCEPT"]: "accept", K["A_DECLINE"]: "decline", K["A_NO_CONTRACT"
            K["A_BREAK"]: "break", K["A_ABSTAIN"]: "abstain"}
 _WORD_ALIASES = {"no-contract": "no_contract", "nocontract": "no_contract", "no-discard": "no_discard",
                  "nodiscard": "no_discard", "yes": "accept", "no": "decline"}
+_SIMPLE_WORDS = {v: k for k, v in _SIMPLE.items() if v != "pass"}     # word -> action (not 'pass')
+_PASS_BY_PHASE = {K["PH_FAILDRAW"]: K["A_NO_BUY"], K["PH_OFFER"]: K["A_NO_CONTRACT"],
+                  K["PH_LDISCARD"]: K["A_NO_DISCARD"], K["PH_VOTE"]: K["A_ABSTAIN"]}   # what 'pass' means
+_REDACTED_WORDS = ("propose", "discard", "vote")                        # redacted forms of private decisions
 
 
 def cards_text(counts: List[int]) -> str:
@@ -218,9 +222,8 @@ class PoliticsGame(Game):
 
         if head == "pass":
             no_args()
-            return {K["PH_FAILDRAW"]: K["A_NO_BUY"], K["PH_OFFER"]: K["A_NO_CONTRACT"],
-                    K["PH_LDISCARD"]: K["A_NO_DISCARD"], K["PH_VOTE"]: K["A_ABSTAIN"]}.get(ph, K["A_PASS"])
-        simple = {v: k for k, v in _SIMPLE.items() if v != "pass"}
+            return _PASS_BY_PHASE.get(ph, K["A_PASS"])
+        simple = _SIMPLE_WORDS
         if head in simple and not (head == "deal" and rest):       # 'deal S T' is the setup deal
             no_args()
             return simple[head]
@@ -394,13 +397,14 @@ class PoliticsGame(Game):
     def redacted_action(self, core: PoliticsCore, text: str) -> Optional[int]:
         word = text.strip().lower()
         ph = core.phase
-        if core.current_player() < 0:
+        if word not in _REDACTED_WORDS or core.current_player() < 0:
             return None
-        legal = core.legal_actions()
         if (ph == K["PH_PROPOSE"] and word == "propose") or (ph == K["PH_WDISCARD"] and word == "discard"):
-            return legal[0]
-        if ph == K["PH_LDISCARD"] and word == "discard" and len(legal) > 1:
-            return legal[1]
+            return core.legal_actions()[0]
+        if ph == K["PH_LDISCARD"] and word == "discard":
+            legal = core.legal_actions()
+            if len(legal) > 1:
+                return legal[1]
         if ph == K["PH_VOTE"] and word == "vote":
             return K["A_ABSTAIN"]
         return None
