@@ -76,3 +76,32 @@ def test_a_bad_view_is_refused_naming_the_event():
     assert len(tr.view) == 20                              # what was replayed before it is kept
     with pytest.raises(RecordError):
         PublicTracker(s.game, 0).feed(bad)
+
+
+def test_the_notation_memo_reads_every_view_as_a_fresh_game_does():
+    """PoliticsGame.observed_action remembers readings per (text, phase, asked, own): with the memo
+    warm from other games, every seat's view still rebuilds exactly its information state, and bad
+    notation is still refused."""
+    from intrigue.engine import load_game
+    from intrigue.engine.errors import IntrigueError
+    from intrigue.engine.game import InfoState
+
+    first = _heuristic_game(6, 3, stop_at="over")
+    game = first.game
+    for seat in range(6):
+        InfoState.from_view(game, seat, first.view(seat))          # warm the memo
+    assert len(game.__dict__.get("_observed", {})) > 50
+    s = game.new_state(77)
+    bots = [PoliticsHeuristic(Rng(700 + p)) for p in range(6)]
+    while not s.is_terminal() and s.decision().kind != "vote":
+        s.apply_action(bots[s.current_player()].choose(s.information_state(s.current_player())))
+    fresh = load_game("politics", None, 6)
+    for seat in range(6):
+        view = s.view(seat)
+        assert InfoState.from_view(game, seat, view) == s.information_state(seat)
+        assert InfoState.from_view(fresh, seat, view).core == InfoState.from_view(game, seat, view).core
+    core = s.core.clone()
+    with pytest.raises(IntrigueError):
+        game.observed_action(core, 0, "invite 9")
+    with pytest.raises(IntrigueError):
+        game.observed_action(core, 0, "accept please")

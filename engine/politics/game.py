@@ -45,6 +45,8 @@ _SIMPLE_WORDS = {v: k for k, v in _SIMPLE.items() if v != "pass"}     # word -> 
 _PASS_BY_PHASE = {K["PH_FAILDRAW"]: K["A_NO_BUY"], K["PH_OFFER"]: K["A_NO_CONTRACT"],
                   K["PH_LDISCARD"]: K["A_NO_DISCARD"], K["PH_VOTE"]: K["A_ABSTAIN"]}   # what 'pass' means
 _REDACTED_WORDS = ("propose", "discard", "vote")                        # redacted forms of private decisions
+# notation whose reading depends on more than (text, phase, who is asked): see observed_action
+_UNREMEMBERED = frozenset(("propose", "discard", "vote", "table", "policies"))
 
 
 def cards_text(counts: List[int]) -> str:
@@ -393,6 +395,24 @@ class PoliticsGame(Game):
         if ph in PRIVATE_CHANCE:
             return core.asked == seat
         return True
+
+    def observed_action(self, core: PoliticsCore, seat: int, text: str) -> int:
+        """As :meth:`Game.observed_action`, remembered per (text, phase, who is asked, whether it is
+        ``seat``'s own decision): for every notation but ``propose`` (it reads the hand), ``table`` /
+        ``policies`` (their length is checked against the table) and the redacted forms (they read
+        the legal moves), that decides the reading and every check it makes.  A belief replay reads
+        the same few hundred texts again and again; this is a third of its Python time."""
+        key = (text, core.phase, core.asked, core.current_player() == seat)
+        memo = self.__dict__.setdefault("_observed", {})
+        a = memo.get(key)
+        if a is None:
+            a = super().observed_action(core, seat, text)
+            head = text.split(None, 1)[0].lower() if text.strip() else ""
+            if head not in _UNREMEMBERED:
+                if len(memo) >= 50000:
+                    memo.clear()
+                memo[key] = a
+        return a
 
     def redacted_action(self, core: PoliticsCore, text: str) -> Optional[int]:
         word = text.strip().lower()
