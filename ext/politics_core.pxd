@@ -25,7 +25,8 @@ cdef enum:
     NONE = 255
     CARDS_PER_TYPE = 8
     BELIEF_PAIRS = 28     # possible dark pairs at 8 players (fewer are used at 6, 7)
-    BELIEF_TABLE_SIZE = 56   # pair weights for the searching seat's chain, then for the public chain
+    BELIEF_TABLE_SIZE = 64   # pair weights for the searching seat's chain, then for the public chain,
+                             # then per seat the table's belief that it is dark (-> PolState.focal)
 
     BR_MEDIA = 0
     BR_COUP = 1
@@ -227,6 +228,10 @@ cdef struct PolState:
     uint8_t prop[3][2]        # the two cards each member placed this round (NONE: unknown here)
     uint8_t br_pile[4]
     uint8_t br_gone[4]        # played backroom cards (public)
+    # not part of the game: what the rollout policy's players believe
+    uint8_t focal[8]          # per seat: the table's belief that it is dark (255 = certain), set by
+                              # belief_step from the belief table or by a caller; all 0 = no belief
+                              # (the rollout policy then reads public traces)
 
 cdef GameVT POLITICS_VT
 
@@ -242,6 +247,8 @@ cdef void pol_canonicalize(PolState* s, int seat) noexcept nogil
 cdef const char* pol_validate(const PolState* s) noexcept nogil
 cdef int pol_impose_pair(PolState* s, int seat, int k) noexcept nogil
 cdef void pol_belief_step(PolState* s, int seat, const double* table, uint64_t* rng) noexcept nogil
+cdef void pol_policy_probs(const PolState* s, const int* legal, int n, double* out) noexcept nogil
+cdef int pol_hyp_likelihood(const PolState* s, int a, double have, double eps, double* out) noexcept nogil
 
 cdef class PoliticsCore(KernelState):
     cdef PolState st

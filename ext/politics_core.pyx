@@ -31,7 +31,8 @@ shown, an HONEST seat's view of who is dark -- is *free*: determinize deals the 
 over the free places, canonicalize deals them sorted into a fixed order of places.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
+from libc.math cimport log
 
 from intrigue.ext.rng cimport rng_next, rng_below, rng_unit
 from intrigue.ext.game_api cimport (GameVT, KernelState, Rng, CHANCE, TERMINAL, MAX_LEGAL)
@@ -1429,18 +1430,23 @@ cdef void pol_playout(PolState* s, uint64_t* rng) noexcept nogil:
             pol_apply(s, buf[rng_below(rng, n)] if n > 1 else buf[0])
 
 
-# --- rollout policy (search): a cheap player that plays its role ----------------------------------
-# For `playout=policy` searches.  Every seat plays its role with a little noise, and the lie-catch
-# votes follow public suspicion (UND and failed governments, the traces corrupt policies leave), so
-# that a playout can punish a dark player who was careless -- uniform playouts vote at random and
-# make exposure look like luck.
+# --- the policy: a cheap player that plays its role ------------------------------------------------
+# One mixed policy (a probability for every legal action) serves four uses: the `heuristic` bot
+# (with its own belief as `focal`), the search's rollouts (`playout=policy`), its opponent model
+# (`opponents=model`) and the belief model's likelihood of every public decision.  Every role takes
+# every kind of action now and then, so no single decision is proof of a role; the lie-catch votes
+# follow the belief the player acts on (or public suspicion: UND and failed governments, the traces
+# corrupt policies leave), so that a playout can punish a dark player who was careless.
 cdef enum:
-    POLICY_NOISE_PCT = 15     # % of decisions taken uniformly at random
+    POLICY_NOISE_PCT = 5      # % of a uniform choice mixed into every decision
 
-cdef inline int suspicion(const PolState* s, int q) noexcept nogil:
-    if s.flags[q] & F_REVEALED:
-        return 1000 if (s.flags[q] & F_DARK) else -1000
-    return s.und[q] + 2 * s.gov_failed[q]
+
+cdef inline bint has_focal(const PolState* s) noexcept nogil:
+    cdef int p
+    for p in range(s.n):
+        if s.focal[p]:
+            return True
+    return False
 
 
 cdef inline int partner_of(const PolState* s, int p) noexcept nogil:
@@ -1453,117 +1459,301 @@ cdef inline int partner_of(const PolState* s, int p) noexcept nogil:
     return -1
 
 
-cdef int policy_score(const PolState* s, int a, int p, bint dark, int partner, int me_susp,
-                      int max_susp) noexcept nogil:
-    """How much the rollout player likes legal action `a` (higher is better)."""
-    cdef int ph = s.phase, k, t, q, c = 0, i
+cdef inline double sus(const PolState* s, int q) noexcept nogil:
+    """How likely the deciding player thinks seat q is dark, 0..1: the belief it acts on (``focal``:
+    its own for an honest player, the table's for a dark one) when set, else public traces (UND
+    and failed governments, the marks corrupt policies leave).  Revealed roles are certain."""
+    cdef int t
+    if s.flags[q] & F_REVEALED:
+        return 1.0 if (s.flags[q] & F_DARK) else 0.0
+    if has_focal(s):
+        return s.focal[q] / 255.0
+    t = s.und[q] + 2 * s.gov_failed[q]
+    return t / (t + 4.0)
+
+
+cdef double max_sus_other(const PolState* s, int p, int skip) noexcept nogil:
+    """The highest suspicion of an unrevealed seat other than p and `skip`."""
+    cdef int q
+    cdef double m = 0.0
+    for q in range(s.n):
+        if q != p and q != skip and not (s.flags[q] & F_REVEALED) and sus(s, q) > m:
+            m = sus(s, q)
+    return m
+
+
+cdef inline int found_c(const PolState* s) noexcept nogil:
+    """Corrupt cards turned up by inspection this round (after MEDIA flips)."""
+    cdef int i, c = 0
+    for i in range(s.nrev):
+        if (s.rev[i] & R_INSPECTED) and counts_c(s.rev[i]):
+            c += 1
+    return c
+
+
+cdef double policy_weight(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+    """The policy's unnormalised probability of legal action `a` by seat p (docs/politics.md
+    section 5 lists the numbers).  Mixed on purpose: every role takes every kind of action now and
+    then, so that no single decision gives a role away."""
+    cdef int ph = s.phase, k, t, q, c = 0, i, o, j, want, bg = 0
+    cdef double w, x, prior = 2.0 / (s.n - 1), m
     if ph == PH_INVITE:
         k = a - A_INVITE
         q = (p + k // 12 + 1) % s.n
-        if dark:
-            return (100 if q == partner else 0) - 3 * ((k % 12) // 3) - (k % 3)
-        return -10 * suspicion(s, q) - 3 * ((k % 12) // 3) - (k % 3)
+        o = (k % 12) // 3
+        j = k % 3
+        x = 1.0 - sus(s, q)                      # trust
+        w = 0.05 + x * x
+        if dark and q == partner:
+            w = 2.0                              # the partner first about half the time
+        want = s.inv_n - s.acc_n                 # offer more as refusals pile up
+        if want > 3 - s.acc_sum:
+            want = 3 - s.acc_sum
+        w *= 1.0 if o == want else (0.12 if o == want + 1 or o + 1 == want else 0.02)
+        w *= 1.0 if j == 0 else ((0.35 if dark else 0.2) if j == 1 else 0.04)
+        return w
     if ph == PH_ANSWER_INVITE:
-        if dark or suspicion(s, s.leader) < max_susp or max_susp <= 0:
-            return 1 if a == A_ACCEPT else 0
-        return 1 if a == A_DECLINE else 0
+        x = sus(s, s.leader)
+        if dark:
+            k = 97 if s.leader == partner else 85
+        else:
+            m = 0.92 - 1.6 * (x - prior)
+            k = <int>(100.0 * (0.08 if m < 0.08 else (0.95 if m > 0.95 else m)))
+        k += 3 * s.pi_offer + (4 if s.pi_join else 0)
+        if k > 99:
+            k = 99
+        return k if a == A_ACCEPT else 100 - k
+    if ph == PH_OFFER:
+        if a == A_NO_CONTRACT:
+            return 1.0
+        k = a - A_CONTRACT
+        t = k // 14                              # 0 HOLD, 1 PROBE
+        q = (p + (k % 14) // 2 + 1) % s.n
+        if (k % 2) == 1:
+            return 0.01                          # amount 2: rarely
+        if dark and (p == s.leader or p == s.p1 or p == s.p2 or is_member(s, partner)):
+            return 0.12 if t == 0 else 0.01      # buy quiet: HOLD(1), broken later (BET)
+        if not dark:
+            return 0.05 if t == 1 else 0.01      # pay for an inspection: PROBE(1), kept (HON)
+        return 0.03 if t == 1 else 0.02
+    if ph == PH_ANSWER_CONTRACT:
+        if s.pc_tpl == T_PROBE:                  # paid to inspect: the honest side's aim
+            k = (15 if is_member(s, partner) else 55) if dark else 80
+        else:                                    # paid to stay quiet
+            k = (80 if is_member(s, partner) else 45) if dark else 20
+        return k if a == A_ACCEPT else 100 - k
     if ph == PH_PROPOSE:
-        t = a - A_PROPOSE                        # the card kept
-        if dark and (me_susp < max_susp or max_susp == 0 or s.fails >= 3):
-            return (0 if is_c(t) else 10) - bags(t)     # place corrupt policies
-        return (10 if is_c(t) else 0) - bags(t)         # place honest ones
+        t = a - A_PROPOSE                        # the card kept; the other two are placed
+        for i in range(NTYPES):
+            k = s.hand[p][i] - (1 if i == t else 0)
+            if is_c(i):
+                c += k
+            bg += k * bags(i)
+        x = 1.0 + 0.1 * bg
+        if not dark:
+            return x * (1.0 if c == 0 else (0.12 if c == 1 else 0.03))
+        m = max_sus_other(s, p, partner)
+        if sus(s, p) <= m or s.fails >= 3:       # not the most suspected: slip corrupt policies in
+            return x * (0.15 if c == 0 else (0.6 if c == 1 else 1.0))
+        return x * (1.0 if c == 0 else (0.35 if c == 1 else 0.1))
     if ph == PH_OPP:
+        c = found_c(s)
+        if not dark:
+            if a == A_INSPECT:
+                if s.fails >= 4 and c >= 1:
+                    return 0.05                  # a second C would bring the crisis
+                x = sus(s, s.leader) + sus(s, s.p1) + sus(s, s.p2)
+                return 0.9 if x >= 2.7 * prior else 0.72
+            if a == A_WITHDRAW:
+                return 0.08
+            if a == A_DEAL:
+                return 0.06 if s.inf[p] >= 4 and brc(s, p) == 0 else 0.01
+            return 0.14                          # PASS
+        if partner >= 0 and is_member(s, partner):
+            if a == A_INSPECT:
+                return 0.15
+            if a == A_WITHDRAW:
+                return 0.35
+            if a == A_DEAL:
+                return 0.1
+            return 0.4
         if a == A_INSPECT:
-            if dark:
-                return -1 if (partner >= 0 and is_member(s, partner)) else 2
-            return 3
+            return 0.8 if (s.fails >= 2 or c >= 1) else 0.55
         if a == A_WITHDRAW:
-            return 1 if dark else -1
-        if a == A_PASS:
-            return 2 if (dark and partner >= 0 and is_member(s, partner)) else 0
-        return 0                                 # DEAL
+            return 0.22
+        if a == A_DEAL:
+            return 0.08
+        return 0.15
     if ph == PH_WDISCARD:
         k = a - A_WDISCARD
         for t in range(NTYPES):
             if is_c(t):
                 c += MS_CNT[2][k][t]
-        return (2 - c) if dark else c
+        return (1.0 if c == 0 else (0.2 if c == 1 else 0.05)) if dark else (1.0 if c == 2 else (0.2 if c == 1 else 0.05))
     if ph == PH_LDISCARD:
         if a == A_NO_DISCARD:
-            return 0
+            return 0.12
         t = a - A_LDISCARD
-        return (1 if is_c(t) != dark else -1)
-    if ph == PH_VOTE:
-        if a == A_ABSTAIN:
-            return -5000
-        q = (p + a - A_VOTE + 1) % s.n
-        if dark and q == partner:
-            return -10000
-        return suspicion(s, q)
-    if ph == PH_OFFER or ph == PH_ANSWER_CONTRACT:
-        return 1 if (a == A_NO_CONTRACT or a == A_DECLINE) else 0
+        if dark:
+            return 0.8 if not is_c(t) else 0.08
+        return 0.85 if is_c(t) else 0.04
+    if ph == PH_FAILDRAW:
+        return (0.8 if a == A_BUY else 0.2) if s.inf[p] >= 3 else (0.1 if a == A_BUY else 0.9)
     if ph == PH_RESOLVE:
-        return 1 if a == A_BREAK else 0
-    if ph == PH_COUP or ph == PH_DEALBREAK or ph == PH_BLOCK or ph == PH_MEDIA:
-        return 1 if a == A_PASS else 0
-    return 0
-
-
-cdef int pol_policy_scores(const PolState* s, const int* legal, int n, int* scores) noexcept nogil:
-    """The rollout player's score of each legal action (see policy_score); returns the best score."""
-    cdef int p = s.asked, i, best = -2147483647, partner, me_susp, max_susp = 0, q
-    cdef bint dark = (s.flags[p] & F_DARK) != 0
-    partner = partner_of(s, p)
-    me_susp = suspicion(s, p)
-    for q in range(s.n):
-        if q != p and not (s.flags[q] & F_REVEALED) and suspicion(s, q) > max_susp:
-            max_susp = suspicion(s, q)
-    for i in range(n):
-        scores[i] = policy_score(s, legal[i], p, dark, partner, me_susp, max_susp)
-        if scores[i] > best:
-            best = scores[i]
-    return best
-
-
-cdef int pol_policy_action(PolState* s, uint64_t* rng) noexcept nogil:
-    """The rollout player's decision at a decision node (not at a chance node): with probability
-    POLICY_NOISE_PCT % a uniform legal action, otherwise a uniform one among the best scored."""
-    cdef int buf[MAX_LEGAL]
-    cdef int scores[MAX_LEGAL]
-    cdef int n = pol_legal(s, buf), i, best = -2147483647, nbest = 0, pick = 0
-    if n == 1:
-        return buf[0]
-    if rng_below(rng, 100) < POLICY_NOISE_PCT:
-        return buf[rng_below(rng, n)]
-    pol_policy_scores(s, buf, n, scores)
-    for i in range(n):
-        if scores[i] > best:
-            best = scores[i]
-            nbest = 1
-            pick = buf[i]
-        elif scores[i] == best:
-            nbest += 1
-            if rng_below(rng, nbest) == 0:       # reservoir: a uniform choice among the best
-                pick = buf[i]
-    return pick
+        # D39: keeping costs the INF paid and earns HON (awards 5, 6: LEG, the honest coin);
+        # breaking earns BET (awards 5, 7: UND, the dark coin)
+        if dark:
+            return 0.8 if a == A_BREAK else 0.2
+        return 0.85 if a == A_KEEP else 0.15
+    if ph == PH_VOTE:
+        m = max_sus_other(s, p, -1)
+        if a == A_ABSTAIN:
+            if dark:
+                return 0.2
+            if s.crisis:
+                return 0.03
+            return 0.05 if m >= 0.5 else 0.65
+        q = (p + a - A_VOTE + 1) % s.n
+        if dark:
+            if q == partner:
+                return 0.0
+            return 0.75 if sus(s, q) >= max_sus_other(s, p, partner) else 0.03
+        if sus(s, q) >= m and m > 0.0:
+            return 0.9 if (m >= 0.5 or s.crisis) else 0.35
+        return 0.02
+    if ph == PH_COUP:
+        if a == A_PASS:
+            return 1.0
+        if dark:
+            return 0.02 if s.drawn == partner else 0.5
+        return 0.8 if sus(s, s.drawn) > 1.3 * prior else 0.08
+    if ph == PH_DEALBREAK:
+        if a == A_PASS:
+            return 1.0
+        i = s.w_slot
+        if dark and partner >= 0 and is_member(s, partner) and s.ct_tpl[i] == T_PROBE:
+            return 0.6
+        if not dark and s.ct_tpl[i] == T_HOLD and sus(s, s.ct_x[i]) > 1.3 * prior:
+            return 0.4
+        return 0.04
+    if ph == PH_BLOCK:
+        if a == A_PASS:
+            return 1.0
+        if s.e_player == partner:
+            return 0.0
+        if s.e_kind == PH_COUP:
+            if s.drawn == p or (dark and s.drawn == partner):
+                return 9.0
+            return 1.5 if (not dark and sus(s, s.e_player) > 1.3 * prior) else 0.05
+        if s.e_kind == PH_DEALBREAK:
+            i = s.w_slot
+            return 2.0 if (s.ct_x[i] == p or s.ct_y[i] == p) else 0.04
+        # MEDIA: keep one's own government's cards (honest: H, dark: C); in Phase 3 keep it alive
+        if is_member(s, p) or (dark and partner >= 0 and is_member(s, partner)):
+            t = s.e_target
+            if s.w_media == 3:
+                return 9.0 if (not is_c(t) and found_c(s) >= 1) else 0.1   # the flip would fail it
+            return 4.0 if (t < 3) != dark else 0.05
+        return 0.04
+    if ph == PH_MEDIA:
+        if a == A_PASS:
+            return 1.0
+        t = a - A_MEDIA
+        c = found_c(s)
+        if s.w_media == 3:
+            if not dark:
+                return 9.0 if (is_member(s, p) and is_c(t) and c >= 2) else 0.03
+            if not is_c(t) and c >= 1 and not is_member(s, p) and not (partner >= 0 and is_member(s, partner)):
+                return 2.5
+            return 0.03
+        if not is_member(s, p):
+            return 0.02
+        if dark:
+            return 1.5 if not is_c(t) else 0.02
+        return 2.5 if is_c(t) else 0.02
+    return 1.0
 
 
 cdef void pol_policy_probs(const PolState* s, const int* legal, int n, double* out) noexcept nogil:
-    """The probability of each legal action under pol_policy_action: the opponent model the search
-    can use at other seats' decisions (``ismcts:opponents=model``).  It reads only what the deciding
-    seat knows -- its own role (and, if dark, its partner), its own cards, public traces."""
-    cdef int scores[MAX_LEGAL]
-    cdef int i, best, nbest = 0
-    cdef double noise = POLICY_NOISE_PCT / 100.0
+    """The rollout policy as probabilities over `legal`: the weights of policy_weight, normalised,
+    mixed with POLICY_NOISE_PCT % of a uniform choice.  It is also the search's opponent model
+    (``ismcts:opponents=model``), the belief's likelihood and the ``heuristic`` bot.  It reads only
+    what the deciding seat knows -- its own role (and, if dark, its partner), its own cards, public
+    traces and the belief it acts on (``focal``)."""
+    cdef int p = s.asked, i, partner
+    cdef bint dark = (s.flags[p] & F_DARK) != 0
+    cdef double z = 0.0, noise = POLICY_NOISE_PCT / 100.0
     if n == 1:
         out[0] = 1.0
         return
-    best = pol_policy_scores(s, legal, n, scores)
+    partner = partner_of(s, p)
     for i in range(n):
-        if scores[i] == best:
-            nbest += 1
+        out[i] = policy_weight(s, legal[i], p, dark, partner)
+        if out[i] < 0.0:
+            out[i] = 0.0
+        z += out[i]
     for i in range(n):
-        out[i] = noise / n + ((1.0 - noise) / nbest if scores[i] == best else 0.0)
+        out[i] = noise / n + ((1.0 - noise) * out[i] / z if z > 0.0 else (1.0 - noise) / n)
+
+
+cdef int pol_policy_action(PolState* s, uint64_t* rng) noexcept nogil:
+    """The rollout player's decision at a decision node: a draw from pol_policy_probs."""
+    cdef int buf[MAX_LEGAL]
+    cdef double pr[MAX_LEGAL]
+    cdef int n = pol_legal(s, buf), i
+    cdef double u
+    if n == 1:
+        return buf[0]
+    pol_policy_probs(s, buf, n, pr)
+    u = rng_unit(rng)
+    for i in range(n):
+        u -= pr[i]
+        if u < 0.0:
+            return buf[i]
+    return buf[n - 1]
+
+
+cdef void set_hypothesis(PolState* s, int q, int partner) noexcept nogil:
+    """Seat q HONEST (partner < 0) or DARK with `partner`; every other unrevealed seat HONEST."""
+    cdef int p
+    for p in range(s.n):
+        if not (s.flags[p] & F_REVEALED):
+            s.flags[p] &= ~F_DARK
+    if partner >= 0:
+        s.flags[q] |= F_DARK
+        s.flags[partner] |= F_DARK
+
+
+cdef int pol_hyp_likelihood(const PolState* s, int a, double have, double eps, double* out) noexcept nogil:
+    """For the seat deciding at `s` (``s.asked``): the probability of decision `a` under the rollout
+    policy had the seat been HONEST (``out[q]``) or DARK with partner r (``out[r]``), mixed with `eps`
+    of a uniform choice.  The belief model's per-event likelihood: the policy reads only the
+    deciding seat's role, partner, cards and public traces, so the observer's replay state serves.
+    In a reaction window the seat is given the card (its hand is hidden from the observer) and a
+    pass is weighed with `have`, the chance it holds one: (1 - have) + have P(pass | holds).
+    Returns the number of legal actions under the hypothesis."""
+    cdef PolState h
+    cdef int legal[MAX_LEGAL]
+    cdef double pr[MAX_LEGAL]
+    cdef int q = s.asked, r, n = 0, i, ph = s.phase
+    cdef bint window = ph == PH_COUP or ph == PH_DEALBREAK or ph == PH_BLOCK or ph == PH_MEDIA
+    cdef double x
+    for r in range(s.n):
+        memcpy(&h, s, sizeof(PolState))
+        set_hypothesis(&h, q, -1 if r == q else r)
+        if window and h.br[q][wcard(h.w_kind)] == 0:
+            h.br[q][wcard(h.w_kind)] = 1
+        n = pol_legal(&h, legal)
+        pol_policy_probs(&h, legal, n, pr)
+        x = 0.0
+        for i in range(n):
+            if legal[i] == a:
+                x = pr[i]
+        x = (1.0 - eps) * x + eps / n
+        if window and a == A_PASS:
+            x = (1.0 - have) + have * x
+        out[r] = x
+    return n
 
 
 cdef void pol_policy_playout(PolState* s, uint64_t* rng) noexcept nogil:
@@ -2139,9 +2329,14 @@ cdef int draw_pair(PolState* s, int seat, const double* w, uint64_t* rng) noexce
 
 cdef void pol_belief_step(PolState* s, int seat, const double* table, uint64_t* rng) noexcept nogil:
     """One step of the belief chain for `seat` (< 0: the public): see the comment above."""
+    cdef int p
+    cdef double x
     redeal(s, seat, rng)
     if table != NULL:
         draw_pair(s, seat, &table[BELIEF_PAIRS] if seat < 0 else table, rng)
+        for p in range(s.n):                  # the table's belief, for the rollout players' votes
+            x = table[2 * BELIEF_PAIRS + p]
+            s.focal[p] = <uint8_t>(255.0 * x + 0.5) if 0.0 < x <= 1.0 else (255 if x > 1.0 else 0)
 
 
 # --- validation (decode) ----------------------------------------------------------------------------
@@ -2609,6 +2804,42 @@ cdef class PoliticsCore(KernelState):
                 raise ValueError("belief weights must be >= 0")
         pol_belief_step(&self.st, seat, tab, &rng.state)
 
+    def hyp_likelihood(self, int a, double have=1.0, double eps=0.0):
+        """The rollout policy's probability of decision ``a`` by the seat deciding now under each
+        role hypothesis: a list indexed by seat, ``[q]`` = q HONEST, ``[r]`` = q DARK with partner r
+        (see ``pol_hyp_likelihood``; the belief model's per-event likelihood, in C)."""
+        cdef double out[MAXP]
+        if is_chance_phase(self.st.phase) or self.st.phase == PH_OVER:
+            raise ValueError("not a decision")
+        pol_hyp_likelihood(&self.st, a, have, eps, out)
+        return [out[p] for p in range(self.st.n)]
+
+    def policy_probs(self):
+        """The policy's probability of each legal action here: ``{action: p}`` (the ``heuristic``
+        bot, the rollouts and the opponent model all play it; see ``pol_policy_probs``)."""
+        cdef int buf[MAX_LEGAL]
+        cdef double pr[MAX_LEGAL]
+        cdef int n, i
+        if is_chance_phase(self.st.phase) or self.st.phase == PH_OVER:
+            raise ValueError("not a decision")
+        n = pol_legal(&self.st, buf)
+        pol_policy_probs(&self.st, buf, n, pr)
+        return {buf[i]: pr[i] for i in range(n)}
+
+    def set_focal(self, values):
+        """Set the rollout players' shared belief (per seat, P(dark) in [0, 1]; all 0: none)."""
+        if len(values) != self.st.n:
+            raise ValueError(f"one value per seat ({self.st.n})")
+        for p in range(self.st.n):
+            x = float(values[p])
+            if not 0.0 <= x <= 1.0:
+                raise ValueError("focal values are probabilities")
+            self.st.focal[p] = <uint8_t>(255.0 * x + 0.5)
+
+    @property
+    def focal(self):
+        return [self.st.focal[p] / 255.0 for p in range(self.st.n)]
+
     def policy_action(self, Rng rng):
         """The search's rollout policy's decision here (a legal action; for tests and tools)."""
         if is_chance_phase(self.st.phase) or self.st.phase == PH_OVER:
@@ -2622,6 +2853,117 @@ cdef class PoliticsCore(KernelState):
     @property
     def backroom_gone(self):
         return [self.st.br_gone[t] for t in range(NBR)]
+
+
+cdef double holds_chance(const PolState* s, int seat, int q, int card) noexcept nogil:
+    """P(q holds a `card` backroom card) from the public counts and `seat`'s own hand
+    (hypergeometric: q's hand is a uniform draw from the cards `seat` has not seen)."""
+    cdef int deck[4]
+    cdef int t, i, copies, unseen = 0, hand = brc(s, q)
+    cdef double miss = 1.0
+    deck[0] = 6
+    deck[1] = 5
+    deck[2] = 4 if s.contracts else 0
+    deck[3] = 6
+    for t in range(NBR):
+        unseen += deck[t] - s.br_gone[t] - s.br[seat][t]
+    copies = deck[card] - s.br_gone[card] - s.br[seat][card]
+    if hand <= 0 or copies <= 0 or unseen <= 0:
+        return 0.0
+    for i in range(hand):
+        if unseen - i <= 0:
+            break
+        miss *= max(0.0, (unseen - copies - i) / <double>(unseen - i))
+    return 1.0 - miss
+
+
+cdef class PairLogLik:
+    """Per seat q, the log likelihood of q's public decisions under each role hypothesis:
+    ``[q][q]`` q HONEST, ``[q][r]`` q DARK with partner r -- the belief model's accumulator, filled
+    in C by :meth:`add_decision` (one call per observed decision)."""
+    cdef double ll[MAXP][MAXP]
+    cdef readonly int n
+    cdef readonly int decisions
+
+    def __cinit__(self, int n):
+        if not 2 <= n <= MAXP:
+            raise ValueError("2..8 seats")
+        self.n = n
+        memset(self.ll, 0, sizeof(self.ll))
+        self.decisions = 0
+
+    def add_decision(self, PoliticsCore core, int seat, int a, double eps):
+        """Score decision ``a`` of the seat deciding at ``core`` (an observer ``seat``'s replay,
+        before ``a`` is applied) by the rollout policy's probabilities; reaction-window passes
+        weighed by the chance the decider holds the card.  Returns whether it carried evidence."""
+        cdef const PolState* s = &core.st
+        cdef int buf[MAX_LEGAL]
+        cdef double like[MAXP]
+        cdef int q = s.asked, ph = s.phase, r
+        cdef double have = 1.0
+        if is_chance_phase(ph) or ph == PH_OVER or q >= s.n:
+            return False
+        if ph == PH_COUP or ph == PH_DEALBREAK or ph == PH_BLOCK or ph == PH_MEDIA:
+            if q == seat:                   # the observer knows its own hand
+                have = 1.0 if s.br[q][wcard(s.w_kind)] > 0 else 0.0
+            else:
+                have = holds_chance(s, seat, q, wcard(s.w_kind))
+            if have <= 0.0 and a == A_PASS:
+                return False
+        elif pol_legal(s, buf) < 2:
+            return False
+        pol_hyp_likelihood(s, a, have, eps, like)
+        for r in range(s.n):
+            self.ll[q][r] += log(like[r] if like[r] > 1e-300 else 1e-300)
+        self.decisions += 1
+        return True
+
+    def add(self, int q, likelihood):
+        """Add the log of ``likelihood`` (one value per hypothesis) to q's row."""
+        cdef int r
+        for r in range(self.n):
+            x = float(likelihood[r])
+            self.ll[q][r] += log(x if x > 1e-300 else 1e-300)
+        self.decisions += 1
+
+    def row(self, int q):
+        return [self.ll[q][r] for r in range(self.n)]
+
+    def pair(self, int a, int b):
+        """The log likelihood of every seat's decisions if a and b are the dark pair."""
+        cdef int q
+        cdef double x = self.ll[a][b] + self.ll[b][a]
+        for q in range(self.n):
+            if q != a and q != b:
+                x += self.ll[q][q]
+        return x
+
+
+def no_discard_probability(int n, counts, bint dark):
+    """The policy's probability that a leader keeps every passed policy (``no_discard``) when the
+    face-down table holds ``counts`` (per type): what the belief model scores once the passed
+    policies are shown (which card a leader would have discarded is private)."""
+    cdef PolState s
+    cdef int buf[MAX_LEGAL]
+    cdef double pr[MAX_LEGAL]
+    cdef int m, i
+    memset(&s, 0, sizeof(PolState))
+    s.n = n
+    s.phase = PH_LDISCARD
+    s.asked = 0
+    s.leader = 0
+    s.ldisc = NONE
+    if dark:
+        s.flags[0] = F_DARK
+        s.flags[1] = F_DARK
+    for i in range(NTYPES):
+        s.tdown[i] = counts[i]
+    m = pol_legal(&s, buf)
+    pol_policy_probs(&s, buf, m, pr)
+    for i in range(m):
+        if buf[i] == A_NO_DISCARD:
+            return pr[i]
+    return 0.0
 
 
 def playouts(int n, int count, seed=0, int nrounds=11, bint backroom=True, bint contracts=True,
@@ -2855,7 +3197,7 @@ def clone_loop(PoliticsCore st, int count):
 
 # Python-visible constants (the enums above), for the engine layer and tests
 CONST = {k: v for k, v in dict(
-    NTYPES=NTYPES, NBR=NBR, MAXP=MAXP, NONE=NONE,
+    NTYPES=NTYPES, NBR=NBR, MAXP=MAXP, NONE=NONE, POLICY_NOISE_PCT=POLICY_NOISE_PCT,
     BR_MEDIA=BR_MEDIA, BR_COUP=BR_COUP, BR_DEALBREAK=BR_DEALBREAK, BR_BLOCK=BR_BLOCK,
     PH_ROLES=PH_ROLES, PH_TELL=PH_TELL, PH_DEAL=PH_DEAL, PH_BRDEAL=PH_BRDEAL, PH_LEADER=PH_LEADER,
     PH_COUP=PH_COUP, PH_INVITE=PH_INVITE, PH_ANSWER_INVITE=PH_ANSWER_INVITE, PH_OFFER=PH_OFFER,

@@ -17,7 +17,8 @@ from intrigue.ext.politics_core import CONST as K, belief_pair_counts, pair_inde
 from intrigue.search.belief import belief_model
 from intrigue.engine.politics.belief import PoliticsBelief
 from intrigue.search.bot import make_bot
-from intrigue.engine.politics.heuristic import PoliticsHeuristic, PublicTracker
+from intrigue.engine.politics.evidence import PublicEvidence
+from intrigue.engine.politics.heuristic import PoliticsHeuristic
 from politics_helpers import dealt, form, play
 
 PAIRS = K["BELIEF_PAIRS"]
@@ -60,7 +61,7 @@ def test_belief_chain_draws_the_weighted_pair_exactly():
     core = s.core
     dark = core.dark_seats()
     honest = next(p for p in range(7) if p not in dark)
-    table = [0.2 + (k * 7 % 11) / 5.0 for k in range(2 * PAIRS)]
+    table = [0.2 + (k * 7 % 11) / 5.0 for k in range(2 * PAIRS)] + [0.0] * (K["BELIEF_TABLE_SIZE"] - 2 * PAIRS)
     revealed = [p for p in range(7) if core.is_revealed(p)]
     assert len(revealed) == 1
     n = 60000
@@ -112,16 +113,18 @@ DIRECT_KINDS = {"invite", "answer_invite", "offer_contract", "answer_contract", 
 
 def _reference_loglik(final, upto, eps=0.1):
     """For every dark pair still possible at ``upto``: the log likelihood of the history's public
-    decisions had that pair been dark, replayed in real states of that world (each seat's true
-    information state, the heuristic's own probabilities), plus the card evidence."""
+    decisions had that pair been dark, replayed in real states of that world (each deciding seat's
+    true state, the kernel's policy probabilities ``model_probs``; at the votes the table's belief
+    as the model computes it), plus the card evidence."""
+    from intrigue.ext.ismcts import model_probs
     game = final.game
     n = game.num_players
     out = {}
+    focal = {}                                                    # vote index -> the table's belief
     for a, b in combinations(range(n), 2):
         s = game.new_initial_state()
-        pol = PoliticsHeuristic(Rng(0))
         ll, votes, ok = 0.0, {}, True
-        for ev in final.history[:upto]:
+        for i, ev in enumerate(final.history[:upto]):
             kind = s.decision().kind
             if kind == "roles":
                 s.apply_action(f"roles {a} {b}")
@@ -136,21 +139,27 @@ def _reference_loglik(final, upto, eps=0.1):
             q = ev.seat
             if q >= 0:
                 legal = s.legal_actions()
-                if kind in DIRECT_KINDS and len(legal) > 1:
-                    p = pol.action_probs(s.information_state(q)).get(ev.action, 0.0)
-                    ll += math.log((1 - eps) * p + eps / len(legal))
-                elif kind == "vote" and len(legal) > 1:
-                    votes[q] = (pol.action_probs(s.information_state(q)).get(ev.action, 0.0), len(legal))
-                elif kind == "leader_discard" and ev.text == "no_discard":
-                    p = pol.action_probs(s.information_state(q)).get(ev.action, 0.0)
-                    ll += math.log((1 - eps) * p + eps / len(legal))
+                if len(legal) > 1 and kind in DIRECT_KINDS | {"leader_discard", "vote"}:
+                    core = s.core.clone()
+                    if kind == "vote":
+                        if i not in focal:                        # the same for every world
+                            cut = _cut(final, i)
+                            model = PoliticsBelief(game)
+                            focal[i] = model.tracker(cut.information_state(0)).focal()
+                        core.set_focal(focal[i])
+                    p = dict(zip(legal, model_probs(core)))[ev.action]
+                    x = math.log((1 - eps) * p + eps / len(legal))
+                    if kind == "vote":
+                        votes[q] = x
+                    elif kind != "leader_discard" or ev.text == "no_discard":
+                        ll += x
             elif kind == "vote_reveal" and s.core.asked in votes:
-                p, k = votes.pop(s.core.asked)
-                ll += math.log((1 - eps) * p + eps / k)
+                ll += votes.pop(s.core.asked)
             s.apply_action(ev.action)
         if ok:
-            tr = PublicTracker(n)
-            tr.feed(final.view(None)[:upto])
+            tr = PublicEvidence(n)
+            for seat, text in final.view(None)[:upto]:
+                tr.observe(seat, text)
             out[(a, b)] = ll + tr.pair_loglik(a, b) - tr.seat_llr[a] - tr.seat_llr[b]
     return out
 
@@ -204,7 +213,7 @@ def test_models_tables_and_marginals():
     # the parametric model is the heuristic's own belief
     info = s.information_state(honest[0])
     model = PoliticsBelief(s.game, opponent="parametric")
-    want = PoliticsHeuristic(Rng(0)).dark_belief(info)
+    want = PoliticsHeuristic(Rng(0)).parametric_belief(info)
     for pr, p in model.pair_belief(info, model.table(info)).items():
         assert p == pytest.approx(want[pr])
     # each section is normalised on its own: a pair the seat rules out cannot drown the others

@@ -41,6 +41,12 @@ _SIMPLE = {K["A_ACCEPT"]: "accept", K["A_DECLINE"]: "decline", K["A_NO_CONTRACT"
            K["A_BREAK"]: "break", K["A_ABSTAIN"]: "abstain"}
 _WORD_ALIASES = {"no-contract": "no_contract", "nocontract": "no_contract", "no-discard": "no_discard",
                  "nodiscard": "no_discard", "yes": "accept", "no": "decline"}
+_SIMPLE_WORDS = {v: k for k, v in _SIMPLE.items() if v != "pass"}     # word -> action (not 'pass')
+_PASS_BY_PHASE = {K["PH_FAILDRAW"]: K["A_NO_BUY"], K["PH_OFFER"]: K["A_NO_CONTRACT"],
+                  K["PH_LDISCARD"]: K["A_NO_DISCARD"], K["PH_VOTE"]: K["A_ABSTAIN"]}   # what 'pass' means
+_REDACTED_WORDS = ("propose", "discard", "vote")                        # redacted forms of private decisions
+# notation whose reading depends on more than (text, phase, who is asked): see observed_action
+_UNREMEMBERED = frozenset(("propose", "discard", "vote", "table", "policies"))
 
 
 def cards_text(counts: List[int]) -> str:
@@ -218,9 +224,8 @@ class PoliticsGame(Game):
 
         if head == "pass":
             no_args()
-            return {K["PH_FAILDRAW"]: K["A_NO_BUY"], K["PH_OFFER"]: K["A_NO_CONTRACT"],
-                    K["PH_LDISCARD"]: K["A_NO_DISCARD"], K["PH_VOTE"]: K["A_ABSTAIN"]}.get(ph, K["A_PASS"])
-        simple = {v: k for k, v in _SIMPLE.items() if v != "pass"}
+            return _PASS_BY_PHASE.get(ph, K["A_PASS"])
+        simple = _SIMPLE_WORDS
         if head in simple and not (head == "deal" and rest):       # 'deal S T' is the setup deal
             no_args()
             return simple[head]
@@ -391,16 +396,35 @@ class PoliticsGame(Game):
             return core.asked == seat
         return True
 
+    def observed_action(self, core: PoliticsCore, seat: int, text: str) -> int:
+        """As :meth:`Game.observed_action`, remembered per (text, phase, who is asked, whether it is
+        ``seat``'s own decision): for every notation but ``propose`` (it reads the hand), ``table`` /
+        ``policies`` (their length is checked against the table) and the redacted forms (they read
+        the legal moves), that decides the reading and every check it makes.  A belief replay reads
+        the same few hundred texts again and again; this is a third of its Python time."""
+        key = (text, core.phase, core.asked, core.current_player() == seat)
+        memo = self.__dict__.setdefault("_observed", {})
+        a = memo.get(key)
+        if a is None:
+            a = super().observed_action(core, seat, text)
+            head = text.split(None, 1)[0].lower() if text.strip() else ""
+            if head not in _UNREMEMBERED:
+                if len(memo) >= 50000:
+                    memo.clear()
+                memo[key] = a
+        return a
+
     def redacted_action(self, core: PoliticsCore, text: str) -> Optional[int]:
         word = text.strip().lower()
         ph = core.phase
-        if core.current_player() < 0:
+        if word not in _REDACTED_WORDS or core.current_player() < 0:
             return None
-        legal = core.legal_actions()
         if (ph == K["PH_PROPOSE"] and word == "propose") or (ph == K["PH_WDISCARD"] and word == "discard"):
-            return legal[0]
-        if ph == K["PH_LDISCARD"] and word == "discard" and len(legal) > 1:
-            return legal[1]
+            return core.legal_actions()[0]
+        if ph == K["PH_LDISCARD"] and word == "discard":
+            legal = core.legal_actions()
+            if len(legal) > 1:
+                return legal[1]
         if ph == K["PH_VOTE"] and word == "vote":
             return K["A_ABSTAIN"]
         return None
