@@ -103,6 +103,9 @@ class ShadowMasterGame(Game):
             OptionSpec("castles", "bool", True, "the 4 castles can be bought"),
             OptionSpec("alliance_spaces", "int", 1, "number of alliance spaces (X1, X2)", 1, 2),
             OptionSpec("max_rounds", "int", 30, "round cap: completing it triggers the final round", 10, 250),
+            OptionSpec("search_abstraction", "int", 7, "not a rule: which action abstractions the ismcts bot's "
+                       "worlds use (bits: 1 money macro-amounts, 2 canonical removal order, 4 pruned "
+                       "Theron/castle cells; 0 none)", 0, 7),
         )
     }
     rulesets = {
@@ -110,7 +113,8 @@ class ShadowMasterGame(Game):
         "core": {"territory_combo": False, "power_combos": False, "persons": False, "castles": False},
     }
     plugins = {"heuristic": "intrigue.engine.shadow_master.heuristic:ShadowMasterHeuristic",
-               "benchmarks": "intrigue.engine.shadow_master.benchmarks:cases"}
+               "benchmarks": "intrigue.engine.shadow_master.benchmarks:cases",
+               "belief": "intrigue.engine.shadow_master.belief:ShadowMasterBelief"}
     search_defaults = {"opponents": "search", "playout": "random"}
 
     @property
@@ -121,7 +125,7 @@ class ShadowMasterGame(Game):
         o = self.options
         return ShadowMasterCore(self.num_players, territory_combo=o["territory_combo"], power_combos=o["power_combos"],
                                 persons=o["persons"], castles=o["castles"], alliance_spaces=o["alliance_spaces"],
-                                max_rounds=o["max_rounds"])
+                                max_rounds=o["max_rounds"], search_abstraction=o["search_abstraction"])
 
     # --- notation (docs/shadow_master.md, "Notation") ---------------------------------------------------
     def action_to_string(self, core: ShadowMasterCore, action: int) -> str:
