@@ -2005,6 +2005,44 @@ cdef int policy_action(SMState* s, uint64_t* rng) noexcept nogil:
         return buf[0]
     return buf[rng_below(rng, n)]
 
+cdef enum:
+    MODEL_SHARE_PCT = 90     # the opponent model: this share on the rollout policy's choice, the rest uniform
+
+cdef void sm_model_probs(const SMState* s, const int* legal, int n, double* out) noexcept nogil:
+    """The opponent model (``ismcts:opponents=model``): the rollout policy's distribution where it
+    samples (uses: by its weights), elsewhere its choice; mixed with 10 % uniform so that every legal
+    action stays possible.  Reads only what the deciding seat may see, like the policy."""
+    cdef uint64_t r = (<uint64_t>s.round * <uint64_t>0x9E3779B9) ^ ((<uint64_t>s.phase) << 32) ^ ((<uint64_t>s.asked) << 40) ^ (<uint64_t>s.T)
+    cdef double share = MODEL_SHARE_PCT / 100.0, tot = 0.0
+    cdef double w[SM_MAX_LEGAL]
+    cdef int i, a, k, h, p = s.asked, c = s.cur_col
+    for i in range(n):
+        out[i] = (1.0 - share) / n
+    if s.phase == PH_USE:
+        for i in range(n):
+            a = legal[i]
+            w[i] = 0.0
+            if a < U_ALLY:
+                h = a % NCELLS
+                w[i] = 2.0 + (3.0 if ncards_col(s, p, c) > 0 else 0.0)
+                for k in range(NNB[s.board][h]):
+                    if s.col[NB[s.board][h][k]] == c:
+                        w[i] += 2.0
+            elif a != U_DECLINE and a != U_TRANSFER:
+                w[i] = 1.0
+            tot += w[i]
+        if tot > 0.0:
+            for i in range(n):
+                out[i] += share * w[i] / tot
+            return
+    a = policy_action(<SMState*>s, &r)
+    for i in range(n):
+        if legal[i] == a:
+            out[i] += share
+            return
+    for i in range(n):
+        out[i] += share / n
+
 cdef void sm_policy_playout(SMState* s, uint64_t* rng) noexcept nogil:
     cdef int cp
     while True:
@@ -2202,16 +2240,33 @@ cdef bint ensure_in_draw(SMState* s, int seat, int t) noexcept nogil:
     move_card(s, y, LOC_DRAW, where)
     return True
 
-cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
-    cdef int cp = sm_current_player(s), ph = s.phase, p = s.asked
-    if cp == TERMINAL:
+cdef bint action_in(const SMState* s, int a) noexcept nogil:
+    cdef int buf[SM_MAX_LEGAL]
+    cdef int n = sm_legal(s, buf), i
+    for i in range(n):
+        if buf[i] == a:
+            return True
+    return False
+
+cdef int legal_after_hold(SMState* s, int seat, int p, int a) noexcept nogil:
+    """Make `a` legal for p by giving p one hidden card it may hold (X first), if one does: for
+    decisions whose legality depends on p's hand as a whole (Military needs a use, Lord Theron a
+    destination card)."""
+    cdef SMState tmp
+    cdef int t
+    if action_in(s, a):
         return 1
-    if cp == CHANCE:
-        if ph == PH_C_REVEAL or (ph == PH_C_DEAL and s.draw_for == seat):
-            return 1 if ensure_in_draw(s, seat, a) else 0
-        return 1
-    if cp == seat:
-        return 1
+    for t in range(NCARDT - 1, -1, -1):
+        if (t == XCARD or s.loc[t] != LOC_OFF) and not has_card(s, p, t):
+            memcpy(&tmp, s, sizeof(SMState))
+            if ensure_hold(&tmp, seat, p, t, -1) and action_in(&tmp, a):
+                memcpy(s, &tmp, sizeof(SMState))
+                return 1
+    return 0
+
+cdef int hold_for(SMState* s, int seat, int p, int a) noexcept nogil:
+    """The cards another seat's action `a` shows it holds, moved into its hand (0 if impossible)."""
+    cdef int ph = s.phase
     if ph == PH_P1 and a >= A_BLACK:
         return ensure_hold(s, seat, p, a - A_BLACK, -1)
     if ph == PH_USE:
@@ -2231,6 +2286,20 @@ cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
     if ph == PH_DISCARD:
         return ensure_hold(s, seat, p, a, -1)
     return 1
+
+cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
+    cdef int cp = sm_current_player(s), p = s.asked
+    if cp == TERMINAL:
+        return 1
+    if cp == CHANCE:
+        if s.phase == PH_C_REVEAL or (s.phase == PH_C_DEAL and s.draw_for == seat):
+            return 1 if ensure_in_draw(s, seat, a) else 0
+        return 1
+    if cp == seat:
+        return 1
+    if hold_for(s, seat, p, a) and action_in(s, a):
+        return 1
+    return legal_after_hold(s, seat, p, a)
 
 
 # --- validity -----------------------------------------------------------------------------------------------------
@@ -2364,6 +2433,9 @@ cdef int _chance_public(const void* st) noexcept nogil:
 cdef void _belief_step(void* st, int seat, const double* table, uint64_t* rng) noexcept nogil:
     sm_belief_step(<SMState*>st, seat, table, rng)
 
+cdef void _model_probs(const void* st, const void* ctx, const int* legal, int n, double* out) noexcept nogil:
+    sm_model_probs(<const SMState*>st, legal, n, out)
+
 cdef void _policy_playout(void* st, uint64_t* rng) noexcept nogil:
     sm_policy_playout(<SMState*>st, rng)
 
@@ -2388,6 +2460,9 @@ SM_VT.max_legal = SM_MAX_LEGAL
 SM_VT.chance_public = _chance_public
 SM_VT.policy_playout = _policy_playout
 SM_VT.belief_step = _belief_step
+SM_VT.model_probs = _model_probs
+SM_VT.model_observe = NULL
+SM_VT.model_ctx_size = 0
 SM_VT.belief_table_size = BELIEF_SIZE
 
 

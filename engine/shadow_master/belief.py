@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.belief import ReplayBelief
+from intrigue.engine.errors import RecordError
 from intrigue.engine.game import Game, InfoState
 from intrigue.engine.replay import ViewReplay
 from intrigue.engine.shadow_master import names
@@ -74,10 +75,26 @@ class ShadowMasterBelief(ReplayBelief):
     default_params = DEFAULT_PARAMS
     samples = 200
 
+    def __init__(self, game: Game, opponent: str = "heuristic", **params: float) -> None:
+        super().__init__(game, opponent, **params)
+        self._broken: Dict[int, List[Tuple[int, str]]] = {}    # per seat: a view the replay could not follow
+
     def weights(self, info: InfoState, stop: Any = None) -> Optional[List[List[float]]]:
         """``w[q][t]``: the likelihood factor of "seat q holds Territory card t" (1: no evidence);
-        ``None`` if stopped before the replay caught up."""
-        tr = self.tracker(info, stop)
+        ``None`` if stopped before the replay caught up.
+
+        A view the replay cannot follow gives no evidence (all weights 1) for the rest of that game:
+        after an elimination, the eliminated hand goes face up to the discard pile without an event
+        naming its cards, so the replay's guess of the discard pile may be wrong from then on."""
+        broken = self._broken.get(info.seat)
+        if broken is not None and len(info.view) >= len(broken) and info.view[:len(broken)] == broken:
+            return [[1.0] * NCARDT for _ in range(MAXP)]
+        try:
+            tr = self.tracker(info, stop)
+        except RecordError:
+            self._trackers.pop(info.seat, None)
+            self._broken[info.seat] = list(info.view)
+            return [[1.0] * NCARDT for _ in range(MAXP)]
         if tr is None:
             return None
         eps = float(self.params["epsilon"])
