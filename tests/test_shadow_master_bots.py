@@ -252,5 +252,25 @@ def test_ismcts_uses_the_belief_model():
         res = bot.choose(info, limits=Limits(iterations=100))
         assert res.action in s.legal_actions()
         assert res.extra["belief_model"] == "shadow_master:heuristic"
+        assert res.extra["playout"] == "policy"            # the game's measured default (search_defaults)
     finally:
         bot.close()
+
+
+def test_every_observed_action_can_be_made_consistent():
+    """What the replay of a seat's view relies on: from the seat's canonical view of the position, any
+    action the deciding seat really took can be made legal by re-dealing hidden cards (Military and
+    Lord Theron depend on the whole hidden hand)."""
+    checked = 0
+    for c in _random_cores(games=6, seed=70, abstraction=0):
+        q = c.current_player()
+        for seat in range(c.num_players):
+            if seat == q:
+                continue
+            for a in c.legal_actions()[:8]:
+                view = c.clone()
+                view.canonicalize(seat)
+                assert view.make_consistent(seat, a), (c.phase, a)
+                assert a in view.legal_actions(), (c.phase, a)
+                checked += 1
+    assert checked > 1000
