@@ -73,6 +73,13 @@ cdef enum:  # decision points and chance events (the phase is also the kind of d
     PH_OVER = 25
     NUM_PHASES = 26
 
+cdef enum:  # search abstractions (section 22): subsets of the legal actions, only in the search's worlds
+    ABS_MONEY = 1        # transfer amounts 1/5/10/fill hand/half/all; allocation 'all' (fill hand) per holding
+    ABS_REMOVE = 2       # BATTLE removals in non-decreasing cell order
+    ABS_CELLS = 4        # castles only on front cells; Lord Theron only from cells whose loss costs no cell or group
+    ABS_ALL = 7
+    BELIEF_SIZE = 426    # MAXP * NCARDT likelihood weights of the belief hook
+
 cdef enum:  # attack candidates
     CAND_CAPTURE = 0
     CAND_BATTLE = 1
@@ -187,7 +194,9 @@ ctypedef struct SMState:
     uint8_t end_why                # first end trigger: 1 empty cells, 2 rank 30, 3 two supplies, 4 round cap
     uint8_t n_collapse             # collapses so far (saturating)
     uint8_t first0                 # First Player of round 1
-    uint8_t pad[3]
+    uint8_t opt_abs                # search abstractions (ABS_* bits) the search's worlds use (option search_abstraction)
+    uint8_t abs_on                 # ABS_* bits pruning legal_actions in this state: 0 in the game, opt_abs in search worlds
+    uint8_t rem_last               # BATTLE: the last front cell a token was removed from (canonical order)
 
 cdef GameVT SM_VT
 

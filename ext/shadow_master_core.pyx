@@ -11,9 +11,9 @@ the limits -- and then the main step, until a decision or a chance event is due.
 """
 from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset, memcmp
-from libc.math cimport pow
+from libc.math cimport pow, log, exp
 
-from intrigue.ext.rng cimport rng_next, rng_below
+from intrigue.ext.rng cimport rng_next, rng_below, rng_unit
 from intrigue.ext.game_api cimport (GameVT, KernelState, CHANCE, TERMINAL, MAX_SEATS)
 
 # --- stages of the main flow ------------------------------------------------------------------------
@@ -758,6 +758,7 @@ cdef void battle_step(SMState* s) noexcept nogil:
             s.asked = s.active
             return
         remove_token(s, opts[0])
+        s.rem_last = opts[0]
         s.rem_left -= 1
 
 cdef void resolve_target(SMState* s, int i) noexcept nogil:
@@ -797,6 +798,7 @@ cdef void resolve_target(SMState* s, int i) noexcept nogil:
         if not s.castle[h] and nbrs_in(s, h, mark, 1) >= 1:
             s.front[h] = 1
     s.rem_left = s.cand_m[i]
+    s.rem_last = 0
     battle_step(s)
 
 cdef void attack_done(SMState* s) noexcept nogil:
@@ -1360,6 +1362,7 @@ cdef void sm_apply(SMState* s, int a) noexcept nogil:
         resolve_target(s, a)
     elif ph == PH_REMOVE:
         remove_token(s, a)
+        s.rem_last = a
         s.rem_left -= 1
         battle_step(s)
     elif ph == PH_BUY:
@@ -1488,6 +1491,75 @@ cdef void sm_apply(SMState* s, int a) noexcept nogil:
         advance(s)
 
 
+# --- search abstractions (section 22; only in the search's worlds, see sm_belief_step) ----------------------
+cdef int macro_amounts(const SMState* s, int p, int* out) noexcept nogil:
+    """ABS_MONEY transfer amounts: 1, 5, 10, what fills the hand, half and all of the holding."""
+    cdef int tot = holding_money(s, p, s.tr_from), cand[6], n = 0, i, j, a, room, dup
+    room = 10 - s.hand[p]
+    cand[0] = 1
+    cand[1] = 5
+    cand[2] = 10
+    cand[3] = 0
+    if s.tr_to == 0:
+        for a in range(1, tot + 1):
+            if a - a // 10 <= room:
+                cand[3] = a
+    cand[4] = tot // 2
+    cand[5] = tot
+    for i in range(6):
+        a = cand[i]
+        if a > AMOUNT_ALL:
+            if s.tr_to != 0 and a == tot:
+                a = AMOUNT_ALL + 1            # the id AMOUNT_ALL
+            else:
+                continue
+        elif not amount_ok(s, p, a):
+            continue
+        dup = 0
+        for j in range(n):
+            if out[j] == a - 1:
+                dup = 1
+        if not dup:
+            out[n] = a - 1
+            n += 1
+    for i in range(1, n):                     # ascending ids
+        j = i
+        while j > 0 and out[j - 1] > out[j]:
+            a = out[j]
+            out[j] = out[j - 1]
+            out[j - 1] = a
+            j -= 1
+    return n
+
+cdef int prune_theron(const SMState* s, int c, int* out, int n) noexcept nogil:
+    """ABS_CELLS: Lord Theron moves from a stack (the cell stays) or from a cell with at most one
+    neighbour of its colour (the group does not split); all sources if none is such."""
+    cdef int i, k = 0, h, j, same
+    for i in range(n):
+        h = out[i]
+        same = 0
+        for j in range(NNB[s.board][h]):
+            if s.col[NB[s.board][h][j]] == c:
+                same += 1
+        if s.cnt[h] >= 2 or same <= 1:
+            out[k] = h
+            k += 1
+    return k if k > 0 else n
+
+cdef int prune_castles(const SMState* s, int* out, int n) noexcept nogil:
+    """ABS_CELLS: castles only on front cells (next to another colour's tokens); all if none is."""
+    cdef int i, k = 0, h, j, d
+    for i in range(n):
+        h = out[i] - SH_CASTLE
+        for j in range(NNB[s.board][h]):
+            d = s.col[NB[s.board][h][j]]
+            if d < NCOL and d != s.col[h]:
+                out[k] = out[i]
+                k += 1
+                break
+    return k if k > 0 else n
+
+
 # --- legal actions -------------------------------------------------------------------------------------------
 cdef int hand_types(const SMState* s, int p, int base, int* out, int n) noexcept nogil:
     cdef int h
@@ -1598,6 +1670,8 @@ cdef int sm_legal(const SMState* s, int* out) noexcept nogil:
             if theron_src_legal(s, p, c, h):
                 out[n] = h
                 n += 1
+        if s.abs_on & ABS_CELLS:
+            n = prune_theron(s, c, out, n)
         return n
     if ph == PH_THERON_DST:
         for k in range(2):
@@ -1613,7 +1687,16 @@ cdef int sm_legal(const SMState* s, int* out) noexcept nogil:
             out[i] = i
         return s.n_cand
     if ph == PH_REMOVE:
-        return front_options(s, out)
+        n = front_options(s, out)
+        if s.abs_on & ABS_REMOVE:
+            k = 0
+            for i in range(n):
+                if out[i] >= s.rem_last:
+                    out[k] = out[i]
+                    k += 1
+            if k > 0:
+                n = k
+        return n
     if ph == PH_BUY or ph == PH_COMBO_ROLL:
         out[0] = 0
         out[1] = 1
@@ -1628,10 +1711,13 @@ cdef int sm_legal(const SMState* s, int* out) noexcept nogil:
                     out[n] = SH_PERSON + i
                     n += 1
         if s.opt_castles and free_castle(s) >= 0 and tot >= 15:
+            k = n
             for h in range(NCELLS):
                 if castle_legal(s, p, h):
                     out[n] = SH_CASTLE + h
                     n += 1
+            if s.abs_on & ABS_CELLS:
+                n = k + prune_castles(s, out + k, n - k)
         return n
     if ph == PH_TAKE:
         if s.ndraw + s.ndisc > 0:
@@ -1667,6 +1753,8 @@ cdef int sm_legal(const SMState* s, int* out) noexcept nogil:
                 n += 1
         return n
     if ph == PH_TR_AMOUNT:
+        if s.abs_on & ABS_MONEY:
+            return macro_amounts(s, p, out)
         tot = holding_money(s, p, s.tr_from)
         for amt in range(1, (tot if tot < AMOUNT_ALL else AMOUNT_ALL) + 1):
             if amount_ok(s, p, amt):
@@ -1689,6 +1777,8 @@ cdef int sm_legal(const SMState* s, int* out) noexcept nogil:
                 if h == 0 and amt > room:
                     amt = room
                 if amt > prev:
+                    if s.abs_on & ABS_MONEY and prev > 0:
+                        n -= 1                    # macro: only the largest chunk (all / fill the hand)
                     out[n] = 7 * k + h
                     n += 1
                 prev = amt
@@ -1915,6 +2005,44 @@ cdef int policy_action(SMState* s, uint64_t* rng) noexcept nogil:
         return buf[0]
     return buf[rng_below(rng, n)]
 
+cdef enum:
+    MODEL_SHARE_PCT = 90     # the opponent model: this share on the rollout policy's choice, the rest uniform
+
+cdef void sm_model_probs(const SMState* s, const int* legal, int n, double* out) noexcept nogil:
+    """The opponent model (``ismcts:opponents=model``): the rollout policy's distribution where it
+    samples (uses: by its weights), elsewhere its choice; mixed with 10 % uniform so that every legal
+    action stays possible.  Reads only what the deciding seat may see, like the policy."""
+    cdef uint64_t r = (<uint64_t>s.round * <uint64_t>0x9E3779B9) ^ ((<uint64_t>s.phase) << 32) ^ ((<uint64_t>s.asked) << 40) ^ (<uint64_t>s.T)
+    cdef double share = MODEL_SHARE_PCT / 100.0, tot = 0.0
+    cdef double w[SM_MAX_LEGAL]
+    cdef int i, a, k, h, p = s.asked, c = s.cur_col
+    for i in range(n):
+        out[i] = (1.0 - share) / n
+    if s.phase == PH_USE:
+        for i in range(n):
+            a = legal[i]
+            w[i] = 0.0
+            if a < U_ALLY:
+                h = a % NCELLS
+                w[i] = 2.0 + (3.0 if ncards_col(s, p, c) > 0 else 0.0)
+                for k in range(NNB[s.board][h]):
+                    if s.col[NB[s.board][h][k]] == c:
+                        w[i] += 2.0
+            elif a != U_DECLINE and a != U_TRANSFER:
+                w[i] = 1.0
+            tot += w[i]
+        if tot > 0.0:
+            for i in range(n):
+                out[i] += share * w[i] / tot
+            return
+    a = policy_action(<SMState*>s, &r)
+    for i in range(n):
+        if legal[i] == a:
+            out[i] += share
+            return
+    for i in range(n):
+        out[i] += share / n
+
 cdef void sm_policy_playout(SMState* s, uint64_t* rng) noexcept nogil:
     cdef int cp
     while True:
@@ -1995,6 +2123,45 @@ cdef void sm_canonicalize(SMState* s, int seat) noexcept nogil:
     cdef int n = hidden_pool(s, seat, pool, unk)
     assign_pool(s, seat, pool, n, unk)
 
+cdef double belief_loglik(const SMState* s, int seat, const double* table) noexcept nogil:
+    """log of the product of table[q * NCARDT + t] over the cards t hidden from `seat` in the hands
+    of the other seats q (the belief's likelihood of this deal; weights <= 1e-300 count as 1e-300)."""
+    cdef double tot = 0.0, w
+    cdef int h, q
+    for h in range(NCELLS):
+        if s.loc[h] >= LOC_HAND and not s.known[h]:
+            q = s.loc[h] - LOC_HAND
+            if q != seat:
+                w = table[q * NCARDT + h]
+                tot += log(w if w > 1e-300 else 1e-300)
+    for q in range(s.n):
+        if q != seat and s.x_hand[q] > s.x_known[q]:
+            w = table[q * NCARDT + XCARD]
+            tot += (s.x_hand[q] - s.x_known[q]) * log(w if w > 1e-300 else 1e-300)
+    return tot
+
+cdef enum:
+    BELIEF_PROPOSALS = 4     # independence proposals per belief sweep
+
+cdef void sm_belief_step(SMState* s, int seat, const double* table, uint64_t* rng) noexcept nogil:
+    """The search's belief hook: a few independence Metropolis-Hastings steps whose proposals are
+    uniform re-deals of what `seat` cannot see (seat < 0: what no one sees), accepted by the
+    likelihood ratio of the deals under `table` -- so the chain's stationary law is the uniform deal
+    weighted by the table.  It also switches the search abstractions of the game on in the world
+    (abs_on = opt_abs): worlds only the search plays in prune their legal actions."""
+    cdef SMState prop
+    cdef double cur, new
+    cdef int i
+    s.abs_on = s.opt_abs
+    cur = belief_loglik(s, seat, table)
+    for i in range(BELIEF_PROPOSALS):
+        memcpy(&prop, s, sizeof(SMState))
+        sm_determinize(&prop, seat, rng)
+        new = belief_loglik(&prop, seat, table)
+        if new >= cur or rng_unit(rng) < exp(new - cur):
+            memcpy(s, &prop, sizeof(SMState))
+            cur = new
+
 cdef int unknown_of(const SMState* s, int p, int protect) noexcept nogil:
     """An unknown card of p other than `protect` (a cell id, or XCARD), -1 if none."""
     cdef int h
@@ -2073,36 +2240,35 @@ cdef bint ensure_in_draw(SMState* s, int seat, int t) noexcept nogil:
     move_card(s, y, LOC_DRAW, where)
     return True
 
-cdef bint ensure_military_use(SMState* s, int seat, int p, int c) noexcept nogil:
-    """Seat p chose Military in colour c, which needs a use of c in hand (a place, a combo or an
-    ally): bring into p's hand, from where it lies hidden from `seat`, a card that gives one."""
-    cdef int h
-    if any_military_use(s, p, c):
-        return True
-    if toggle_legal(s, c) and ensure_hold(s, seat, p, XCARD, -1) and any_military_use(s, p, c):
-        return True
-    for h in range(NCELLS):
-        if (not has_card(s, p, h) and cell_takes(s, h, c, 1) and s.supply[c] >= 1
-                and total_money(s, p) >= place_cost(s, p, c, 1) and hidden_location(s, seat, p, h) >= 0):
-            if ensure_hold(s, seat, p, h, -1) and any_military_use(s, p, c):
-                return True
+cdef bint action_in(const SMState* s, int a) noexcept nogil:
+    cdef int buf[SM_MAX_LEGAL]
+    cdef int n = sm_legal(s, buf), i
+    for i in range(n):
+        if buf[i] == a:
+            return True
     return False
 
+cdef int legal_after_hold(SMState* s, int seat, int p, int a) noexcept nogil:
+    """Make `a` legal for p by giving p one hidden card it may hold (X first), if one does: for
+    decisions whose legality depends on p's hand as a whole (Military needs a use, Lord Theron a
+    destination card)."""
+    cdef SMState tmp
+    cdef int t
+    if action_in(s, a):
+        return 1
+    for t in range(NCARDT - 1, -1, -1):
+        if (t == XCARD or s.loc[t] != LOC_OFF) and not has_card(s, p, t):
+            memcpy(&tmp, s, sizeof(SMState))
+            if ensure_hold(&tmp, seat, p, t, -1) and action_in(&tmp, a):
+                memcpy(s, &tmp, sizeof(SMState))
+                return 1
+    return 0
 
-cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
-    cdef int cp = sm_current_player(s), ph = s.phase, p = s.asked
-    if cp == TERMINAL:
-        return 1
-    if cp == CHANCE:
-        if ph == PH_C_REVEAL or (ph == PH_C_DEAL and s.draw_for == seat):
-            return 1 if ensure_in_draw(s, seat, a) else 0
-        return 1
-    if cp == seat:
-        return 1
+cdef int hold_for(SMState* s, int seat, int p, int a) noexcept nogil:
+    """The cards another seat's action `a` shows it holds, moved into its hand (0 if impossible)."""
+    cdef int ph = s.phase
     if ph == PH_P1 and a >= A_BLACK:
         return ensure_hold(s, seat, p, a - A_BLACK, -1)
-    if ph == PH_P1 and A_MIL <= a < A_MIL + NCOL:
-        return ensure_military_use(s, seat, p, a - A_MIL)
     if ph == PH_USE:
         if a < U_COMBO:
             return ensure_hold(s, seat, p, a, -1)
@@ -2120,6 +2286,20 @@ cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
     if ph == PH_DISCARD:
         return ensure_hold(s, seat, p, a, -1)
     return 1
+
+cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
+    cdef int cp = sm_current_player(s), p = s.asked
+    if cp == TERMINAL:
+        return 1
+    if cp == CHANCE:
+        if s.phase == PH_C_REVEAL or (s.phase == PH_C_DEAL and s.draw_for == seat):
+            return 1 if ensure_in_draw(s, seat, a) else 0
+        return 1
+    if cp == seat:
+        return 1
+    if hold_for(s, seat, p, a) and action_in(s, a):
+        return 1
+    return legal_after_hold(s, seat, p, a)
 
 
 # --- validity -----------------------------------------------------------------------------------------------------
@@ -2250,6 +2430,12 @@ cdef const char* _validate(const void* st) noexcept nogil:
 cdef int _chance_public(const void* st) noexcept nogil:
     return sm_chance_public(<const SMState*>st)
 
+cdef void _belief_step(void* st, int seat, const double* table, uint64_t* rng) noexcept nogil:
+    sm_belief_step(<SMState*>st, seat, table, rng)
+
+cdef void _model_probs(const void* st, const void* ctx, const int* legal, int n, double* out) noexcept nogil:
+    sm_model_probs(<const SMState*>st, legal, n, out)
+
 cdef void _policy_playout(void* st, uint64_t* rng) noexcept nogil:
     sm_policy_playout(<SMState*>st, rng)
 
@@ -2273,6 +2459,11 @@ SM_VT.validate = _validate
 SM_VT.max_legal = SM_MAX_LEGAL
 SM_VT.chance_public = _chance_public
 SM_VT.policy_playout = _policy_playout
+SM_VT.belief_step = _belief_step
+SM_VT.model_probs = _model_probs
+SM_VT.model_observe = NULL
+SM_VT.model_ctx_size = 0
+SM_VT.belief_table_size = BELIEF_SIZE
 
 
 # --- Python face ----------------------------------------------------------------------------------------------------
@@ -2288,12 +2479,69 @@ cdef class ShadowMasterCore(KernelState):
         self.ptr = &self.st
 
     def __init__(self, int n=4, bint territory_combo=True, bint power_combos=True, bint persons=True,
-                 bint castles=True, int alliance_spaces=1, int max_rounds=30):
+                 bint castles=True, int alliance_spaces=1, int max_rounds=30, int search_abstraction=0):
         if not 3 <= n <= 6:
             raise ValueError(f"Shadow Master is for 3 to 6 players, not {n}")
         if alliance_spaces not in (1, 2) or not 1 <= max_rounds <= 250:
             raise ValueError("alliance_spaces must be 1 or 2 and max_rounds 1..250")
+        if not 0 <= search_abstraction <= ABS_ALL:
+            raise ValueError(f"search_abstraction must be 0..{ABS_ALL} (bits: 1 money, 2 removal order, 4 cells)")
         sm_init(&self.st, n, territory_combo, power_combos, persons, castles, alliance_spaces, max_rounds)
+        self.st.opt_abs = search_abstraction
+
+    @property
+    def rolled(self):
+        """1 if the colour of this turn's use came from a roll."""
+        return self.st.rolled
+
+    def place_targets(self, int p, int c):
+        """Cells where seat p could put one token of colour c now if it held their Territory card
+        (the public half of the placement rules: the cell takes the token, supply and money suffice)."""
+        out = []
+        if self.st.supply[c] < 1 or total_money(&self.st, p) < place_cost(&self.st, p, c, 1):
+            return out
+        for h in range(NCELLS):
+            if self.st.loc[h] != LOC_OFF and cell_takes(&self.st, h, c, 1):
+                out.append(h)
+        return out
+
+    def hidden_count(self, int p):
+        """Territory cards of p that the other seats cannot name (blind draws, X included)."""
+        cdef int h, k = self.st.x_hand[p] - self.st.x_known[p]
+        for h in range(NCELLS):
+            if self.st.loc[h] == LOC_HAND + p and not self.st.known[h]:
+                k += 1
+        return k
+
+    def set_search_world(self, bint on=True):
+        """Switch this state's search abstractions on (as the search's belief hook does in its
+        worlds: ``abs_on = opt_abs``) or off; for tests and analysis."""
+        self.st.abs_on = self.st.opt_abs if on else 0
+
+    def belief_sample(self, int seat, table, int samples=200, seed=0):
+        """Run the belief chain from this state (after a uniform re-deal) and count, per seat and
+        Territory card type, in how many of ``samples`` sweeps that seat holds the card hidden from
+        ``seat``: ``counts[q][t]`` (a list of MAXP lists of NCARDT ints)."""
+        cdef double tab[BELIEF_SIZE]
+        cdef SMState w
+        cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        cdef int i, h, q
+        if len(table) != BELIEF_SIZE:
+            raise ValueError(f"the belief table has {BELIEF_SIZE} weights")
+        for i in range(BELIEF_SIZE):
+            tab[i] = float(table[i])
+        counts = [[0] * NCARDT for _ in range(MAXP)]
+        w = self.st
+        sm_determinize(&w, seat, &rng)
+        for i in range(samples):
+            sm_belief_step(&w, seat, tab, &rng)
+            for h in range(NCELLS):
+                if w.loc[h] >= LOC_HAND and not w.known[h] and w.loc[h] - LOC_HAND != seat:
+                    counts[w.loc[h] - LOC_HAND][h] += 1
+            for q in range(w.n):
+                if q != seat:
+                    counts[q][XCARD] += w.x_hand[q] - w.x_known[q]
+        return counts
 
     # read-only views of the struct for the engine layer (notation, display, tests) ---------------------
     @property
@@ -2798,6 +3046,8 @@ CONST = dict(
     U_DECLINE=U_DECLINE, U_TRANSFER=U_TRANSFER, SH_NONE=SH_NONE, SH_PERSON=SH_PERSON, SH_CASTLE=SH_CASTLE,
     EX_END=EX_END, EX_TRANSFER=EX_TRANSFER, EX_DISCARD=EX_DISCARD, AMOUNT_ALL=AMOUNT_ALL,
     CAND_CAPTURE=CAND_CAPTURE, CAND_BATTLE=CAND_BATTLE, CAND_SIEGE=CAND_SIEGE,
+    ABS_MONEY=ABS_MONEY, ABS_REMOVE=ABS_REMOVE, ABS_CELLS=ABS_CELLS, ABS_ALL=ABS_ALL, BELIEF_SIZE=BELIEF_SIZE,
+    NCARDT=NCARDT, MAXP=MAXP,
 )
 
 

@@ -123,3 +123,154 @@ def test_protocol_referee_game_to_the_end():
     # seat 0's events never hold another seat's blind draws
     draws = [m["text"] for m in seen if m["type"] == "event" and m["seat"] == -1 and m["text"].startswith("draw ")]
     assert len(draws) >= 5 and all(int(t.split()[1]) == 0 for t in draws)
+
+
+# --- search abstractions and the belief hook -------------------------------------------------------------
+from intrigue.engine.game import CHANCE, TERMINAL
+from intrigue.engine.shadow_master.belief import ShadowMasterBelief
+from intrigue.ext.shadow_master_core import CONST as K
+
+
+def _random_cores(games=6, players=4, seed=0, abstraction=7):
+    """Every decision state of a few random games (kernel states; chance sampled)."""
+    g = ShadowMasterGame(players=players, options={"search_abstraction": abstraction})
+    for k in range(games):
+        c = g._new_core()
+        rng = Rng(seed + k)
+        while c.current_player() != TERMINAL:
+            if c.current_player() == CHANCE:
+                c.sample_chance(rng)
+                continue
+            yield c
+            legal = c.legal_actions()
+            c.apply(legal[rng.below(len(legal))])
+
+
+def test_abstractions_prune_only_in_search_worlds_and_only_to_a_non_empty_subset():
+    pruned = {}
+    for c in _random_cores():
+        full = c.legal_actions()
+        w = c.clone()
+        w.set_search_world(True)
+        sub = w.legal_actions()
+        assert sub and set(sub) <= set(full), (c.phase, sub, full)
+        if len(sub) < len(full):
+            pruned[c.phase] = pruned.get(c.phase, 0) + 1
+        w.set_search_world(False)
+        assert w.legal_actions() == full                  # off again: the rules' list
+    # money macro-actions and the canonical removal order do prune in random games
+    assert pruned.get(K["PH_TR_AMOUNT"], 0) > 0 and pruned.get(K["PH_ALLOCATE"], 0) > 0
+
+
+def test_money_macro_amounts():
+    for c in _random_cores(games=4, seed=30):
+        if c.phase != K["PH_TR_AMOUNT"]:
+            continue
+        w = c.clone()
+        w.set_search_world(True)
+        hand, deps, _, _ = c.money(c.asked)
+        have = hand if c.tr_from == 0 else deps[c.tr_from - 1]
+        for a in w.legal_actions():
+            amount = have if a == K["AMOUNT_ALL"] else a + 1
+            room = 10 - hand
+            fill = max([x for x in range(1, have + 1) if x - x // 10 <= room] or [0]) if c.tr_to == 0 else -1
+            assert amount in (1, 5, 10, fill, have // 2, have), (amount, have, fill)
+
+
+def test_no_abstraction_without_the_option():
+    for c in _random_cores(games=2, seed=40, abstraction=0):
+        w = c.clone()
+        w.set_search_world(True)
+        assert w.legal_actions() == c.legal_actions()
+
+
+def test_canonical_removal_order():
+    from sm_helpers import B, G as GREEN, R as RED, act, board, cid, kind, set_hand, start
+    g, c = start(4)
+    board(c, {"E2": (RED, 2), "D2": (RED, 2), "E4": (RED, 1), "F3": (RED, 1),
+              "G3": (B, 1), "G4": (B, 2), "H3": (B, 2), "H4": (B, 1), "D3": (GREEN, 1)})
+    set_hand(c, 0, "E3")
+    for text in ("roll", "dice R", "place E3", "battle G3"):
+        act(g, c, text)
+    assert kind(g, c) == "remove" and c.legal_actions() == [cid("G3"), cid("G4")]
+    c.apply(cid("G4"))                          # the rules allow G3 next; the canonical order does not
+    assert c.legal_actions() == [cid("G3"), cid("G4")]
+    w = c.clone()
+    assert w.legal_actions() == [cid("G3"), cid("G4")]
+    w.set_search_world(True)
+    assert w.legal_actions() == [cid("G4")]     # non-decreasing cell ids: G3 (< G4) was for earlier
+
+
+def _belief_setup():
+    s = _mid(seed=6, steps=300)
+    while s.current_player() < 0:
+        s.apply_action(s.legal_actions()[0])
+    seat = s.current_player()
+    return s, seat, s.information_state(seat)
+
+
+def test_belief_chain_follows_the_table():
+    s, seat, info = _belief_setup()
+    q = (seat + 1) % 4
+    size = K["BELIEF_SIZE"]
+    uniform = info.core.belief_sample(seat, [1.0] * size, 300, 1)
+    cards = [t for t, n in enumerate(uniform[q][:K["NCELLS"]]) if n > 0]
+    assert cards
+    table = [1.0] * size
+    for t in cards[: len(cards) // 2]:
+        table[q * K["NCARDT"] + t] = 1e-9                 # q surely holds none of these
+    weighted = info.core.belief_sample(seat, table, 300, 1)
+    assert sum(weighted[q][t] for t in cards[: len(cards) // 2]) < 0.05 * max(1, sum(uniform[q][t] for t in cards[: len(cards) // 2]))
+    assert uniform[seat] == [0] * K["NCARDT"] and weighted[seat] == [0] * K["NCARDT"]   # own cards are not dealt
+
+
+def test_belief_learns_from_declines_after_a_roll():
+    # random play declines often; the model marks the cells that could have taken the token
+    for seed in range(10):
+        s = _mid(seed=seed, steps=250)
+        while s.current_player() < 0:
+            s.apply_action(s.legal_actions()[0])
+        seat = s.current_player()
+        info = s.information_state(seat)
+        model = ShadowMasterBelief(s.game)
+        tr = model.tracker(info)
+        if any(tr.declines[q] for q in range(4) if q != seat):
+            w = model.weights(info)
+            assert any(x < 1.0 for q in range(4) if q != seat for x in w[q])
+            assert all(x == 1.0 for x in w[seat])
+            assert len(model.table(info)) == K["BELIEF_SIZE"]
+            marg = model.marginals(info, model.table(info), 3)
+            assert seat not in marg and all(0 < p <= 1 for m in marg.values() for p in m.values())
+            return
+    pytest.fail("no decline after a roll in 10 random games")
+
+
+def test_ismcts_uses_the_belief_model():
+    s, seat, info = _belief_setup()
+    bot = make_bot("ismcts:iterations=100", seed=2)
+    try:
+        res = bot.choose(info, limits=Limits(iterations=100))
+        assert res.action in s.legal_actions()
+        assert res.extra["belief_model"] == "shadow_master:heuristic"
+        assert res.extra["playout"] == "policy"            # the game's measured default (search_defaults)
+    finally:
+        bot.close()
+
+
+def test_every_observed_action_can_be_made_consistent():
+    """What the replay of a seat's view relies on: from the seat's canonical view of the position, any
+    action the deciding seat really took can be made legal by re-dealing hidden cards (Military and
+    Lord Theron depend on the whole hidden hand)."""
+    checked = 0
+    for c in _random_cores(games=6, seed=70, abstraction=0):
+        q = c.current_player()
+        for seat in range(c.num_players):
+            if seat == q:
+                continue
+            for a in c.legal_actions()[:8]:
+                view = c.clone()
+                view.canonicalize(seat)
+                assert view.make_consistent(seat, a), (c.phase, a)
+                assert a in view.legal_actions(), (c.phase, a)
+                checked += 1
+    assert checked > 1000

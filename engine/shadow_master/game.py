@@ -103,6 +103,9 @@ class ShadowMasterGame(Game):
             OptionSpec("castles", "bool", True, "the 4 castles can be bought"),
             OptionSpec("alliance_spaces", "int", 1, "number of alliance spaces (X1, X2)", 1, 2),
             OptionSpec("max_rounds", "int", 30, "round cap: completing it triggers the final round", 10, 250),
+            OptionSpec("search_abstraction", "int", 7, "not a rule: which action abstractions the ismcts bot's "
+                       "worlds use (bits: 1 money macro-amounts, 2 canonical removal order, 4 pruned "
+                       "Theron/castle cells; 0 none)", 0, 7),
         )
     }
     rulesets = {
@@ -111,8 +114,9 @@ class ShadowMasterGame(Game):
     }
     plugins = {"heuristic": "intrigue.engine.shadow_master.heuristic:ShadowMasterHeuristic",
                "benchmarks": "intrigue.engine.shadow_master.benchmarks:cases",
+               "belief": "intrigue.engine.shadow_master.belief:ShadowMasterBelief",
                "narrator": "intrigue.engine.shadow_master.narrate:ShadowMasterNarrator"}
-    search_defaults = {"opponents": "search", "playout": "random"}
+    search_defaults = {"opponents": "search", "playout": "policy"}   # measured: docs/shadow_master.md, "Bots"
 
     @property
     def language(self) -> str:
@@ -122,7 +126,7 @@ class ShadowMasterGame(Game):
         o = self.options
         return ShadowMasterCore(self.num_players, territory_combo=o["territory_combo"], power_combos=o["power_combos"],
                                 persons=o["persons"], castles=o["castles"], alliance_spaces=o["alliance_spaces"],
-                                max_rounds=o["max_rounds"])
+                                max_rounds=o["max_rounds"], search_abstraction=o["search_abstraction"])
 
     # --- notation (docs/shadow_master.md, "Notation") ---------------------------------------------------
     def action_to_string(self, core: ShadowMasterCore, action: int) -> str:
