@@ -376,6 +376,33 @@ def test_seat_view_replay_is_one_pass_and_equals_every_prefix(monkeypatch):
         assert got[-1] == view.info_state()
 
 
+def test_intrigue_replay_of_a_seat_view_applies_each_event_once(monkeypatch):
+    """``intrigue replay`` of a seat's view record: one incremental replay, linear in its length
+    (counted: each event is applied once), with the same frames as rebuilding every prefix."""
+    import random
+    from intrigue.cli.replay import frames
+    from intrigue.engine.replay import ViewReplay
+    state = new_game("politics", seed=0)
+    rng = random.Random(0)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    view = state.record().view(1)
+    n = len(view.events)
+    assert n > 300                              # long: a quadratic replay would apply ~n*n/2 events
+    applied, rebuilt = [], []
+    real_before, real_from_view = ViewReplay.before, InfoState.from_view.__func__
+    monkeypatch.setattr(ViewReplay, "before", lambda self, *a: applied.append(1) or real_before(self, *a))
+    monkeypatch.setattr(InfoState, "from_view", classmethod(lambda cls, *a: rebuilt.append(1) or real_from_view(cls, *a)))
+    shots = frames(view, None)
+    monkeypatch.undo()
+    assert len(shots) == n + 1 and rebuilt == []
+    assert len(applied) == n                    # every seen event applied exactly once
+    game = view.load_game()
+    for i in (0, 1, n // 2, n):                 # the frames are the prefixes' information states
+        assert shots[i].state.core == InfoState.from_view(game, 1, view.events[:i]).core
+        assert shots[i].text == (view.events[i - 1][1] if i else None)
+
+
 # --------------------------------------------------------------------------------------------------
 # 9. seed
 # --------------------------------------------------------------------------------------------------
