@@ -461,3 +461,16 @@ def test_protocol_md_lists_every_field_of_a_decision_and_every_kind():
         for ruleset, info in described["rulesets"].items():
             assert all(defaults[k] != v for k, v in info["options"].items())
             assert dict(defaults, **info["options"]) == dict(load_game(name, ruleset).options)
+
+
+def test_the_client_example_of_protocol_md_runs_as_written(capsys):
+    """A frontend author starts from section 11's example: it must run against today's engine
+    (searches made smaller, so the suite stays fast; everything else as written)."""
+    pytest.importorskip("intrigue.search.ismcts")
+    doc = (DOCS / "protocol.md").read_text()
+    code = doc.split("## 11. A Python client", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    assert "Engine.popen" in code and "EngineError" in code
+    code = code.replace("20_000", "2_000").replace("200_000", "5_000")
+    exec(compile(code, "docs/protocol.md section 11", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[-1].split() == ["bad_record", "events", "2"]    # the error the example expects
