@@ -14,7 +14,7 @@ import click
 
 from intrigue.cli.play import _utf8
 from intrigue.cli.tui import event_line, narrator_for, t, visual, wants_color
-from intrigue.engine import Event, GameRecord, InfoState, RecordError, State
+from intrigue.engine import Event, GameRecord, RecordError, State
 from intrigue.search.table import seen
 
 
@@ -48,8 +48,7 @@ def frames(record: GameRecord, seat: Optional[int], narrator=None) -> List[Frame
                               field="seat")
         out = []
         prev = None
-        for i in range(len(record.events) + 1):
-            info = InfoState.from_view(game, record.seat, record.events[:i])
+        for i, info in enumerate(record.info_states()):   # one replay: linear in the record's length
             ev = record.events[i - 1] if i else (None, None)
             lines: List[str] = []
             if prev is not None:

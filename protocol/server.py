@@ -57,7 +57,8 @@ class EngineOption:
     max: Optional[int] = None
 
     def parse(self, value: Any) -> Any:
-        bad = ProtocolError("bad_option", f"engine option {self.name!r}: {value!r} is not {self.describe()}",
+        shown = "no value" if value is None else repr(value)     # not Python's None: the user sent nothing
+        bad = ProtocolError("bad_option", f"engine option {self.name!r}: {shown} is not {self.describe()}",
                             field="value")
         if self.type == "string":
             if not isinstance(value, str) or not value.strip():

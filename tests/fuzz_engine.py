@@ -346,10 +346,23 @@ class Subprocess:
     def settle(self, timeout: float, n: int) -> List[Dict[str, Any]]:
         self.send(_probe(self.format, n, "stop"))  # any search it started answers after this
         got: List[Dict[str, Any]] = []
+        stopped = 0
         while (msg := self.next(timeout)) is not None:
             if msg.get("id") == f"probe-{n}" and msg.get("type") == "ok":
+                stopped = msg.get("stopped", 0)
                 break
             got.append(msg)
+        # ``ping`` does not wait for searches (docs/protocol.md, section 2): wait for the answers of
+        # the searches the stop reached (an engine seat's turn answers with events instead: bounded)
+        deadline = time.monotonic() + timeout
+        while stopped > 0 and time.monotonic() < deadline:
+            msg = self.next(max(0.0, deadline - time.monotonic()))
+            if msg is None:
+                break
+            got.append(msg)
+            if msg.get("type") in ("decision", "analysis") or (msg.get("type") == "error"
+                                                                 and msg.get("cmd") in ("go", "analyze")):
+                stopped -= 1
         self.send(_probe(self.format, n, "ping"))       # the stopped search's answer precedes this pong
         while (msg := self.next(timeout)) is not None and not (msg.get("id") == f"probe-{n}"
                                                                 and msg.get("type") == "pong"):
@@ -517,6 +530,10 @@ def run(inputs: int, framing: str, seed: int, target: str = "inprocess", hang: f
             rate = (n + 1) / (time.monotonic() - t_start)
             print(f"{n + 1} inputs, {rate:.0f}/s, {stats['exits']} exits, {stats['hangs']} hangs, "
                   f"{stats['silent_changes']} silent, held {stats['held_open']}", file=sys.stderr, flush=True)
+    eng.send(_probe(eng.format, -1))               # after everything: still answering?
+    while (msg := eng.next(hang)) is not None and not (msg.get("id") == "probe--1" and msg.get("type") == "pong"):
+        pass
+    stats["answers_at_end"] = msg is not None and eng.alive()
     eng.close()
     stats["seconds"] = round(time.monotonic() - t_start, 1)
     stats["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
@@ -544,7 +561,7 @@ def main() -> None:
     print(json.dumps(stats, indent=1, sort_keys=True))
     for f in findings[:20]:
         print("FINDING", repr(f)[:600])
-    sys.exit(1 if stats["exits"] or stats["hangs"] or stats["silent_changes"] or stats["internal"]
+    sys.exit(1 if not stats["answers_at_end"] or stats["exits"] or stats["hangs"] or stats["silent_changes"] or stats["internal"]
              or stats["multiple_answers"] else 0)
 
 

@@ -137,6 +137,9 @@ def test_setoption_checks_names_and_values():
     assert err["code"] == "bad_option" and err["field"] == "value"
     err = one(conn.send({"cmd": "setoption", "name": "colour", "value": 1}), "error")
     assert err["code"] == "bad_option" and err["field"] == "name"
+    err = one(conn.send("setoption bot"), "error")             # no value: said so, not as Python's None
+    assert err["code"] == "bad_option" and "no value" in err["message"] and "None" not in err["message"]
+    assert conn.server.options["bot"] == "random"
 
 
 def test_msgpack_is_negotiated_by_hello_and_text_still_parses_before():

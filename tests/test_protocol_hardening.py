@@ -376,6 +376,33 @@ def test_seat_view_replay_is_one_pass_and_equals_every_prefix(monkeypatch):
         assert got[-1] == view.info_state()
 
 
+def test_intrigue_replay_of_a_seat_view_applies_each_event_once(monkeypatch):
+    """``intrigue replay`` of a seat's view record: one incremental replay, linear in its length
+    (counted: each event is applied once), with the same frames as rebuilding every prefix."""
+    import random
+    from intrigue.cli.replay import frames
+    from intrigue.engine.replay import ViewReplay
+    state = new_game("politics", seed=0)
+    rng = random.Random(0)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    view = state.record().view(1)
+    n = len(view.events)
+    assert n > 300                              # long: a quadratic replay would apply ~n*n/2 events
+    applied, rebuilt = [], []
+    real_before, real_from_view = ViewReplay.before, InfoState.from_view.__func__
+    monkeypatch.setattr(ViewReplay, "before", lambda self, *a: applied.append(1) or real_before(self, *a))
+    monkeypatch.setattr(InfoState, "from_view", classmethod(lambda cls, *a: rebuilt.append(1) or real_from_view(cls, *a)))
+    shots = frames(view, None)
+    monkeypatch.undo()
+    assert len(shots) == n + 1 and rebuilt == []
+    assert len(applied) == n                    # every seen event applied exactly once
+    game = view.load_game()
+    for i in (0, 1, n // 2, n):                 # the frames are the prefixes' information states
+        assert shots[i].state.core == InfoState.from_view(game, 1, view.events[:i]).core
+        assert shots[i].text == (view.events[i - 1][1] if i else None)
+
+
 # --------------------------------------------------------------------------------------------------
 # 9. seed
 # --------------------------------------------------------------------------------------------------
@@ -434,3 +461,16 @@ def test_protocol_md_lists_every_field_of_a_decision_and_every_kind():
         for ruleset, info in described["rulesets"].items():
             assert all(defaults[k] != v for k, v in info["options"].items())
             assert dict(defaults, **info["options"]) == dict(load_game(name, ruleset).options)
+
+
+def test_the_client_example_of_protocol_md_runs_as_written(capsys):
+    """A frontend author starts from section 11's example: it must run against today's engine
+    (searches made smaller, so the suite stays fast; everything else as written)."""
+    pytest.importorskip("intrigue.search.ismcts")
+    doc = (DOCS / "protocol.md").read_text()
+    code = doc.split("## 11. A Python client", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    assert "Engine.popen" in code and "EngineError" in code
+    code = code.replace("20_000", "2_000").replace("200_000", "5_000")
+    exec(compile(code, "docs/protocol.md section 11", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[-1].split() == ["bad_record", "events", "2"]    # the error the example expects

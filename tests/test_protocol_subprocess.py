@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from intrigue.engine import new_game
+from intrigue.engine import game_names, new_game
 from intrigue.protocol.client import EngineError, Limit
 from protocol_helpers import ENGINE_CMD, REPLY_TYPES, start_engine
 
@@ -153,3 +153,54 @@ def test_stop_mid_search_answers_within_100ms(fmt):
         assert [m for m in eng.transcript if m.get("id") == search.id and m["type"] == "decision"] == [answer]
     finally:
         eng.quit()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_registered_game_through_a_fresh_engine(name):
+    """What a new user of each game meets: a fresh ``intrigue engine``, a refereed game to the end
+    with wrong moves refused and changing nothing, corrupt observations refused in advisor mode,
+    unknown options and rulesets refused by name, and a decision of the game's heuristic."""
+    rng = random.Random(3)
+
+    def snapshot() -> dict:
+        return {k: v for k, v in eng.state().items() if k != "id"}
+
+    with start_engine("msgpack" if name == "kuhn" else "json", timeout=60) as eng:
+        assert name in [g["name"] for g in eng.hello["games"]]
+        game = eng.new_game(name, seed=5, bots="random")
+        players = game["game"]["players"]
+        moves = 0
+        while (msg := eng.next_message("ask", "game_over"))["type"] == "ask":
+            if moves < 3:                          # a few wrong moves per game: each refused, nothing changed
+                before = snapshot()
+                for bad in ("no such move", "", 10 ** 6):
+                    with pytest.raises(EngineError) as err:
+                        eng.move(bad)
+                    assert err.value.code in ("illegal_action", "bad_notation", "bad_request"), err.value
+                with pytest.raises(EngineError) as err:
+                    eng.move(msg["legal"][0], seat=(msg["seat"] + 1) % players)
+                assert err.value.code == "not_your_turn"
+                assert snapshot() == before
+            eng.move(rng.choice(msg["legal"]))
+            moves += 1
+        assert moves > 0 and sorted(msg["result"]["placings"])[0] == 1
+        record = eng.record()
+        events = record["events"]
+        half = eng.position(name, seat=0, players=players, events=events[:len(events) // 2])
+        for corrupt in (events[:2] + [[0, "no such move"]], [[players, "x"]], [["a", "b"]], events[1:]):
+            before = snapshot()
+            with pytest.raises(EngineError) as err:
+                eng.position(name, seat=0, players=players, events=corrupt)
+            assert err.value.code in ("bad_record", "bad_request", "bad_notation"), err.value
+            assert snapshot() == before and before["events"] == half["events"]
+        for fields, code, field in ((dict(options={"no_such_option": 1}), "bad_option", "options"),
+                                    (dict(ruleset="no_such_ruleset"), "unknown_ruleset", "ruleset"),
+                                    (dict(bots="heuristic:no_such=1"), "bad_bot", "bots")):
+            with pytest.raises(EngineError) as err:
+                eng.new_game(name, **fields)
+            assert err.value.code == code and err.value.field.split(".")[0] == field, err.value
+        eng.new_game(name, seed=6, bots="random")
+        ask = eng.next_message("ask")
+        decision = eng.go(bot="heuristic")
+        assert decision["move"] in ask["legal"]
+    assert eng.returncode == 0 and b"Traceback" not in eng.stderr
