@@ -201,7 +201,8 @@ class Game:
         for key, value in dict(options or {}).items():
             spec = self.option_specs.get(str(key).strip().lower().replace("-", "_"))
             if spec is None:
-                raise OptionError(f"{self.name} has no option {key!r} (known: {', '.join(self.option_specs)})",
+                known = f"known: {', '.join(self.option_specs)}" if self.option_specs else "it has no options"
+                raise OptionError(f"{self.name} has no option {key!r} ({known})",
                                   field=str(key))
             values[spec.name] = spec.parse(value)
         self.ruleset: str = ruleset

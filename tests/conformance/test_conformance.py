@@ -274,3 +274,12 @@ def test_every_bot_type_decides_legally(game_case, bot):
             pass
         b.close()
         assert ans.action in state.legal_actions() and ans.move == state.action_to_string(ans.action)
+
+
+
+def test_an_unknown_option_is_refused_naming_it_and_what_the_game_takes(case):
+    from intrigue.engine.errors import OptionError
+    with pytest.raises(OptionError) as err:
+        load_game(case.game, case.ruleset, case.players, {"no_such_option": 1})
+    message = str(err.value)
+    assert "no_such_option" in message and "known: )" not in message
