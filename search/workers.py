@@ -19,6 +19,7 @@ from typing import Any, Dict, List, Optional, Sequence
 _STOP: Any = None          # the shared stop event, in a worker process
 _PARENT: int = 0           # the pid of the process that owns the pool, in a worker process
 PARENT_POLL_S = 0.25       # how often an idle worker checks that its parent is alive
+STOP_CHECK_S = 0.005       # a searching worker looks at the stop event about this often (of its CPU time)
 
 
 def _parent_gone() -> bool:
@@ -89,7 +90,7 @@ def run_search(job: Dict[str, Any]) -> Dict[str, Any]:
         if deadline is not None and now >= deadline:
             break
         rate = search.iterations / max(time.perf_counter() - t0, 1e-6)
-        chunk = max(64, min(200000, int(rate * 0.02)))
+        chunk = max(64, min(200000, int(rate * STOP_CHECK_S)))
         if deadline is not None:
             chunk = max(16, min(chunk, int(rate * (deadline - now)) + 1))
     return {"stats": search.root_stats(), "iterations": search.iterations, "nodes": search.node_count,
