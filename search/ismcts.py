@@ -66,6 +66,7 @@ class SearchOptions:
     observer: str = "single"
     opp_worlds: str = "all"
     smooth: float = 0.0
+    model_share: float = 1.0
     model_ctx: Optional[bytes] = None
 
     def kwargs(self) -> Dict[str, Any]:
@@ -117,6 +118,8 @@ class IsmctsBot(Bot):
                                      "the others would read them) or 'all'"),
         "smooth": (float, 0.0, "Smooth UCT at the opponents' decisions: eta in 0..1 (0: off; e.g. 0.9: about "
                                "one opponent decision in ten follows its average strategy instead of UCB)"),
+        "modelshare": (float, 1.0, "with opponents=model: the share (0..1) of the opponents' decisions in the tree "
+                                   "sampled from the model; the others are chosen by UCB on their own rewards"),
         "tree": (int, 10000, "iterations per tree: past it the search starts a fresh tree with a new seed and "
                              "sums the trees' root statistics (an ensemble; bounds how deep strategy fusion "
                              "reaches, so a long search is never weaker than a 10k one); 0: one tree"),
@@ -154,6 +157,8 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: tree must be >= 0 (0: one tree)", field="bot")
         if not 0.0 <= cfg["smooth"] <= 1.0:
             raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
+        if not 0.0 <= cfg["modelshare"] <= 1.0:
+            raise BotSpecError("ismcts: modelshare must be from 0 to 1", field="bot")
         if not cfg["stretch"] >= 1.0:
             raise BotSpecError("ismcts: stretch must be >= 1", field="bot")
         if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
@@ -286,7 +291,8 @@ class IsmctsBot(Bot):
             playout = "random"                        # a game without a model: its opponents search
         options = SearchOptions(c=cfg["c"], self_p=self_p, playout=playout,
                                 opponents="model" if use_model else "search", observer=cfg["observer"],
-                                opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"], model_ctx=ctx)
+                                opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"],
+                                model_share=cfg["modelshare"] if use_model else 1.0, model_ctx=ctx)
         max_nodes = self._max_nodes()
         local_iters = None
         share = 0
