@@ -378,8 +378,12 @@ class IsmctsBot(Bot):
                 n = min(n, tree_iters - search.iterations)
             if n <= 0 or done + search.iterations >= MAX_ITERATIONS:
                 break
+            t_run = time.perf_counter()
             search.run(n)
             now = time.perf_counter()
+            # the rate of this chunk: iterations slow down as the tree deepens, so the cumulative rate of
+            # the first (shallow, cheap) iterations would overshoot a deadline several times over
+            recent = n / max(now - t_run, 1e-6)
             if stop is not None and stop.is_set():
                 stopped = True
                 reason = "stopped"
@@ -392,9 +396,10 @@ class IsmctsBot(Bot):
                 if why:
                     reason = why
                     break
-            chunk = max(64, min(500000, int(rate * CHUNK_SECONDS)))
+            # chunks grow at most fourfold, at the latest chunk's rate, and end before the deadline
+            chunk = max(64, min(500000, int(recent * CHUNK_SECONDS), 4 * n))
             if deadline_local is not None:
-                chunk = max(16, min(chunk, int(rate * (deadline_local - now)) + 1))
+                chunk = max(16, min(chunk, int(0.9 * recent * (deadline_local - now)) + 1))
             if on_info is not None and now >= next_info:
                 next_info = now + info_every
                 partial = self._analysis(info, moves, root(), done + search.iterations,
