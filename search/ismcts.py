@@ -435,8 +435,6 @@ class IsmctsBot(Bot):
                          belief_model="uniform" if table is None else f"{info.game.name}:{cfg['opponent']}",
                          opponents=options.opponents, playout=chosen["playout"], observer=options.observer,
                          stop=reason, trees=trees)
-        if use_model:
-            out.extra["model_share"] = options.model_share
         if hard_ms is not None:
             out.extra["budget_ms"] = round(hard_ms, 3)
         if self_p > 0:
