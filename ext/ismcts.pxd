@@ -73,6 +73,7 @@ cdef class Search:
     cdef bint chance_tree       # public chance outcomes get their own children
     cdef bint all_public        # (tests) treat every chance outcome as public
     cdef double smooth          # Smooth UCT's eta at the opponents' decisions (0: plain UCB)
+    cdef double model_share     # with use_model: the share of opponents' decisions sampled from the model (rest: UCB)
 
     cdef bint _grow(self) noexcept nogil
     cdef bint _determinize(self) noexcept nogil

@@ -113,7 +113,8 @@ cdef class Search:
       the model, the searcher uniformly); the last two need ``opponents="model"``.
     * ``opponents``: ``"search"`` (the opponents choose by their statistics) or ``"model"`` (sampled
       from the game's opponent model ``vt.model_probs``, whose public context at the root is
-      ``model_ctx``).
+      ``model_ctx``); ``model_share`` (opponents="model" only): the share of the opponents' decisions
+      sampled from the model, the others chosen by UCB on the same children (1: all from the model).
     * ``observer``: ``"single"`` (statistics per public node, the 2012 algorithm), ``"multi"``
       (statistics per information set of the seat deciding; see the module docstring) or
       ``"opponents"`` (the opponents' decisions per information set, the searcher's per public node);
@@ -145,7 +146,8 @@ cdef class Search:
     def __init__(self, KernelState core, int seat, seed, double c=0.7, long long max_nodes=8000000,
                  long long initial_nodes=65536, table=None, double self_p=0.0, int burn_in=32,
                  str playout="random", str opponents="search", model_ctx=None, str observer="single",
-                 str opp_worlds="all", double smooth=0.0, bint _all_chance_public=False):
+                 str opp_worlds="all", double smooth=0.0, double model_share=1.0,
+                 bint _all_chance_public=False):
         cdef const GameVT* vt = core.vt
         cdef int size = vt.state_size, i
         if playout not in PLAYOUTS:
@@ -175,7 +177,10 @@ cdef class Search:
             raise ValueError("self_p must be from 0 to 1")
         if not 0.0 <= smooth <= 1.0:
             raise ValueError("smooth must be from 0 to 1")
+        if not 0.0 <= model_share <= 1.0:
+            raise ValueError("model_share must be from 0 to 1")
         self.smooth = smooth
+        self.model_share = model_share
         self.seat = seat
         self.c = c
         self.rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
@@ -451,7 +456,8 @@ cdef class Search:
             stamp = self.stamp
             for i in range(n):
                 self.mark_legal[legal[i]] = stamp
-            modelled = self.use_model and p != self.seat
+            modelled = self.use_model and p != self.seat and (
+                self.model_share >= 1.0 or rng_unit(&self.rng) < self.model_share)
             info = -1
             if modelled:
                 # an opponent decides as the opponent model says (sampled), not by its statistics

@@ -40,7 +40,7 @@ CLEAR_SHARE = 0.5                     # past the budget, a decision is clear onc
 AUTO_DEFAULT = {"opponents": "search", "playout": "random"}
 
 
-def search_defaults(game: Any) -> Dict[str, str]:
+def search_defaults(game: Any) -> Dict[str, Any]:
     """What ``auto`` means for ``game`` (a :class:`~intrigue.engine.game.Game`, its class or its name):
     the class attribute ``search_defaults``, with :data:`AUTO_DEFAULT` for what it omits."""
     if isinstance(game, str):
@@ -66,6 +66,7 @@ class SearchOptions:
     observer: str = "single"
     opp_worlds: str = "all"
     smooth: float = 0.0
+    model_share: float = 1.0
     model_ctx: Optional[bytes] = None
 
     def kwargs(self) -> Dict[str, Any]:
@@ -102,7 +103,7 @@ class IsmctsBot(Bot):
                                    "opponent model -- Coup: the heuristic policy, Politics: the rollout policy -- "
                                    "realistic opponents who cannot see the bot's cards; a game without one: "
                                    "'search'), 'search' (chosen by UCB on their own rewards) or 'auto' (the "
-                                   "game's best measured: Coup search, Politics model)"),
+                                   "game's best measured: Coup model with modelshare 0.5, Politics model)"),
         "playout": (str, "auto", "playouts: 'random' (uniform), 'policy' (the game's cheap rollout policy, "
                                  "if it has one), 'model' (everyone by the opponent model), 'mixed' (the "
                                  "opponents by the model, the bot uniformly; these two need the model) or "
@@ -117,9 +118,12 @@ class IsmctsBot(Bot):
                                      "the others would read them) or 'all'"),
         "smooth": (float, 0.0, "Smooth UCT at the opponents' decisions: eta in 0..1 (0: off; e.g. 0.9: about "
                                "one opponent decision in ten follows its average strategy instead of UCB)"),
-        "tree": (int, 10000, "iterations per tree: past it the search starts a fresh tree with a new seed and "
-                             "sums the trees' root statistics (an ensemble; bounds how deep strategy fusion "
-                             "reaches, so a long search is never weaker than a 10k one); 0: one tree"),
+        "modelshare": (str, "auto", "with opponents=model: the share (0..1) of the opponents' decisions in the tree "
+                                    "sampled from the model, the others chosen by UCB on their own rewards; 'auto': "
+                                    "the game's best measured (Coup 0.5, otherwise 1)"),
+        "tree": (int, 0, "iterations per tree (0: one tree): past it the search starts a fresh tree with a new "
+                         "seed and sums the trees' root statistics (an ensemble; bounds how deep strategy "
+                         "fusion reaches; measured weaker head-to-head than one tree with the half model)"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 250, "milliseconds between on_info progress reports"),
@@ -154,6 +158,14 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: tree must be >= 0 (0: one tree)", field="bot")
         if not 0.0 <= cfg["smooth"] <= 1.0:
             raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
+        self._model_share: Optional[float] = None     # None: the game's (search_defaults)
+        if str(cfg["modelshare"]).strip().lower() != "auto":
+            try:
+                self._model_share = float(cfg["modelshare"])
+            except ValueError:
+                self._model_share = -1.0
+            if not 0.0 <= self._model_share <= 1.0:
+                raise BotSpecError("ismcts: modelshare must be 'auto' or from 0 to 1", field="bot")
         if not cfg["stretch"] >= 1.0:
             raise BotSpecError("ismcts: stretch must be >= 1", field="bot")
         if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
@@ -212,6 +224,13 @@ class IsmctsBot(Bot):
         if playout == "auto":
             playout = auto["playout"]
         return {"opponents": opponents, "playout": playout}
+
+    def model_share(self, game: Any) -> float:
+        """With ``opponents=model``: the share of the opponents' decisions in the tree sampled from the
+        model (the option, or ``auto``: the game's ``search_defaults["modelshare"]``, else 1)."""
+        if self._model_share is not None:
+            return self._model_share
+        return float(search_defaults(game).get("modelshare", 1.0))
 
     def _opponent_model(self, info: InfoState, opponents: str) -> Tuple[bool, Optional[bytes]]:
         """Whether the tree models the opponents, and the model's public context at this root."""
@@ -286,7 +305,8 @@ class IsmctsBot(Bot):
             playout = "random"                        # a game without a model: its opponents search
         options = SearchOptions(c=cfg["c"], self_p=self_p, playout=playout,
                                 opponents="model" if use_model else "search", observer=cfg["observer"],
-                                opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"], model_ctx=ctx)
+                                opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"],
+                                model_share=self.model_share(info.game) if use_model else 1.0, model_ctx=ctx)
         max_nodes = self._max_nodes()
         local_iters = None
         share = 0
@@ -358,8 +378,12 @@ class IsmctsBot(Bot):
                 n = min(n, tree_iters - search.iterations)
             if n <= 0 or done + search.iterations >= MAX_ITERATIONS:
                 break
+            t_run = time.perf_counter()
             search.run(n)
             now = time.perf_counter()
+            # the rate of this chunk: iterations slow down as the tree deepens, so the cumulative rate of
+            # the first (shallow, cheap) iterations would overshoot a deadline several times over
+            recent = n / max(now - t_run, 1e-6)
             if stop is not None and stop.is_set():
                 stopped = True
                 reason = "stopped"
@@ -372,9 +396,10 @@ class IsmctsBot(Bot):
                 if why:
                     reason = why
                     break
-            chunk = max(64, min(500000, int(rate * CHUNK_SECONDS)))
+            # chunks grow at most fourfold, at the latest chunk's rate, and end before the deadline
+            chunk = max(64, min(500000, int(recent * CHUNK_SECONDS), 4 * n))
             if deadline_local is not None:
-                chunk = max(16, min(chunk, int(rate * (deadline_local - now)) + 1))
+                chunk = max(16, min(chunk, int(0.9 * recent * (deadline_local - now)) + 1))
             if on_info is not None and now >= next_info:
                 next_info = now + info_every
                 partial = self._analysis(info, moves, root(), done + search.iterations,

@@ -132,3 +132,29 @@ def test_bot_options_for_the_model():
             make_bot(spec)
     with pytest.raises(ValueError):
         Search(info.core, 0, 1, opponents="model", model_ctx=b"\x00")         # wrong context size
+
+
+def test_model_share_mixes_the_model_and_the_opponents_statistics():
+    # seat 1's answer to a tax claim: with model_share=1 its challenge share is the model's (small);
+    # with plain search its own statistics decide (and challenge far more).  With model_share=0.5 half
+    # of its decisions follow the model, so the share is at most half the model's plus one half, and
+    # the other half (UCB) raises it well above the model's
+    state = new_game("coup", players=2, seed=5)
+    info = state.information_state(0)
+    ctx = CoupHeuristic.model_context(info)
+    pas, chal = 22, 23
+
+    def challenge_share(**kw):
+        search = Search(info.core, 0, 3, c=0.7, **kw)
+        search.run(20000)
+        kids = {a: v for a, _, v, _, _ in search.children([2])}     # 2 = tax
+        return kids[chal] / (kids[chal] + kids[pas])
+
+    model = challenge_share(opponents="model", model_ctx=ctx)
+    plain = challenge_share()
+    half = challenge_share(opponents="model", model_ctx=ctx, model_share=0.5)
+    assert abs(plain - model) > 0.05
+    assert model < 0.2 < plain
+    assert model + 0.2 < half < 0.5 * model + 0.5 + 0.02
+    with pytest.raises(ValueError):
+        Search(info.core, 0, 1, opponents="model", model_ctx=ctx, model_share=1.5)

@@ -132,7 +132,7 @@ def test_search_takes_named_options_and_refuses_others():
 def test_search_defaults_come_from_the_game_class():
     coup = new_game("coup", players=2, seed=1).game
     politics = new_game("politics", seed=1).game
-    assert search_defaults(coup) == {"opponents": "search", "playout": "random"}
+    assert search_defaults(coup) == {"opponents": "model", "playout": "random", "modelshare": 0.5}
     assert search_defaults(politics) == {"opponents": "model", "playout": "policy"}
 
     class Other(type(coup)):

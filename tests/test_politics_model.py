@@ -72,7 +72,7 @@ def test_ismcts_with_the_model_is_legal_and_reproducible():
 
 def test_auto_settings_are_per_game():
     bot = make_bot("ismcts", seed=1)
-    assert bot.settings("coup") == {"opponents": "search", "playout": "random"}
+    assert bot.settings("coup") == {"opponents": "model", "playout": "random"}
     assert bot.settings("politics") == {"opponents": "model", "playout": "policy"}
     assert make_bot("ismcts:playout=mixed").settings("coup") == {"opponents": "model", "playout": "mixed"}
     assert make_bot("ismcts:opponents=search,playout=random").settings("politics") == \

@@ -60,8 +60,8 @@ class CoupGame(Game):
         "narrator": "intrigue.engine.coup.narrate:CoupNarrator",
         "web": "intrigue.engine.coup.web",
     }
-    # measured best (docs/search.md): the opponents chosen by UCB on their own rewards, random playouts
-    search_defaults = {"opponents": "search", "playout": "random"}
+    # measured best (docs/search.md, "Strength"): half the opponents' tree decisions from the heuristic model
+    search_defaults = {"opponents": "model", "playout": "random", "modelshare": 0.5}
     option_specs = {
         spec.name: spec for spec in (
             OptionSpec("steal_amount", "int", 2, "coins a Steal takes (all the target has, if fewer)", 1, 12),
