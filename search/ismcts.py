@@ -26,7 +26,7 @@ from intrigue.engine.game import InfoState
 from intrigue.ext.game_api import Rng
 from intrigue.ext.ismcts import Search, node_size
 from intrigue.search.belief import belief_model
-from intrigue.search.bot import ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits
+from intrigue.search.bot import ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, make_bot
 
 DEFAULT_ITERATIONS = 10000
 CHUNK_SECONDS = 0.02
@@ -100,14 +100,14 @@ class IsmctsBot(Bot):
         "selfdet": (float, 0.5, "share of iterations (0..1) that also re-deal the bot's own cards as the "
                                 "others would read them, so bluffs are valued"),
         "opponents": (str, "auto", "the opponents' decisions inside the tree: 'model' (sampled from the game's "
-                                   "opponent model -- Coup: the heuristic policy, Politics: the rollout policy -- "
-                                   "realistic opponents who cannot see the bot's cards; a game without one: "
-                                   "'search'), 'search' (chosen by UCB on their own rewards) or 'auto' (the "
-                                   "game's best measured: Coup model with modelshare 0.5, Politics model)"),
+                                   "opponent model, e.g. its heuristic policy -- realistic opponents who cannot "
+                                   "see the bot's cards; a game without one: 'search'), 'search' (chosen by UCB "
+                                   "on their own rewards) or 'auto' (the game's best measured setting, its "
+                                   "search_defaults; each game's document gives the figures)"),
         "playout": (str, "auto", "playouts: 'random' (uniform), 'policy' (the game's cheap rollout policy, "
                                  "if it has one), 'model' (everyone by the opponent model), 'mixed' (the "
                                  "opponents by the model, the bot uniformly; these two need the model) or "
-                                 "'auto' (the game's best measured: Coup random, Politics policy)"),
+                                 "'auto' (the game's best measured setting, its search_defaults)"),
         "observer": (str, "single", "'single': one statistic per public node (the 2012 algorithm; the "
                                     "opponents' nodes learn from worlds with the bot's true cards) or 'multi': "
                                     "every seat decides by statistics of its own information set (its cards + "
@@ -120,10 +120,13 @@ class IsmctsBot(Bot):
                                "one opponent decision in ten follows its average strategy instead of UCB)"),
         "modelshare": (str, "auto", "with opponents=model: the share (0..1) of the opponents' decisions in the tree "
                                     "sampled from the model, the others chosen by UCB on their own rewards; 'auto': "
-                                    "the game's best measured (Coup 0.5, otherwise 1)"),
+                                    "the game's best measured (its search_defaults; 1 if it names none)"),
         "tree": (int, 0, "iterations per tree (0: one tree): past it the search starts a fresh tree with a new "
                          "seed and sums the trees' root statistics (an ensemble; bounds how deep strategy "
                          "fusion reaches; measured weaker head-to-head than one tree with the half model)"),
+        "tiebreak": (bool, True, "when every searched move scored exactly the same (the outcome no longer "
+                                 "depends on this decision, or nothing was learned), play the game's heuristic "
+                                 "choice instead of the first move: votes and end-game moves stay sensible"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 250, "milliseconds between on_info progress reports"),
@@ -171,6 +174,7 @@ class IsmctsBot(Bot):
         if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
             raise BotSpecError("ismcts: memory must be >= 1 MB and max_nodes 0 or from 2 to 2e9", field="bot")
         self._models: Dict[str, Any] = {}
+        self._tiebreaker: Optional[Bot] = None           # the heuristic bot that breaks exact ties
         self._pool: Any = None
         self._pool_size = 0
         self._bank_ms = 0.0            # budget saved by earlier decisions of this game (time= only)
@@ -181,6 +185,7 @@ class IsmctsBot(Bot):
         super().reseed(seed)
         self._bank_ms = 0.0
         self._last_view = -1
+        self._tiebreaker = None                       # rebuilt from the new seed when next needed
 
     # --- limits and resources ---------------------------------------------------------------------
     def _resolve(self, limits: Optional[Limits]) -> Tuple[Optional[int], Optional[float], int, bool, bool]:
@@ -441,7 +446,24 @@ class IsmctsBot(Bot):
             out.extra["self_iterations"] = search.self_iterations
         if stopped:
             out.extra["stopped"] = True
+        if cfg["tiebreak"]:
+            self._break_tie(info, out)
         return out
+
+    def _break_tie(self, info: InfoState, out: Analysis) -> None:
+        """If every move the search tried has the same mean reward, it cannot tell them apart: take the
+        game's heuristic choice (when the game has a heuristic and it picks a searched move)."""
+        tried = [s for s in out.stats if s.visits > 0]
+        if len(tried) < 2 or max(s.value for s in tried) - min(s.value for s in tried) > 1e-12:
+            return
+        if self._tiebreaker is None:
+            if info.game.plugin("heuristic") is None:
+                return
+            self._tiebreaker = make_bot("heuristic", seed=self.rng.next())
+        pick = self._tiebreaker.choose(info).action
+        if pick != out.action and any(s.action == pick for s in tried):
+            out.action, out.move = pick, info.action_to_string(pick)
+            out.extra["tiebreak"] = "heuristic"
 
     @staticmethod
     def _analysis(info: InfoState, moves: Dict[int, str], root: Sequence[Tuple[int, int, float, int]],
