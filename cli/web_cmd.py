@@ -62,6 +62,9 @@ def web(game: str, players: Optional[int], ruleset: Optional[str], options: Sequ
     except ValueError:
         raise click.BadParameter(f"{humans!r} is not a list of seat numbers", param_hint="--humans") from None
     g = load_game(game, ruleset, players, opts)           # a bad game or option is refused here
+    if type(g).plugin("web") is None:
+        raise click.ClickException(f"{g.name} has no web table yet (its package has no 'web' plug-in); "
+                                   f"play it in the terminal: intrigue play {g.name}")
     specs = list(bots) or [_default_bot()]
     server = WebServer(hint_spec=hint_spec, bot_delay=bot_delay, default_bots=specs,
                        saves_dir=os.path.expanduser(saves_dir or "~/.intrigue/web-saves"))

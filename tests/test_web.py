@@ -379,3 +379,21 @@ def test_the_web_command_refuses_bad_options():
     assert result.exit_code != 0 and "players" in str(result.exception or result.output)
     result = CliRunner().invoke(web, ["coup", "--humans", "a,b", "--no-browser"])
     assert result.exit_code != 0 and "--humans" in result.output
+    result = CliRunner().invoke(web, ["shadow_master", "--no-browser"])     # no drawing code: said plainly
+    assert result.exit_code == 1 and "no web table yet" in result.output and "intrigue play" in result.output
+
+
+def test_a_game_without_a_web_plugin_is_played_through_the_generic_table(client, server):
+    """Shadow Master has no drawing code of its own yet (the lobby does not offer it and `intrigue web`
+    refuses it), but the table's server is game-agnostic: a frontend speaking its WebSocket messages
+    gets positions, legal moves and the narrator's log, and plays the game to the end."""
+    from intrigue.engine.registry import game_class
+    assert game_class("shadow_master").plugin("web") is None
+    table, tokens = new_table(client, game="shadow_master", players=3, humans=[1], seed=4,
+                              options={"max_rounds": 10})
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 1, tokens[1])
+        final, log = play_out(ws, seed=3, max_moves=20000)
+    t = server.tables[table]
+    assert t.state.is_terminal() and final["private"]
+    assert len(log) == sum(1 for e in t.state.history if e.seen_by(1) is not None)
