@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence
 
 from intrigue.engine.errors import IntrigueError
-from intrigue.engine.game import CHANCE, TERMINAL, Event, Game
+from intrigue.engine.game import CHANCE, TERMINAL, Event
+from intrigue.engine.narration import Narrator
 from intrigue.engine.coup import names
 from intrigue.ext.coup_core import CONST as K, pair_roles
 from intrigue.ext.game_api import KernelState
@@ -382,19 +383,12 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-class CoupNarrator:
+class CoupNarrator(Narrator):
     """Sentences for people about a Coup game, in ``lang``, from one seat's point of view.
 
     ``names`` optionally gives each seat a name ("Alice", ...); the viewer is always "you"."""
 
-    strict = False
-    """Raise on a wording error instead of falling back to the notation (tests set it)."""
-
-    def __init__(self, game: Game, lang: str = "en", names: Optional[Sequence[str]] = None) -> None:
-        self.game = game
-        self.lang = lang if lang in TEXT else "en"
-        self.names = list(names) if names else []
-        self.text = TEXT[self.lang]
+    TEXT = TEXT
 
     # --- words ---------------------------------------------------------------------------------
     def seat(self, seat: int, viewer: Optional[int]) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from intrigue.engine.game import CHANCE, TERMINAL, Event, Game
+from intrigue.engine.game import CHANCE, TERMINAL, Event
+from intrigue.engine.narration import Narrator
 from intrigue.engine.politics import names
 from intrigue.ext.politics_core import CONST as K
 from intrigue.ext.game_api import KernelState
@@ -342,26 +343,12 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-class PoliticsNarrator:
+class PoliticsNarrator(Narrator):
     """Sentences, prompts, the board and the end screen of a Politics game, from one seat's view."""
 
-    strict = False
-    """Raise on a wording error instead of falling back to the notation (tests set it)."""
-
-    def __init__(self, game: Game, lang: str = "en", names: Optional[Sequence[str]] = None) -> None:
-        self.game = game
-        self.lang = lang if lang in TEXT else "en"
-        self.names = list(names) if names else []
-        self.text = TEXT[self.lang]
+    TEXT = TEXT
 
     # --- words ---------------------------------------------------------------------------------
-    def seat(self, seat: int, viewer: Optional[int]) -> str:
-        if viewer is not None and seat == viewer:
-            return self.text["you"]
-        if 0 <= seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
-        return self.text["seat"].format(n=seat)
-
     def _T(self, key: str, **kw) -> str:
         return self.text.get(key, TEXT["en"][key]).format(**kw)
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from intrigue.engine.game import CHANCE, TERMINAL, Event, Game
+from intrigue.engine.game import CHANCE, TERMINAL, Event
+from intrigue.engine.narration import Narrator
 from intrigue.engine.shadow_master import names
 from intrigue.ext.game_api import KernelState
 from intrigue.ext.shadow_master_core import CONST as K, income as income_of, neighbours
@@ -498,30 +499,16 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
-class ShadowMasterNarrator:
+class ShadowMasterNarrator(Narrator):
     """Sentences, prompts, the board, the rules and the end screen of a Shadow Master game, from one
     seat's point of view (``viewer``; ``None`` is the full view of a referee's replay)."""
-
-    strict = False
-    """Raise on a wording error instead of falling back to the notation (tests set it)."""
 
     color = False
     """ANSI colours on the board; the terminal switches it on only when its output is a terminal."""
 
-    def __init__(self, game: Game, lang: str = "en", names: Optional[Sequence[str]] = None) -> None:
-        self.game = game
-        self.lang = lang if lang in TEXT else "en"
-        self.names = list(names) if names else []
-        self.text = TEXT[self.lang]
+    TEXT = TEXT
 
     # --- words -----------------------------------------------------------------------------------------
-    def seat(self, seat: int, viewer: Optional[int]) -> str:
-        if viewer is not None and seat == viewer:
-            return self.text["you"]
-        if 0 <= seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
-        return self.text["seat"].format(n=seat)
-
     def _T(self, key: str, **kw) -> str:
         text = self.text.get(key)
         if text is None:
