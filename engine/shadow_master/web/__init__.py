@@ -2,7 +2,8 @@
 this project from the game's public view) and the two hooks the server calls.
 
 * :func:`client_data` -- the words the drawing code needs in the page's language (colours, Power card
-  types, persons, table words), the board's columns and the colour of each kingdom; public, the same
+  types, persons, table words), the board's columns, the colour of each kingdom and the income per
+  card at each rank; public, the same
   for every seat.
 * :func:`move_info` -- for a legal move's button: its verb, the board cell it names (so the page can
   mark the cell on the board and draw a small hex on the button) and the group it is listed under.
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Dict
 
 from intrigue.engine.shadow_master import names
+from intrigue.ext.shadow_master_core import income
 
 # what each kingdom looks like on the page (the cells' fill)
 COLOUR_HEX = {"R": "#c0392b", "O": "#e67e22", "Y": "#f1c40f", "G": "#27ae60", "B": "#2e6fbb", "P": "#8e44ad"}
@@ -31,6 +33,7 @@ def client_data(game: Any, lang: str) -> Dict[str, Any]:
         "person_names": dict(zip(names.PERSONS, names.PERSON_NAMES[lang])),
         "columns": names.COLUMNS,
         "ui": dict(names.UI[lang]),
+        "income": [income(r) for r in range(71)],    # Silver per Territory card at each rank
     }
 
 

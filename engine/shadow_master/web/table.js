@@ -62,7 +62,7 @@ function side(v, c) {
   const cols = c.data.colours || Object.keys(pub.ranks || {});
   let html = `<div class="sm-side"><div class="sm-round">${c.esc(U(c, "round"))} ${pub.round} · ${c.esc(U(c, "first"))}: ${c.esc((v.seats[pub.first_player] || {}).name || pub.first_player)}` +
     (f.end_round ? ` · ${c.esc(U(c, "end"))} ${f.end_round}` : "") + `</div>`;
-  html += `<div class="sm-line"><b>${c.esc(U(c, "ranks"))}</b> ` + cols.map((col) => swatch(c, col, `${pub.ranks[col]}`)).join("") + `</div>`;
+  html += `<div class="sm-line"><b>${c.esc(U(c, "ranks"))}</b> ` + cols.map((col) => swatch(c, col, `${pub.ranks[col]}/${(c.data.income || [])[pub.ranks[col]] ?? "?"}`)).join("") + `</div>`;
   html += `<div class="sm-line"><b>${c.esc(U(c, "supply"))}</b> ` + cols.map((col) => swatch(c, col, `${pub.supply[col]}`)).join("") +
     (f.black_supply !== undefined ? ` <span class="swatch black">${c.esc(U(c, "black"))} ${f.black_supply}</span>` : "") + `</div>`;
   const spaces = {};
