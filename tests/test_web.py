@@ -197,7 +197,7 @@ def test_not_your_turn(client, server):
 # --------------------------------------------------------------------------------------------------
 # hidden information: a second human seat never receives the first seat's cards
 # --------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("game,players", [("coup", 3), ("politics", 6)])
+@pytest.mark.parametrize("game,players", [("coup", 3), ("politics", 6), ("shadow_master", 3)])
 def test_second_seat_never_sees_first_seats_cards(client, server, game, players):
     table, tokens = new_table(client, game=game, players=players, humans=[0, 1], seed=11)
     t = server.tables[table]
@@ -379,21 +379,44 @@ def test_the_web_command_refuses_bad_options():
     assert result.exit_code != 0 and "players" in str(result.exception or result.output)
     result = CliRunner().invoke(web, ["coup", "--humans", "a,b", "--no-browser"])
     assert result.exit_code != 0 and "--humans" in result.output
-    result = CliRunner().invoke(web, ["shadow_master", "--no-browser"])     # no drawing code: said plainly
+    result = CliRunner().invoke(web, ["kuhn", "--no-browser"])     # no drawing code: said plainly
     assert result.exit_code == 1 and "no web table yet" in result.output and "intrigue play" in result.output
 
 
 def test_a_game_without_a_web_plugin_is_played_through_the_generic_table(client, server):
-    """Shadow Master has no drawing code of its own yet (the lobby does not offer it and `intrigue web`
-    refuses it), but the table's server is game-agnostic: a frontend speaking its WebSocket messages
-    gets positions, legal moves and the narrator's log, and plays the game to the end."""
+    """Kuhn poker has no drawing code of its own (`intrigue web kuhn` refuses it), but the table's
+    server is game-agnostic: a frontend speaking its WebSocket messages gets positions, legal moves
+    and the narrator's log, and plays the game to the end."""
     from intrigue.engine.registry import game_class
-    assert game_class("shadow_master").plugin("web") is None
-    table, tokens = new_table(client, game="shadow_master", players=3, humans=[1], seed=4,
-                              options={"max_rounds": 10})
+    assert game_class("kuhn").plugin("web") is None
+    table, tokens = new_table(client, game="kuhn", players=2, humans=[1], seed=4)
     with client.websocket_connect("/ws") as ws:
         join(ws, table, 1, tokens[1])
-        final, log = play_out(ws, seed=3, max_moves=20000)
+        final, log = play_out(ws, seed=3)
     t = server.tables[table]
-    assert t.state.is_terminal() and final["private"]
+    assert t.state.is_terminal() and final["private"] is not None
     assert len(log) == sum(1 for e in t.state.history if e.seen_by(1) is not None)
+
+
+def test_whole_shadow_master_game(client, server):
+    """A whole Shadow Master game through its web plug-in: the board's cells, the seats' public
+    holdings and the seat's own hand in every state; the buttons name the cell they act on."""
+    from intrigue.engine.registry import game_class
+    assert game_class("shadow_master").plugin("web") is not None
+    table, tokens = new_table(client, game="shadow_master", players=4, humans=[1], seed=4,
+                              options={"max_rounds": 10})
+    got = []
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 1, tokens[1])
+        first = next_state(ws, got)
+        assert first["client"]["colours"] == ["R", "O", "Y", "G", "B", "P"]
+        assert len(first["public"]["cells"]) == 60          # 4 players: columns B-M, rows 1-5
+        final, log = play_out(ws, seed=3, max_moves=20000, first=first, got=got)
+    t = server.tables[table]
+    assert t.state.is_terminal() and final["result"]["placings"] == list(t.state.result().placings)
+    assert final["private"]["cards"] == t.game.private_info(t.state.core, 1)["cards"]
+    assert len(log) == sum(1 for e in t.state.history if e.seen_by(1) is not None)
+    buttons = [item for m in got if m["type"] == "state" for item in m.get("legal") or []]
+    placed = [item for item in buttons if item["move"].startswith("place ")]
+    assert placed and all(item["cell"] == item["move"].split()[1] and item["group"] == "place" for item in placed)
+    assert all(set(m["public"]["cells"]) == set(first["public"]["cells"]) for m in got if m["type"] == "state")

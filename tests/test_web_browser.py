@@ -150,6 +150,44 @@ def test_a_politics_round(browser, live):
     page.close()
 
 
+def test_shadow_master_board_and_clicks(browser, live):
+    """The hex board has one SVG cell per board cell, in each cell's colour and stack height; the seat
+    sees its own Territory cards; a few moves are played by clicking.  With INTRIGUE_SCREENSHOT set, the
+    table is saved there (docs/web/shadow-master-table.png was made so)."""
+    table, links = live.table(game="shadow_master", players=4, humans=[0], bots=["random"], seed=8,
+                              options={"max_rounds": 10})
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(links[0])
+    page.wait_for_selector("#seat-3")
+    page.wait_for_selector("svg.sm-board g.hex")
+
+    def board_matches():
+        cells = view(page)["public"]["cells"]
+        shown = page.locator("svg.sm-board g.hex").evaluate_all(
+            "els => els.map(e => [e.dataset.cell, e.dataset.colour, +e.dataset.tokens])")
+        want = sorted([name, c["colour"] or "", c["tokens"]] for name, c in cells.items())
+        return len(cells) == 60 and sorted(shown) == want
+
+    assert board_matches()
+    clicks = click_until(page, lambda: table.state.core.round >= 2 or table.state.is_terminal(), random.Random(4),
+                         limit=400)
+    page.wait_for_function("() => window.intrigue.view.public.round >= 2 || window.intrigue.view.over")
+    assert clicks > 0 and not errors
+    if not table.state.is_terminal():     # the seat decides: the position stands still, drawn as it is
+        page.wait_for_selector("#actions button:enabled")
+        assert view(page)["public"]["cells"] == table.game.public_info(table.state.core)["cells"]
+    assert board_matches()
+    mine = table.game.private_info(table.state.core, 0)["cards"]
+    shown = page.locator("#hand svg.tcard").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert sorted(shown) == sorted(mine)
+    assert page.locator(".smseat").count() == 4
+    if os.environ.get("INTRIGUE_SCREENSHOT"):
+        page.screenshot(path=os.environ["INTRIGUE_SCREENSHOT"], full_page=True)
+    page.close()
+
+
 # --------------------------------------------------------------------------------------------------
 def _png_pixel(png: bytes, x: int, y: int):
     """The (r, g, b) of one pixel of an 8-bit RGB/RGBA PNG (a screenshot), decoded here."""

@@ -60,6 +60,23 @@ def main() -> None:
         time.sleep(0.3)
         page.screenshot(path=os.path.join(HERE, "politics-table.png"))
         page.close()
+        # Shadow Master: the hex board a few rounds in
+        t, link = table(game="shadow_master", players=4, humans=[0], bots=["heuristic"], seed=12)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(link)
+        while t.state.core.round < 5:
+            page.wait_for_selector("#actions button:enabled")
+            moves = page.locator("#actions button:enabled").evaluate_all("e => e.map(b => b.dataset.move)")
+            pick = next((m for m in moves if m and m.startswith(("roll", "place", "take"))), None)
+            if pick:
+                page.click(f'#actions button[data-move="{pick}"]')
+            else:
+                buttons = page.locator("#actions button:enabled")
+                buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_selector("#actions button:enabled")
+        time.sleep(0.3)
+        page.screenshot(path=os.path.join(HERE, "shadow-master-table.png"))
+        page.close()
         # Hebrew, right to left
         t, link = table(game="coup", ruleset="seed-he", players=3, humans=[0], bots=["heuristic"], seed=5)
         page = browser.new_page(viewport={"width": 1400, "height": 900})

@@ -115,7 +115,8 @@ class ShadowMasterGame(Game):
     plugins = {"heuristic": "intrigue.engine.shadow_master.heuristic:ShadowMasterHeuristic",
                "benchmarks": "intrigue.engine.shadow_master.benchmarks:cases",
                "belief": "intrigue.engine.shadow_master.belief:ShadowMasterBelief",
-               "narrator": "intrigue.engine.shadow_master.narrate:ShadowMasterNarrator"}
+               "narrator": "intrigue.engine.shadow_master.narrate:ShadowMasterNarrator",
+               "web": "intrigue.engine.shadow_master.web"}
     search_defaults = {"opponents": "search", "playout": "policy"}   # measured: docs/shadow_master.md, "Bots"
 
     @property
