@@ -1899,6 +1899,20 @@ cdef inline bint dead_card(const SMState* s, int t) noexcept nogil:
         return False
     return s.col[t] == BLACK or s.cnt[t] >= cell_cap(s, t)
 
+cdef inline int use_weight(const SMState* s, int p, int c, int a) noexcept nogil:
+    """The rollout policy's weight of use `a` of colour c by p (the opponent model samples the same):
+    a placement 2, +3 if p holds cards of c, +2 per neighbour already of c; other uses 1; decline 0."""
+    cdef int h, k, w
+    if a < U_ALLY:
+        h = a % NCELLS
+        w = 2 + (3 if ncards_col(s, p, c) > 0 else 0)
+        for k in range(NNB[s.board][h]):
+            if s.col[NB[s.board][h][k]] == c:
+                w += 2
+        return w
+    return 0 if a == U_DECLINE or a == U_TRANSFER else 1
+
+
 cdef int policy_action(SMState* s, uint64_t* rng) noexcept nogil:
     """A rule of thumb per decision, read from what the deciding seat may see (its own hand and the
     public state): place where the colour already stands, buy cheap Power, keep money in hand, take
@@ -1936,16 +1950,7 @@ cdef int policy_action(SMState* s, uint64_t* rng) noexcept nogil:
     if ph == PH_USE:
         c = s.cur_col
         for i in range(n):
-            a = buf[i]
-            w[i] = 0
-            if a < U_ALLY:
-                h = a % NCELLS
-                w[i] = 2 + (3 if ncards_col(s, p, c) > 0 else 0)
-                for k in range(NNB[s.board][h]):
-                    if s.col[NB[s.board][h][k]] == c:
-                        w[i] += 2
-            elif a != U_DECLINE and a != U_TRANSFER:
-                w[i] = 1
+            w[i] = use_weight(s, p, c, buf[i])
             tot += w[i]
         if tot == 0:
             for i in range(n):
@@ -2020,16 +2025,7 @@ cdef void sm_model_probs(const SMState* s, const int* legal, int n, double* out)
         out[i] = (1.0 - share) / n
     if s.phase == PH_USE:
         for i in range(n):
-            a = legal[i]
-            w[i] = 0.0
-            if a < U_ALLY:
-                h = a % NCELLS
-                w[i] = 2.0 + (3.0 if ncards_col(s, p, c) > 0 else 0.0)
-                for k in range(NNB[s.board][h]):
-                    if s.col[NB[s.board][h][k]] == c:
-                        w[i] += 2.0
-            elif a != U_DECLINE and a != U_TRANSFER:
-                w[i] = 1.0
+            w[i] = use_weight(s, p, c, legal[i])
             tot += w[i]
         if tot > 0.0:
             for i in range(n):
