@@ -17,6 +17,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from intrigue.engine import GameRecord  # noqa: E402
+from intrigue.engine.game import State  # noqa: E402
 from intrigue.web.app import WebServer, create_app  # noqa: E402
 
 
@@ -53,7 +54,7 @@ def next_state(ws, got=None):
             got.append(m)
         if m["type"] == "state":
             return m
-        assert m["type"] in ("seats", "thinking", "error", "hint_started", "hint", "saved"), m
+        assert m["type"] in ("seats", "thinking", "error", "hint_started", "hint", "saved", "notice"), m
 
 
 def next_error(ws):
@@ -118,6 +119,29 @@ def test_whole_politics_game(client, server):
     assert final["result"]["scores"] == list(t.state.result().scores)
     assert final["private"]["seat"] == 2
     assert len(log) == sum(1 for e in t.state.history if e.seen_by(2) is not None)
+
+
+def test_a_forced_decision_is_played_for_the_person_and_said(client, server):
+    """A reaction window the person has no card for is not offered as a lone Pass: the table plays
+    it, tells that seat why, and every prompt the page gets has a real choice (as in the terminal)."""
+    table, tokens = new_table(client, game="politics", players=6, humans=[2], seed=3)
+    got: list = []
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 2, tokens[2])
+        final, _ = play_out(ws, seed=2, got=got)
+    t = server.tables[table]
+    assert t.state.is_terminal()
+    states = [m for m in got if m["type"] == "state"]
+    assert all(len(m["legal"]) >= 2 for m in states if m.get("legal"))
+    # replay the game: the seat's forced decisions are exactly the notices it was sent
+    forced = []
+    for i, event in enumerate(t.state.history):
+        before = State(t.game, t._before[i])
+        if before.current_player() == 2 and len(before.legal_actions()) == 1:
+            forced.append(event.action)
+    notices = [m["message"] for m in got if m["type"] == "notice"]
+    assert forced and len(notices) == len(forced)
+    assert any("no" in n and "card" in n for n in notices)     # "You have no ... card to play here"
 
 
 # --------------------------------------------------------------------------------------------------
@@ -213,8 +237,11 @@ def test_second_seat_never_sees_first_seats_cards(client, server, game, players)
             if cp in (0, 1):
                 ws = a if cp == 0 else b
                 m = last[cp]
-                while not m.get("legal") or m["events"] != len(t.log_for(cp)):
-                    m = next_state(ws, got_b if cp == 1 else None)
+                while t.state.current_player() == cp and (not m.get("legal") or m["events"] != len(t.log_for(cp))):
+                    m = next_state(ws, got_b if cp == 1 else None)   # (a forced decision is played for the seat)
+                if t.state.current_player() != cp or not m.get("legal"):
+                    last[cp] = m
+                    continue
                 ws.send_json({"type": "move", "move": rng.choice(m["legal"])["move"], "seq": m["events"]})
                 last[cp] = next_state(ws, got_b if cp == 1 else None)
                 moves += 1

@@ -288,7 +288,7 @@ class WebTable:
             out["client"] = client_data(game, narration.lang)
         if viewer is not None:
             out["private"] = game.private_info(core, viewer)
-        if cp >= 0 and cp == viewer and self.seats[viewer].human:
+        if cp >= 0 and cp == viewer and self.seats[viewer].human and len(state.legal_actions()) > 1:
             out["prompt"] = narration.prompt(core, viewer)
             out["legal"] = [dict({"move": state.action_to_string(a), "label": narration.action_label(core, a, viewer)},
                                  **move_info(game, core, state.action_to_string(a)))
@@ -377,8 +377,36 @@ class WebTable:
         if self._closed or self.state.is_terminal() or (self._bot_task is not None and not self._bot_task.done()):
             return
         seat = self.state.current_player()
-        if seat >= 0 and not self.seats[seat].human:
+        if seat < 0:
+            return
+        if not self.seats[seat].human:
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
+        elif len(self.state.legal_actions()) == 1:
+            # nothing to choose (for example a reaction window without the card for it): the
+            # terminal plays it for the person, and so does the table, saying so to that seat only
+            self._bot_task = asyncio.get_running_loop().create_task(self._forced_turn(seat))
+
+    async def _forced_turn(self, seat: int) -> None:
+        """Play a human seat's only legal move for it and tell that seat's pages why."""
+        notices = []
+        async with self._lock:
+            if self._closed or self.state.is_terminal() or self.state.current_player() != seat:
+                self._bot_task = None
+                return
+            legal = self.state.legal_actions()
+            if len(legal) != 1:
+                self._bot_task = None
+                return
+            core = self.state.core
+            for conn in list(self.connections):
+                if conn.seat == seat:
+                    notices.append((conn, self.narration_for(conn.lang).auto_line(core, legal[0], seat)))
+            self.table.apply(legal[0], seat=seat)
+            self._sync_history()
+        self._bot_task = None
+        for conn, line in notices:
+            await self._send(conn, {"type": "notice", "message": line})
+        await self.after_change()
 
     async def _bot_turn(self, seat: int) -> None:
         bot = self.seats[seat].bot

@@ -91,6 +91,13 @@ class Narration:
         said = self._ask("why_illegal", core, text, viewer)
         return str(said) if said else fallback
 
+    def auto_line(self, core: Any, action: int, viewer: Optional[int]) -> str:
+        """What the seat is told when its only legal move is played for it (as the terminal does)."""
+        said = self._ask("auto_line", core, action, viewer)
+        if said:
+            return str(said)
+        return "(" + self.action_label(core, action, viewer) + ")"
+
     def turn_header(self, core: Any, viewer: Optional[int]) -> Optional[str]:
         said = self._ask("turn_header", core, viewer)
         return str(said) if said else None

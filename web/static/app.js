@@ -80,6 +80,8 @@ async function onMessage(m) {
   } else if (m.type === "saved") {
     toast(t("saved", {name: m.name}));
     download();
+  } else if (m.type === "notice") {
+    toast(m.message);
   } else if (m.type === "error") {
     if (page.hint && page.hint.waiting) { page.hint = null; drawHint(); }
     toast(t("error") + ": " + m.message, true);
