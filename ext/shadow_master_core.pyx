@@ -374,16 +374,10 @@ cdef void eliminate(SMState* s, int p) noexcept nogil:
     s.alive[p] = 0
     s.n_elim += 1
     s.elim_rank[p] = s.n_elim
-    for h in range(NCELLS):
-        if s.loc[h] == LOC_HAND + p:
-            s.loc[h] = LOC_DISCARD
-            s.known[h] = 0
-            s.ndisc += 1
-    s.x_disc += s.x_hand[p]
-    s.ndisc += s.x_hand[p]
-    s.x_hand[p] = 0
-    s.x_known[p] = 0
-    s.hsize[p] = 0
+    # The Territory cards go face up to the discard pile one public chance event at a time
+    # (PH_C_SHOW, see show_card), so that every seat's view names them.
+    if s.hsize[p] > 0:
+        s.show_for = p
     for i in range(NPERSONS):
         if s.person[i] == p:
             s.person[i] = NONE8
@@ -407,7 +401,8 @@ cdef void eliminate(SMState* s, int p) noexcept nogil:
     if s.draw_for == p:
         s.draw_left = 0
     if n_alive(s) <= 1:
-        game_over(s)
+        if s.show_for == NONE8:
+            game_over(s)                  # else advance() ends the game once the cards are shown
         return
     if s.fp == p:
         s.fp = next_alive(s, p)
@@ -416,6 +411,20 @@ cdef void eliminate(SMState* s, int p) noexcept nogil:
         s.take_left = 0
         s.in_exchange = 0
         s.stage = ST_END_TURN
+
+cdef void show_card(SMState* s, int t) noexcept nogil:
+    """An eliminated seat's card t goes face up to the discard pile (one PH_C_SHOW event)."""
+    cdef int p = s.show_for
+    if t == XCARD:
+        s.x_hand[p] -= 1
+        if s.x_known[p] > s.x_hand[p]:
+            s.x_known[p] = s.x_hand[p]
+        s.x_disc += 1
+    else:
+        s.loc[t] = LOC_DISCARD
+        s.known[t] = 0
+    s.ndisc += 1
+    s.hsize[p] -= 1
 
 cdef int score_of(const SMState* s, int p) noexcept nogil:
     cdef int c, i, v = total_money(s, p) + 5 * s.hsize[p]
@@ -874,6 +883,7 @@ cdef void sm_init(SMState* s, int n, int tcombo, int pcombo, int persons, int ca
     s.ms_col[1] = NONE8
     s.round = 1
     s.draw_for = NONE8
+    s.show_for = NONE8
     s.stage = ST_DEAL
     s.settle_idx = 0
     advance(s)
@@ -915,6 +925,15 @@ cdef void enter_p1(SMState* s) noexcept nogil:
 cdef void advance(SMState* s) noexcept nogil:
     cdef int i, p, paid, c, t, d, k
     while True:
+        # 0. an eliminated seat's Territory cards are shown, one public event per card
+        if s.show_for != NONE8:
+            if s.hsize[s.show_for] > 0:
+                s.phase = PH_C_SHOW
+                s.asked = s.show_for
+                return
+            s.show_for = NONE8
+            if n_alive(s) <= 1:
+                game_over(s)
         if s.over:
             s.phase = PH_OVER
             return
@@ -957,6 +976,10 @@ cdef void advance(SMState* s) noexcept nogil:
                     eliminate(s, p)
                     if s.over:
                         return
+                    if s.show_for != NONE8:
+                        break
+        if s.show_for != NONE8:
+            continue
         # 4. state checks
         if s.need_check:
             s.need_check = 0
@@ -1238,6 +1261,9 @@ cdef void sm_apply(SMState* s, int a) noexcept nogil:
             s.ndisc += ROWMAX
             s.row_len = 0
         s.reveal_left -= 1
+        advance(s)
+    elif ph == PH_C_SHOW:
+        show_card(s, a)
         advance(s)
     elif ph == PH_C_FIRST:
         s.first0 = a
@@ -1585,6 +1611,15 @@ cdef int sm_legal(const SMState* s, int* out) noexcept nogil:
             out[n] = XCARD
             n += 1
         return n
+    if ph == PH_C_SHOW:
+        for h in range(NCELLS):
+            if s.loc[h] == LOC_HAND + p:
+                out[n] = h
+                n += 1
+        if s.x_hand[p] > 0:
+            out[n] = XCARD
+            n += 1
+        return n
     if ph == PH_C_FIRST:
         for i in range(s.n):
             out[i] = i
@@ -1809,7 +1844,7 @@ cdef int sm_legal(const SMState* s, int* out) noexcept nogil:
 cdef int sm_current_player(const SMState* s) noexcept nogil:
     if s.over or s.phase == PH_OVER:
         return TERMINAL
-    if s.phase <= PH_C_POWER:
+    if s.phase <= PH_C_POWER or s.phase == PH_C_SHOW:
         return CHANCE
     return s.asked
 
@@ -1832,6 +1867,10 @@ cdef double sm_chance_probability(const SMState* s, int a) noexcept nogil:
         if a == XCARD:
             return s.x_draw / <double>s.ndraw
         return 1.0 / s.ndraw if (0 <= a < NCELLS and s.loc[a] == LOC_DRAW) else 0.0
+    if ph == PH_C_SHOW:
+        if a == XCARD:
+            return s.x_hand[s.asked] / <double>s.hsize[s.asked]
+        return 1.0 / s.hsize[s.asked] if (0 <= a < NCELLS and s.loc[a] == LOC_HAND + s.asked) else 0.0
     if ph == PH_C_FIRST:
         return 1.0 / s.n
     if ph == PH_C_DICE:
@@ -1852,6 +1891,18 @@ cdef int sm_sample_chance(SMState* s, uint64_t* rng) noexcept nogil:
             r -= s.x_draw
             for h in range(NCELLS):
                 if s.loc[h] == LOC_DRAW:
+                    if r == 0:
+                        a = h
+                        break
+                    r -= 1
+    elif ph == PH_C_SHOW:
+        r = rng_below(rng, s.hsize[s.asked])
+        if r < s.x_hand[s.asked]:
+            a = XCARD
+        else:
+            r -= s.x_hand[s.asked]
+            for h in range(NCELLS):
+                if s.loc[h] == LOC_HAND + s.asked:
                     if r == 0:
                         a = h
                         break
@@ -2290,6 +2341,8 @@ cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
     if cp == CHANCE:
         if s.phase == PH_C_REVEAL or (s.phase == PH_C_DEAL and s.draw_for == seat):
             return 1 if ensure_in_draw(s, seat, a) else 0
+        if s.phase == PH_C_SHOW and p != seat:
+            return 1 if (0 <= a <= XCARD and ensure_hold(s, seat, p, a, -1)) else 0
         return 1
     if cp == seat:
         return 1
@@ -2311,6 +2364,13 @@ cdef const char* sm_validate(const SMState* s) noexcept nogil:
         return "unknown phase or stage"
     if s.phase > PH_C_POWER and s.phase != PH_OVER and s.asked >= s.n:
         return "the deciding seat is out of range"
+    if s.show_for != NONE8 and (s.show_for >= s.n or s.alive[s.show_for]):
+        return "cards shown for a seat not eliminated"
+    if s.phase == PH_C_SHOW and (s.show_for != s.asked or s.hsize[s.asked] == 0):
+        return "a card show due without cards to show"
+    for p in range(s.n):
+        if not s.alive[p] and s.hsize[p] > 0 and p != s.show_for:
+            return "an eliminated seat still holds Territory cards"
     if s.row_len > ROWMAX:
         return "open row too long"
     for p in range(MAXP):
@@ -3036,7 +3096,7 @@ CONST = dict(
     PH_THERON_SRC=PH_THERON_SRC, PH_THERON_DST=PH_THERON_DST, PH_TARGET=PH_TARGET, PH_REMOVE=PH_REMOVE,
     PH_BUY=PH_BUY, PH_COMBO_ROLL=PH_COMBO_ROLL, PH_SHADOW=PH_SHADOW, PH_TAKE=PH_TAKE, PH_EXCHANGE=PH_EXCHANGE,
     PH_TR_FROM=PH_TR_FROM, PH_TR_TO=PH_TR_TO, PH_TR_AMOUNT=PH_TR_AMOUNT, PH_ALLOCATE=PH_ALLOCATE,
-    PH_SETTLE_SELL=PH_SETTLE_SELL, PH_FORCED_SELL=PH_FORCED_SELL, PH_DISCARD=PH_DISCARD, PH_OVER=PH_OVER,
+    PH_SETTLE_SELL=PH_SETTLE_SELL, PH_FORCED_SELL=PH_FORCED_SELL, PH_DISCARD=PH_DISCARD, PH_OVER=PH_OVER, PH_C_SHOW=PH_C_SHOW,
     A_ROLL=A_ROLL, A_MIL=A_MIL, A_SHADOW=A_SHADOW, A_TRANSFER_P1=A_TRANSFER_P1, A_BLACK=A_BLACK,
     U_PLACE=U_PLACE, U_COMBO=U_COMBO, U_ALLY=U_ALLY, U_THERON=U_THERON, U_TURN=U_TURN, U_ENVOY=U_ENVOY,
     U_DECLINE=U_DECLINE, U_TRANSFER=U_TRANSFER, SH_NONE=SH_NONE, SH_PERSON=SH_PERSON, SH_CASTLE=SH_CASTLE,

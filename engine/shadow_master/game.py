@@ -28,7 +28,7 @@ DECISION_KINDS = {
     K["PH_SHADOW"]: "shadow", K["PH_TAKE"]: "take", K["PH_EXCHANGE"]: "exchange",
     K["PH_TR_FROM"]: "transfer_from", K["PH_TR_TO"]: "transfer_to", K["PH_TR_AMOUNT"]: "transfer_amount",
     K["PH_ALLOCATE"]: "allocate", K["PH_SETTLE_SELL"]: "settle_sell", K["PH_FORCED_SELL"]: "forced_sell",
-    K["PH_DISCARD"]: "discard", K["PH_OVER"]: "over",
+    K["PH_DISCARD"]: "discard", K["PH_OVER"]: "over", K["PH_C_SHOW"]: "show",
 }
 CAND_WORDS = {K["CAND_CAPTURE"]: "capture", K["CAND_BATTLE"]: "battle", K["CAND_SIEGE"]: "siege"}
 
@@ -139,6 +139,8 @@ class ShadowMasterGame(Game):
             return f"draw {core.draw_for} {names.card_name(a)}"
         if ph == K["PH_C_REVEAL"]:
             return f"reveal {names.card_name(a)}"
+        if ph == K["PH_C_SHOW"]:
+            return f"show {core.asked} {names.card_name(a)}"
         if ph == K["PH_C_FIRST"]:
             return f"first {a}"
         if ph == K["PH_C_DICE"]:
@@ -246,6 +248,12 @@ class ShadowMasterGame(Game):
                 raise wrong()
             n_args(1)
             return _card(rest[0], text)
+        if ph == K["PH_C_SHOW"]:
+            if head != "show" or len(rest) != 2 or not rest[0].isdigit():
+                raise wrong()
+            if int(rest[0]) != core.asked:
+                raise IllegalActionError(f"{text!r}: the cards shown are seat {core.asked}'s", field="action")
+            return _card(rest[1], text)
         if ph == K["PH_C_FIRST"]:
             if head != "first" or len(rest) != 1 or not rest[0].isdigit():
                 raise wrong()
