@@ -115,9 +115,12 @@ def test_policy_playouts_end_and_policy_choices_are_legal():
 
 def test_balance_report_accounts_for_every_game():
     from intrigue.ext.shadow_master_core import balance_report
-    rep = balance_report(4, 200, seed=1)
-    assert sum(rep["win_by_seat"]) == pytest.approx(1.0) and sum(rep["win_by_order"]) == pytest.approx(1.0)
-    assert sum(rep["end"].values()) == 200 and 1 <= rep["rounds"] <= 31
+    for player in ("heuristic", "policy"):
+        rep = balance_report(4, 200, seed=1, player=player)
+        assert sum(rep["win_by_seat"]) == pytest.approx(1.0) and sum(rep["win_by_order"]) == pytest.approx(1.0)
+        assert sum(rep["end"].values()) == 200 and 1 <= rep["rounds"] <= 31
+    with pytest.raises(ValueError, match="player"):
+        balance_report(4, 1, player="ismcts")
 
 
 def test_check_and_balance_scripts_run(capsys):
