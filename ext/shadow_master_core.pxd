@@ -199,6 +199,7 @@ ctypedef struct SMState:
     uint8_t abs_on                 # ABS_* bits pruning legal_actions in this state: 0 in the game, opt_abs in search worlds
     uint8_t rem_last               # BATTLE: the last front cell a token was removed from (canonical order)
     uint8_t show_for               # eliminated seat whose Territory cards are being shown one by one, NONE8 if none
+    uint8_t opt_roll               # the search's policy playouts: 0 the rule of thumb, 1 the heuristic bot (option search_rollout)
 
 cdef GameVT SM_VT
 

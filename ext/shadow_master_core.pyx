@@ -2066,14 +2066,24 @@ cdef enum:
 
 cdef void sm_model_probs(const SMState* s, const int* legal, int n, double* out) noexcept nogil:
     """The opponent model (``ismcts:opponents=model``): the rollout policy's distribution where it
-    samples (uses: by its weights), elsewhere its choice; mixed with 10 % uniform so that every legal
-    action stays possible.  Reads only what the deciding seat may see, like the policy."""
+    samples (uses: by its weights), elsewhere its choice -- or, with search_rollout=1 (opt_roll), the
+    heuristic bot's choice; mixed with 10 % uniform so that every legal action stays possible.  Reads
+    only what the deciding seat may see, like the policy."""
     cdef uint64_t r = (<uint64_t>s.round * <uint64_t>0x9E3779B9) ^ ((<uint64_t>s.phase) << 32) ^ ((<uint64_t>s.asked) << 40) ^ (<uint64_t>s.T)
     cdef double share = MODEL_SHARE_PCT / 100.0, tot = 0.0
     cdef double w[SM_MAX_LEGAL]
     cdef int i, a, k, h, p = s.asked, c = s.cur_col
     for i in range(n):
         out[i] = (1.0 - share) / n
+    if s.opt_roll:                           # search_rollout=1: the model is the heuristic bot
+        a = heur_action(<SMState*>s, &r)
+        for i in range(n):
+            if legal[i] == a:
+                out[i] += share
+                return
+        for i in range(n):
+            out[i] += share / n
+        return
     if s.phase == PH_USE:
         for i in range(n):
             w[i] = use_weight(s, p, c, legal[i])
@@ -2091,13 +2101,18 @@ cdef void sm_model_probs(const SMState* s, const int* legal, int n, double* out)
         out[i] += share / n
 
 cdef void sm_policy_playout(SMState* s, uint64_t* rng) noexcept nogil:
+    """The search's policy playout: the rule of thumb at every seat, or the heuristic bot when the
+    game option search_rollout is 1 (opt_roll)."""
     cdef int cp
+    cdef bint heur = s.opt_roll
     while True:
         cp = sm_current_player(s)
         if cp == TERMINAL:
             return
         if cp == CHANCE:
             sm_sample_chance(s, rng)
+        elif heur:
+            sm_apply(s, heur_action(s, rng))
         else:
             sm_apply(s, policy_action(s, rng))
 
@@ -2860,15 +2875,19 @@ cdef class ShadowMasterCore(KernelState):
         self.ptr = &self.st
 
     def __init__(self, int n=4, bint territory_combo=True, bint power_combos=True, bint persons=True,
-                 bint castles=True, int alliance_spaces=1, int max_rounds=30, int search_abstraction=0):
+                 bint castles=True, int alliance_spaces=1, int max_rounds=30, int search_abstraction=0,
+                 int search_rollout=0):
         if not 3 <= n <= 6:
             raise ValueError(f"Shadow Master is for 3 to 6 players, not {n}")
         if alliance_spaces not in (1, 2) or not 1 <= max_rounds <= 250:
             raise ValueError("alliance_spaces must be 1 or 2 and max_rounds 1..250")
         if not 0 <= search_abstraction <= ABS_ALL:
             raise ValueError(f"search_abstraction must be 0..{ABS_ALL} (bits: 1 money, 2 removal order, 4 cells)")
+        if search_rollout not in (0, 1):
+            raise ValueError("search_rollout must be 0 (rule of thumb) or 1 (heuristic bot)")
         sm_init(&self.st, n, territory_combo, power_combos, persons, castles, alliance_spaces, max_rounds)
         self.st.opt_abs = search_abstraction
+        self.st.opt_roll = search_rollout
 
     @property
     def rolled(self):

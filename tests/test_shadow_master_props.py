@@ -129,3 +129,16 @@ def test_check_and_balance_scripts_run(capsys):
     assert "0 violations" in capsys.readouterr().out
     assert balance.main(["--games", "20", "--players", "3"]) == 0
     assert "win % by seat" in capsys.readouterr().out
+
+
+def test_search_rollout_1_makes_the_policy_playouts_heuristic_games():
+    """Option search_rollout=1: the search's policy playouts are the heuristic bot at every seat (the
+    same games as the balance report's, seed for seed); 0 keeps the rule of thumb."""
+    from intrigue.ext.shadow_master_core import balance_report, policy_playouts
+    heur = balance_report(4, 30, seed=7, player="heuristic")["rounds"] * 30
+    rule = balance_report(4, 30, seed=7, player="policy")["rounds"] * 30
+    assert policy_playouts(4, 30, 7, search_rollout=1) == pytest.approx(heur)
+    assert policy_playouts(4, 30, 7, search_rollout=0) == pytest.approx(rule)
+    assert heur != rule
+    with pytest.raises(ValueError, match="search_rollout"):
+        policy_playouts(4, 1, 7, search_rollout=2)

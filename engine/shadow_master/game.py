@@ -106,6 +106,8 @@ class ShadowMasterGame(Game):
             OptionSpec("search_abstraction", "int", 7, "not a rule: which action abstractions the ismcts bot's "
                        "worlds use (bits: 1 money macro-amounts, 2 canonical removal order, 4 pruned "
                        "Theron/castle cells; 0 none)", 0, 7),
+            OptionSpec("search_rollout", "int", 0, "not a rule: who plays the ismcts bot's policy playouts "
+                       "(0 the rule of thumb, 1 the heuristic bot)", 0, 1),
         )
     }
     rulesets = {
@@ -127,7 +129,8 @@ class ShadowMasterGame(Game):
         o = self.options
         return ShadowMasterCore(self.num_players, territory_combo=o["territory_combo"], power_combos=o["power_combos"],
                                 persons=o["persons"], castles=o["castles"], alliance_spaces=o["alliance_spaces"],
-                                max_rounds=o["max_rounds"], search_abstraction=o["search_abstraction"])
+                                max_rounds=o["max_rounds"], search_abstraction=o["search_abstraction"],
+                                search_rollout=o["search_rollout"])
 
     # --- notation (docs/shadow_master.md, "Notation") ---------------------------------------------------
     def action_to_string(self, core: ShadowMasterCore, action: int) -> str:
