@@ -811,9 +811,15 @@ cdef void resolve_target(SMState* s, int i) noexcept nogil:
     battle_step(s)
 
 cdef void attack_done(SMState* s) noexcept nogil:
-    """Power damage for the event's lost cells (section 11.1), then the state checks."""
-    cdef int d, p, q, i, n
-    recompute_ranks(s)
+    """Power damage for the event's lost cells (section 11.1), then the state checks.  Ranks are
+    recomputed only if the event emptied or took a cell (every such change counts in `lost`): the
+    placement itself was ranked by do_place."""
+    cdef int d, p, q, i, n, changed = 0
+    for d in range(NCOL):
+        if s.lost[d]:
+            changed = 1
+    if changed:
+        recompute_ranks(s)
     memset(s.front, 0, NCELLS)
     s.n_cand = 0
     s.rem_left = 0
