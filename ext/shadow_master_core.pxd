@@ -71,7 +71,8 @@ cdef enum:  # decision points and chance events (the phase is also the kind of d
     PH_FORCED_SELL = 23  # bankruptcy or above the Power Limit
     PH_DISCARD = 24      # a Territory card to discard (Land sale, above TL)
     PH_OVER = 25
-    NUM_PHASES = 26
+    PH_C_SHOW = 26       # chance (public): one card of eliminated seat `asked`'s hand shown and discarded
+    NUM_PHASES = 27
 
 cdef enum:  # search abstractions (section 22): subsets of the legal actions, only in the search's worlds
     ABS_MONEY = 1        # transfer amounts 1/5/10/fill hand/half/all; allocation 'all' (fill hand) per holding
@@ -197,6 +198,8 @@ ctypedef struct SMState:
     uint8_t opt_abs                # search abstractions (ABS_* bits) the search's worlds use (option search_abstraction)
     uint8_t abs_on                 # ABS_* bits pruning legal_actions in this state: 0 in the game, opt_abs in search worlds
     uint8_t rem_last               # BATTLE: the last front cell a token was removed from (canonical order)
+    uint8_t show_for               # eliminated seat whose Territory cards are being shown one by one, NONE8 if none
+    uint8_t opt_roll               # the search's policy playouts: 0 the rule of thumb, 1 the heuristic bot (option search_rollout)
 
 cdef GameVT SM_VT
 

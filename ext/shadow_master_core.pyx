@@ -374,16 +374,10 @@ cdef void eliminate(SMState* s, int p) noexcept nogil:
     s.alive[p] = 0
     s.n_elim += 1
     s.elim_rank[p] = s.n_elim
-    for h in range(NCELLS):
-        if s.loc[h] == LOC_HAND + p:
-            s.loc[h] = LOC_DISCARD
-            s.known[h] = 0
-            s.ndisc += 1
-    s.x_disc += s.x_hand[p]
-    s.ndisc += s.x_hand[p]
-    s.x_hand[p] = 0
-    s.x_known[p] = 0
-    s.hsize[p] = 0
+    # The Territory cards go face up to the discard pile one public chance event at a time
+    # (PH_C_SHOW, see show_card), so that every seat's view names them.
+    if s.hsize[p] > 0:
+        s.show_for = p
     for i in range(NPERSONS):
         if s.person[i] == p:
             s.person[i] = NONE8
@@ -407,7 +401,8 @@ cdef void eliminate(SMState* s, int p) noexcept nogil:
     if s.draw_for == p:
         s.draw_left = 0
     if n_alive(s) <= 1:
-        game_over(s)
+        if s.show_for == NONE8:
+            game_over(s)                  # else advance() ends the game once the cards are shown
         return
     if s.fp == p:
         s.fp = next_alive(s, p)
@@ -416,6 +411,20 @@ cdef void eliminate(SMState* s, int p) noexcept nogil:
         s.take_left = 0
         s.in_exchange = 0
         s.stage = ST_END_TURN
+
+cdef void show_card(SMState* s, int t) noexcept nogil:
+    """An eliminated seat's card t goes face up to the discard pile (one PH_C_SHOW event)."""
+    cdef int p = s.show_for
+    if t == XCARD:
+        s.x_hand[p] -= 1
+        if s.x_known[p] > s.x_hand[p]:
+            s.x_known[p] = s.x_hand[p]
+        s.x_disc += 1
+    else:
+        s.loc[t] = LOC_DISCARD
+        s.known[t] = 0
+    s.ndisc += 1
+    s.hsize[p] -= 1
 
 cdef int score_of(const SMState* s, int p) noexcept nogil:
     cdef int c, i, v = total_money(s, p) + 5 * s.hsize[p]
@@ -802,9 +811,15 @@ cdef void resolve_target(SMState* s, int i) noexcept nogil:
     battle_step(s)
 
 cdef void attack_done(SMState* s) noexcept nogil:
-    """Power damage for the event's lost cells (section 11.1), then the state checks."""
-    cdef int d, p, q, i, n
-    recompute_ranks(s)
+    """Power damage for the event's lost cells (section 11.1), then the state checks.  Ranks are
+    recomputed only if the event emptied or took a cell (every such change counts in `lost`): the
+    placement itself was ranked by do_place."""
+    cdef int d, p, q, i, n, changed = 0
+    for d in range(NCOL):
+        if s.lost[d]:
+            changed = 1
+    if changed:
+        recompute_ranks(s)
     memset(s.front, 0, NCELLS)
     s.n_cand = 0
     s.rem_left = 0
@@ -874,6 +889,7 @@ cdef void sm_init(SMState* s, int n, int tcombo, int pcombo, int persons, int ca
     s.ms_col[1] = NONE8
     s.round = 1
     s.draw_for = NONE8
+    s.show_for = NONE8
     s.stage = ST_DEAL
     s.settle_idx = 0
     advance(s)
@@ -915,6 +931,15 @@ cdef void enter_p1(SMState* s) noexcept nogil:
 cdef void advance(SMState* s) noexcept nogil:
     cdef int i, p, paid, c, t, d, k
     while True:
+        # 0. an eliminated seat's Territory cards are shown, one public event per card
+        if s.show_for != NONE8:
+            if s.hsize[s.show_for] > 0:
+                s.phase = PH_C_SHOW
+                s.asked = s.show_for
+                return
+            s.show_for = NONE8
+            if n_alive(s) <= 1:
+                game_over(s)
         if s.over:
             s.phase = PH_OVER
             return
@@ -957,6 +982,10 @@ cdef void advance(SMState* s) noexcept nogil:
                     eliminate(s, p)
                     if s.over:
                         return
+                    if s.show_for != NONE8:
+                        break
+        if s.show_for != NONE8:
+            continue
         # 4. state checks
         if s.need_check:
             s.need_check = 0
@@ -1238,6 +1267,9 @@ cdef void sm_apply(SMState* s, int a) noexcept nogil:
             s.ndisc += ROWMAX
             s.row_len = 0
         s.reveal_left -= 1
+        advance(s)
+    elif ph == PH_C_SHOW:
+        show_card(s, a)
         advance(s)
     elif ph == PH_C_FIRST:
         s.first0 = a
@@ -1585,6 +1617,15 @@ cdef int sm_legal(const SMState* s, int* out) noexcept nogil:
             out[n] = XCARD
             n += 1
         return n
+    if ph == PH_C_SHOW:
+        for h in range(NCELLS):
+            if s.loc[h] == LOC_HAND + p:
+                out[n] = h
+                n += 1
+        if s.x_hand[p] > 0:
+            out[n] = XCARD
+            n += 1
+        return n
     if ph == PH_C_FIRST:
         for i in range(s.n):
             out[i] = i
@@ -1809,7 +1850,7 @@ cdef int sm_legal(const SMState* s, int* out) noexcept nogil:
 cdef int sm_current_player(const SMState* s) noexcept nogil:
     if s.over or s.phase == PH_OVER:
         return TERMINAL
-    if s.phase <= PH_C_POWER:
+    if s.phase <= PH_C_POWER or s.phase == PH_C_SHOW:
         return CHANCE
     return s.asked
 
@@ -1832,6 +1873,10 @@ cdef double sm_chance_probability(const SMState* s, int a) noexcept nogil:
         if a == XCARD:
             return s.x_draw / <double>s.ndraw
         return 1.0 / s.ndraw if (0 <= a < NCELLS and s.loc[a] == LOC_DRAW) else 0.0
+    if ph == PH_C_SHOW:
+        if a == XCARD:
+            return s.x_hand[s.asked] / <double>s.hsize[s.asked]
+        return 1.0 / s.hsize[s.asked] if (0 <= a < NCELLS and s.loc[a] == LOC_HAND + s.asked) else 0.0
     if ph == PH_C_FIRST:
         return 1.0 / s.n
     if ph == PH_C_DICE:
@@ -1852,6 +1897,18 @@ cdef int sm_sample_chance(SMState* s, uint64_t* rng) noexcept nogil:
             r -= s.x_draw
             for h in range(NCELLS):
                 if s.loc[h] == LOC_DRAW:
+                    if r == 0:
+                        a = h
+                        break
+                    r -= 1
+    elif ph == PH_C_SHOW:
+        r = rng_below(rng, s.hsize[s.asked])
+        if r < s.x_hand[s.asked]:
+            a = XCARD
+        else:
+            r -= s.x_hand[s.asked]
+            for h in range(NCELLS):
+                if s.loc[h] == LOC_HAND + s.asked:
                     if r == 0:
                         a = h
                         break
@@ -2015,14 +2072,24 @@ cdef enum:
 
 cdef void sm_model_probs(const SMState* s, const int* legal, int n, double* out) noexcept nogil:
     """The opponent model (``ismcts:opponents=model``): the rollout policy's distribution where it
-    samples (uses: by its weights), elsewhere its choice; mixed with 10 % uniform so that every legal
-    action stays possible.  Reads only what the deciding seat may see, like the policy."""
+    samples (uses: by its weights), elsewhere its choice -- or, with search_rollout=1 (opt_roll), the
+    heuristic bot's choice; mixed with 10 % uniform so that every legal action stays possible.  Reads
+    only what the deciding seat may see, like the policy."""
     cdef uint64_t r = (<uint64_t>s.round * <uint64_t>0x9E3779B9) ^ ((<uint64_t>s.phase) << 32) ^ ((<uint64_t>s.asked) << 40) ^ (<uint64_t>s.T)
     cdef double share = MODEL_SHARE_PCT / 100.0, tot = 0.0
     cdef double w[SM_MAX_LEGAL]
     cdef int i, a, k, h, p = s.asked, c = s.cur_col
     for i in range(n):
         out[i] = (1.0 - share) / n
+    if s.opt_roll:                           # search_rollout=1: the model is the heuristic bot
+        a = heur_action(<SMState*>s, &r)
+        for i in range(n):
+            if legal[i] == a:
+                out[i] += share
+                return
+        for i in range(n):
+            out[i] += share / n
+        return
     if s.phase == PH_USE:
         for i in range(n):
             w[i] = use_weight(s, p, c, legal[i])
@@ -2040,6 +2107,336 @@ cdef void sm_model_probs(const SMState* s, const int* legal, int n, double* out)
         out[i] += share / n
 
 cdef void sm_policy_playout(SMState* s, uint64_t* rng) noexcept nogil:
+    """The search's policy playout: the rule of thumb at every seat, or the heuristic bot when the
+    game option search_rollout is 1 (opt_roll)."""
+    cdef int cp
+    cdef bint heur = s.opt_roll
+    while True:
+        cp = sm_current_player(s)
+        if cp == TERMINAL:
+            return
+        if cp == CHANCE:
+            sm_sample_chance(s, rng)
+        elif heur:
+            sm_apply(s, heur_action(s, rng))
+        else:
+            sm_apply(s, policy_action(s, rng))
+
+
+# --- the heuristic bot (engine/shadow_master/heuristic.py is its Python face) ----------------------------------
+# The rule-based player of the ``heuristic`` bot, in C so that a balance report can play 10,000s of
+# its games.  It reads only what the deciding seat may see: its own Territory hand and public facts
+# (money, Power cards, the board, the open row); the other hands are never looked at, so it decides
+# the same in the true state and in the seat's canonical information state.  Most decisions are a
+# one-step lookahead over `heur_value`; the rest are the rules below, decision by decision.
+cdef enum:
+    HEUR_SAFE_RANK = 3       # a kingdom of rank <= 2 is "about to collapse"
+
+cdef double heur_value(const SMState* s, int me) noexcept nogil:
+    """The seat's stake in a position: its money (deposits on kingdoms about to collapse at half),
+    plus what its Power cards are worth (rank + 2.5 x income of their colour), minus 0.3 x the
+    others' average stake; -1000 once eliminated."""
+    cdef double mine = 0.0, others = 0.0, v
+    cdef int p, c, t
+    for p in range(s.n):
+        if not s.alive[p]:
+            if p == me:
+                return -1000.0
+            continue
+        v = s.hand[p] + s.pend[p] - s.debt[p]
+        for c in range(NCOL):
+            v += s.dep[p][c] * (1.0 if s.rank[c] >= HEUR_SAFE_RANK else 0.5)
+            for t in range(NTYPES):
+                if s.hold[p][c][t]:
+                    v += s.hold[p][c][t] * (s.rank[c] + 2.5 * income_of(s.rank[c]))
+        if p == me:
+            mine = v
+        else:
+            others += v
+    return mine - 0.3 * others / (s.n - 1 if s.n > 1 else 1)
+
+cdef int heur_lookahead(const SMState* s, int me, const int* legal, int n, uint64_t* rng) noexcept nogil:
+    """The action whose resulting position `heur_value` rates best (ties broken at random)."""
+    cdef SMState tmp
+    cdef double v, bv = -1e18
+    cdef int i, best = legal[0]
+    for i in range(n):
+        memcpy(&tmp, s, sizeof(SMState))
+        sm_apply(&tmp, legal[i])
+        v = heur_value(&tmp, me) + rng_below(rng, 1000) * 1e-6
+        if v > bv:
+            bv = v
+            best = legal[i]
+    return best
+
+cdef int heur_rounds_left(const SMState* s) noexcept nogil:
+    """Settlements still to come after this round's (an estimate before the end is triggered)."""
+    cdef int last = s.end_round + 1 if s.end_round else s.max_rounds + 1
+    return last - s.round if last > s.round else 0
+
+cdef int heur_risky_deposit(const SMState* s, int p) noexcept nogil:
+    cdef int c
+    for c in range(NCOL):
+        if s.dep[p][c] > 0 and s.rank[c] < HEUR_SAFE_RANK:
+            return c
+    return -1
+
+cdef bint heur_can_place(const SMState* s, int p) noexcept nogil:
+    cdef int h
+    if s.x_hand[p] > 0:
+        return True
+    for h in range(NCELLS):
+        if s.loc[h] == LOC_HAND + p and not s.recv[h]:
+            if s.col[h] == EMPTY or (s.col[h] < NCOL and s.cnt[h] < cell_cap(s, h)):
+                return True
+    return False
+
+cdef double heur_card_use(const SMState* s, int p, int t) noexcept nogil:
+    """How useful Territory card t is to p (higher: keep): X 2; a dead cell -5; else 2 per Power card
+    p holds in the cell's colour plus 1 per Power card in each neighbour's colour."""
+    cdef int k, c2
+    cdef double score = 0.0
+    if t == XCARD:
+        return 2.0
+    if s.col[t] == BLACK or s.cnt[t] >= 3 or (s.castle[t] and s.cnt[t] >= 2):
+        return -5.0
+    if s.col[t] < NCOL:
+        score += 2 * ncards_col(s, p, s.col[t])
+    for k in range(NNB[s.board][t]):
+        c2 = s.col[NB[s.board][t][k]]
+        if c2 < NCOL:
+            score += ncards_col(s, p, c2)
+    return score
+
+cdef bint heur_in(const int* legal, int n, int a) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if legal[i] == a:
+            return True
+    return False
+
+cdef int heur_phase1(const SMState* s, int p, const int* legal, int n, uint64_t* rng) noexcept nogil:
+    cdef int i, a, h, k, c, best = -1, bv, v, money = total_money(s, p), any_stake = 0, m
+    cdef SMState tmp
+    cdef int buf[SM_MAX_LEGAL]
+    cdef bint castle_opt, person_opt, strong
+    for c in range(NCOL):
+        if ncards_col(s, p, c):
+            any_stake = 1
+    # Military on the strongest colour it can use it on
+    bv = -1
+    for i in range(n):
+        a = legal[i]
+        if A_MIL <= a < A_SHADOW and s.rank[a - A_MIL] > bv:
+            bv = s.rank[a - A_MIL]
+            best = a
+    if best >= 0:
+        return best
+    # a black token next to kingdoms others hold power in and it does not
+    if s.hand[p] < 8 or any_stake:
+        bv = -1000000
+        for i in range(n):
+            a = legal[i]
+            if a >= A_BLACK:
+                h = a - A_BLACK
+                v = 0
+                for k in range(NNB[s.board][h]):
+                    c = s.col[NB[s.board][h][k]]
+                    if c < NCOL:
+                        v += -3 * ncards_col(s, p, c) + 1
+                if v > bv:
+                    bv = v
+                    best = a
+        if best >= 0 and bv >= 0:
+            return best
+    if heur_in(legal, n, A_SHADOW) and money >= 25:
+        memcpy(&tmp, s, sizeof(SMState))
+        sm_apply(&tmp, A_SHADOW)
+        m = sm_legal(&tmp, buf)
+        castle_opt = False
+        person_opt = False
+        for i in range(m):
+            if buf[i] >= SH_CASTLE:
+                castle_opt = True
+            elif buf[i] >= SH_PERSON:
+                person_opt = True
+        strong = False
+        for c in range(NCOL):
+            if ncards_col(s, p, c) and s.rank[c] >= 6:
+                strong = True
+        if castle_opt and strong:
+            return A_SHADOW
+        if money >= 35 and person_opt:
+            return A_SHADOW
+    if heur_in(legal, n, A_TRANSFER_P1) and heur_risky_deposit(s, p) >= 0:
+        return A_TRANSFER_P1
+    if heur_in(legal, n, A_SHADOW) and not heur_can_place(s, p):
+        return A_SHADOW                      # rolling would only cost the decline fine
+    return A_ROLL if heur_in(legal, n, A_ROLL) else legal[0]
+
+cdef int heur_shadow(const SMState* s, int p, const int* legal, int n) noexcept nogil:
+    cdef int i, a, c, best = -1, bv = -1, v, k
+    cdef int order_big[4]
+    cdef int order_small[4]
+    order_big[0] = 2; order_big[1] = 0; order_big[2] = 3; order_big[3] = 1
+    order_small[0] = 0; order_small[1] = 3; order_small[2] = 2; order_small[3] = 1
+    for i in range(n):
+        a = legal[i]
+        if a >= SH_CASTLE:
+            c = s.col[a - SH_CASTLE]
+            v = ncards_col(s, p, c) * s.rank[c] if c < NCOL else 0
+            if v > bv:
+                bv = v
+                best = a
+    if best >= 0:
+        c = s.col[best - SH_CASTLE]
+        if c < NCOL and ncards_col(s, p, c) and s.rank[c] >= 6:
+            return best
+    if total_money(s, p) >= 35:
+        v = 0
+        for c in range(NCOL):
+            if s.rank[c] > v:
+                v = s.rank[c]
+        for k in range(4):
+            a = SH_PERSON + (order_big[k] if v >= 13 else order_small[k])
+            if heur_in(legal, n, a):
+                return a
+    return SH_NONE
+
+cdef int heur_lookahead_use(SMState* s, int me, const int* legal, int n, uint64_t* rng) noexcept nogil:
+    """For a colour choice: the colour whose best use is best."""
+    cdef SMState a1, b1
+    cdef int inner[SM_MAX_LEGAL]
+    cdef int i, j, m, best = legal[0]
+    cdef double v, bv = -1e18, w
+    for i in range(n):
+        memcpy(&a1, s, sizeof(SMState))
+        sm_apply(&a1, legal[i])
+        m = sm_legal(&a1, inner) if sm_current_player(&a1) != TERMINAL else 0
+        v = -1e18
+        for j in range(m):
+            memcpy(&b1, &a1, sizeof(SMState))
+            sm_apply(&b1, inner[j])
+            w = heur_value(&b1, me)
+            if w > v:
+                v = w
+        if v > bv:
+            bv = v
+            best = legal[i]
+    return best
+
+cdef int heur_action(SMState* s, uint64_t* rng) noexcept nogil:
+    """The heuristic bot's decision in s (a decision node)."""
+    cdef int legal[SM_MAX_LEGAL]
+    cdef int n = sm_legal(s, legal), p = s.asked, ph = s.phase, i, a, c, best, m, r, left
+    cdef double v, bv, g
+    if n <= 1:
+        return legal[0]
+    if ph == PH_P1:
+        return heur_phase1(s, p, legal, n, rng)
+    if ph == PH_SHADOW:
+        return heur_shadow(s, p, legal, n)
+    if ph == PH_PICK_DIE:
+        return heur_lookahead_use(s, p, legal, n, rng)
+    if ph == PH_USE:
+        m = 0
+        for i in range(n):
+            if legal[i] != U_TRANSFER:
+                legal[m] = legal[i]
+                m += 1
+        return heur_lookahead(s, p, legal, m if m else n, rng)
+    if ph == PH_BUY:
+        r = s.rank[s.cur_col]
+        left = heur_rounds_left(s)
+        return 1 if left * income_of(r) + r >= r + 1 and total_money(s, p) - r >= (3 if r > 3 else r) else 0
+    if ph == PH_COMBO_ROLL:
+        return 1
+    if ph == PH_ALLOCATE:
+        for a in range(3, -1, -1):           # put all / 10 / 5 / 1 in hand (ids 7 * chunk + 0)
+            if heur_in(legal, n, 7 * a):
+                return 7 * a
+        best = legal[0]
+        bv = -1.0
+        for i in range(n):
+            a = legal[i]
+            if a % 7 == 0:
+                continue
+            v = s.rank[a % 7 - 1] * 2 + (1 if a // 7 == 3 else 0)
+            if v > bv:
+                bv = v
+                best = a
+        return best
+    if ph == PH_TR_FROM:
+        c = heur_risky_deposit(s, p)
+        if c >= 0 and heur_in(legal, n, 1 + c):
+            return 1 + c
+        return legal[0]
+    if ph == PH_TR_TO:
+        if heur_in(legal, n, 0):
+            return 0
+        best = legal[0]
+        for i in range(n):
+            if s.rank[legal[i] - 1] > s.rank[best - 1]:
+                best = legal[i]
+        return best
+    if ph == PH_TR_AMOUNT:
+        return legal[n - 1]
+    if ph == PH_SETTLE_SELL:
+        left = heur_rounds_left(s)
+        best = 0
+        bv = 0.0
+        for i in range(1, n):
+            a = legal[i]
+            c = (a - 1) // NTYPES
+            g = 3 - left * income_of(s.rank[c]) + (-5 if (a - 1) % NTYPES == T_LAND else 0)
+            if g > bv:
+                bv = g
+                best = a
+        return best
+    if ph == PH_FORCED_SELL:
+        best = legal[0]
+        for i in range(n):
+            if s.rank[legal[i] // NTYPES] < s.rank[best // NTYPES]:
+                best = legal[i]
+        return best
+    if ph == PH_DISCARD:
+        best = legal[0]
+        bv = heur_card_use(s, p, best)
+        for i in range(1, n):
+            v = heur_card_use(s, p, legal[i])
+            if v < bv:
+                bv = v
+                best = legal[i]
+        return best
+    if ph == PH_EXCHANGE:
+        if total_money(s, p) >= 4:
+            best = -1
+            bv = 1e18
+            for i in range(n):
+                if legal[i] >= EX_DISCARD:
+                    v = heur_card_use(s, p, legal[i] - EX_DISCARD)
+                    if v < bv:
+                        bv = v
+                        best = legal[i]
+            if best >= 0 and bv < 0:
+                return best
+        return EX_END
+    if ph == PH_TAKE:
+        best = 0 if heur_in(legal, n, 0) else legal[0]
+        bv = 0.5
+        for i in range(n):
+            a = legal[i]
+            if a == 0:
+                continue
+            v = heur_card_use(s, p, s.row[a - 1]) + s.row_silver[a - 1] - (a - 1)
+            if v > bv:
+                bv = v
+                best = a
+        return best
+    return heur_lookahead(s, p, legal, n, rng)   # alliance space, Lord Theron, targets, removals
+
+cdef void sm_heuristic_playout(SMState* s, uint64_t* rng) noexcept nogil:
+    """The game played out by the heuristic bot at every seat."""
     cdef int cp
     while True:
         cp = sm_current_player(s)
@@ -2048,7 +2445,7 @@ cdef void sm_policy_playout(SMState* s, uint64_t* rng) noexcept nogil:
         if cp == CHANCE:
             sm_sample_chance(s, rng)
         else:
-            sm_apply(s, policy_action(s, rng))
+            sm_apply(s, heur_action(s, rng))
 
 
 # --- hidden information ----------------------------------------------------------------------------------------
@@ -2290,6 +2687,8 @@ cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
     if cp == CHANCE:
         if s.phase == PH_C_REVEAL or (s.phase == PH_C_DEAL and s.draw_for == seat):
             return 1 if ensure_in_draw(s, seat, a) else 0
+        if s.phase == PH_C_SHOW and p != seat:
+            return 1 if (0 <= a <= XCARD and ensure_hold(s, seat, p, a, -1)) else 0
         return 1
     if cp == seat:
         return 1
@@ -2311,6 +2710,13 @@ cdef const char* sm_validate(const SMState* s) noexcept nogil:
         return "unknown phase or stage"
     if s.phase > PH_C_POWER and s.phase != PH_OVER and s.asked >= s.n:
         return "the deciding seat is out of range"
+    if s.show_for != NONE8 and (s.show_for >= s.n or s.alive[s.show_for]):
+        return "cards shown for a seat not eliminated"
+    if s.phase == PH_C_SHOW and (s.show_for != s.asked or s.hsize[s.asked] == 0):
+        return "a card show due without cards to show"
+    for p in range(s.n):
+        if not s.alive[p] and s.hsize[p] > 0 and p != s.show_for:
+            return "an eliminated seat still holds Territory cards"
     if s.row_len > ROWMAX:
         return "open row too long"
     for p in range(MAXP):
@@ -2475,15 +2881,19 @@ cdef class ShadowMasterCore(KernelState):
         self.ptr = &self.st
 
     def __init__(self, int n=4, bint territory_combo=True, bint power_combos=True, bint persons=True,
-                 bint castles=True, int alliance_spaces=1, int max_rounds=30, int search_abstraction=0):
+                 bint castles=True, int alliance_spaces=1, int max_rounds=30, int search_abstraction=0,
+                 int search_rollout=0):
         if not 3 <= n <= 6:
             raise ValueError(f"Shadow Master is for 3 to 6 players, not {n}")
         if alliance_spaces not in (1, 2) or not 1 <= max_rounds <= 250:
             raise ValueError("alliance_spaces must be 1 or 2 and max_rounds 1..250")
         if not 0 <= search_abstraction <= ABS_ALL:
             raise ValueError(f"search_abstraction must be 0..{ABS_ALL} (bits: 1 money, 2 removal order, 4 cells)")
+        if search_rollout not in (0, 1):
+            raise ValueError("search_rollout must be 0 (rule of thumb) or 1 (heuristic bot)")
         sm_init(&self.st, n, territory_combo, power_combos, persons, castles, alliance_spaces, max_rounds)
         self.st.opt_abs = search_abstraction
+        self.st.opt_roll = search_rollout
 
     @property
     def rolled(self):
@@ -2835,9 +3245,13 @@ def policy_playouts(int n, int count, seed=0, **options):
     return rounds
 
 
-def balance_report(int n, long long games, seed=0, **options):
-    """Games between rollout-policy players (the C rule of thumb): win shares by seat and by place in
-    the first round's order, rounds, which trigger ended the game, collapses and bankruptcies."""
+def balance_report(int n, long long games, seed=0, player="heuristic", **options):
+    """Games between ``player`` bots at every seat (``heuristic``: the heuristic bot; ``policy``: the
+    search's rollout rule of thumb): win shares by seat and by place in the first round's order,
+    rounds, which trigger ended the game, collapses and bankruptcies."""
+    if player not in ("heuristic", "policy"):
+        raise ValueError(f"player must be 'heuristic' or 'policy', not {player!r}")
+    cdef bint heur = player == "heuristic"
     cdef ShadowMasterCore start = ShadowMasterCore(n, **options)
     cdef SMState s
     cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
@@ -2856,7 +3270,10 @@ def balance_report(int n, long long games, seed=0, **options):
     with nogil:
         for g in range(games):
             s = start.st
-            sm_policy_playout(&s, &rng)
+            if heur:
+                sm_heuristic_playout(&s, &rng)
+            else:
+                sm_policy_playout(&s, &rng)
             sm_returns(&s, out)
             for p in range(n):
                 seat_w[p] += out[p]
@@ -2876,6 +3293,16 @@ def balance_report(int n, long long games, seed=0, **options):
                     "last_player_left": lone},
             "collapses_per_game": collapses / <double>games, "games_with_collapse": games_collapse / <double>games,
             "bankruptcies_per_game": elims / <double>games, "games_with_bankruptcy": games_elim / <double>games}
+
+
+def heuristic_choice(ShadowMasterCore core, seed=0):
+    """The heuristic bot's action in ``core`` (a decision node; reads only the deciding seat's hand
+    and public facts, so the seat's canonical information state gives the same choice)."""
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef SMState s = core.st
+    if sm_current_player(&s) < 0:
+        raise ValueError("no decision is due")
+    return heur_action(&s, &rng)
 
 
 def policy_choice(ShadowMasterCore core, seed=0):
@@ -3036,7 +3463,7 @@ CONST = dict(
     PH_THERON_SRC=PH_THERON_SRC, PH_THERON_DST=PH_THERON_DST, PH_TARGET=PH_TARGET, PH_REMOVE=PH_REMOVE,
     PH_BUY=PH_BUY, PH_COMBO_ROLL=PH_COMBO_ROLL, PH_SHADOW=PH_SHADOW, PH_TAKE=PH_TAKE, PH_EXCHANGE=PH_EXCHANGE,
     PH_TR_FROM=PH_TR_FROM, PH_TR_TO=PH_TR_TO, PH_TR_AMOUNT=PH_TR_AMOUNT, PH_ALLOCATE=PH_ALLOCATE,
-    PH_SETTLE_SELL=PH_SETTLE_SELL, PH_FORCED_SELL=PH_FORCED_SELL, PH_DISCARD=PH_DISCARD, PH_OVER=PH_OVER,
+    PH_SETTLE_SELL=PH_SETTLE_SELL, PH_FORCED_SELL=PH_FORCED_SELL, PH_DISCARD=PH_DISCARD, PH_OVER=PH_OVER, PH_C_SHOW=PH_C_SHOW,
     A_ROLL=A_ROLL, A_MIL=A_MIL, A_SHADOW=A_SHADOW, A_TRANSFER_P1=A_TRANSFER_P1, A_BLACK=A_BLACK,
     U_PLACE=U_PLACE, U_COMBO=U_COMBO, U_ALLY=U_ALLY, U_THERON=U_THERON, U_TURN=U_TURN, U_ENVOY=U_ENVOY,
     U_DECLINE=U_DECLINE, U_TRANSFER=U_TRANSFER, SH_NONE=SH_NONE, SH_PERSON=SH_PERSON, SH_CASTLE=SH_CASTLE,

@@ -149,9 +149,14 @@ def _stepper(state, viewer):
     n.strict = True
 
     def step(move):
-        before = state.core.clone()
+        """The sentences of the move and of the chance events the state resolved after it."""
+        core, k = state.core.clone(), len(state.history)
         state.apply_action(move)
-        return n.event(before, state.history[-1], viewer)
+        lines = []
+        for event in state.history[k:]:
+            lines.extend(n.event(core, event, viewer))
+            core.apply(event.action)
+        return lines
     return n, step
 
 
@@ -191,7 +196,10 @@ def test_power_damage_a_forced_sale_and_a_bankruptcy_are_told():
     assert state.decision() == (q, "forced_sell")
     assert n.prompt(state.core, q) == "You owe 4 Silver and cannot pay: sell a Power card at its rank value."
     lines = step(state.legal_actions()[0])
-    assert lines == [f"Seat {q} must sell: {D} Faith goes back for 2 Silver.", f"Seat {q} is bankrupt and out of the game."]
+    shown = [ev.text.split()[2] for ev in state.history if ev.text.startswith(f"show {q} ")]
+    assert shown and lines == [f"Seat {q} must sell: {D} Faith goes back for 2 Silver.",
+                               f"Seat {q} is bankrupt and out of the game."] + [
+        f"Seat {q}'s Territory card {card} goes face up to the discard pile." for card in shown]
     assert not state.core.alive(q)
     assert "(bankrupt: out of the game)" in n.board(state, p)
 

@@ -115,9 +115,12 @@ def test_policy_playouts_end_and_policy_choices_are_legal():
 
 def test_balance_report_accounts_for_every_game():
     from intrigue.ext.shadow_master_core import balance_report
-    rep = balance_report(4, 200, seed=1)
-    assert sum(rep["win_by_seat"]) == pytest.approx(1.0) and sum(rep["win_by_order"]) == pytest.approx(1.0)
-    assert sum(rep["end"].values()) == 200 and 1 <= rep["rounds"] <= 31
+    for player in ("heuristic", "policy"):
+        rep = balance_report(4, 200, seed=1, player=player)
+        assert sum(rep["win_by_seat"]) == pytest.approx(1.0) and sum(rep["win_by_order"]) == pytest.approx(1.0)
+        assert sum(rep["end"].values()) == 200 and 1 <= rep["rounds"] <= 31
+    with pytest.raises(ValueError, match="player"):
+        balance_report(4, 1, player="ismcts")
 
 
 def test_check_and_balance_scripts_run(capsys):
@@ -126,3 +129,54 @@ def test_check_and_balance_scripts_run(capsys):
     assert "0 violations" in capsys.readouterr().out
     assert balance.main(["--games", "20", "--players", "3"]) == 0
     assert "win % by seat" in capsys.readouterr().out
+
+
+def test_search_rollout_1_makes_the_policy_playouts_heuristic_games():
+    """Option search_rollout=1: the search's policy playouts are the heuristic bot at every seat (the
+    same games as the balance report's, seed for seed); 0 keeps the rule of thumb."""
+    from intrigue.ext.shadow_master_core import balance_report, policy_playouts
+    heur = balance_report(4, 30, seed=7, player="heuristic")["rounds"] * 30
+    rule = balance_report(4, 30, seed=7, player="policy")["rounds"] * 30
+    assert policy_playouts(4, 30, 7, search_rollout=1) == pytest.approx(heur)
+    assert policy_playouts(4, 30, 7, search_rollout=0) == pytest.approx(rule)
+    assert heur != rule
+    with pytest.raises(ValueError, match="search_rollout"):
+        policy_playouts(4, 1, 7, search_rollout=2)
+
+
+def _ranks_by_search(core):
+    """Each colour's largest group, found again from the cells (breadth-first, in Python)."""
+    from intrigue.ext.shadow_master_core import neighbours
+    cells = core.cells()
+    ranks, seen = [0] * 6, set()
+    for h, (col, _, _) in enumerate(cells):
+        if col >= 6 or h in seen:
+            continue
+        group, todo = 0, [h]
+        seen.add(h)
+        while todo:
+            x = todo.pop()
+            group += 1
+            for y in neighbours(core.board, x):
+                if y not in seen and cells[y][0] == col:
+                    seen.add(y)
+                    todo.append(y)
+        ranks[col] = max(ranks[col], group)
+    return ranks
+
+
+def test_ranks_stay_the_largest_groups_through_attacks():
+    """The kernel keeps ranks up to date incrementally (an attack that empties or takes no cell does
+    not recompute them); at every state of purposeful and random games they equal the largest groups."""
+    from intrigue.ext.shadow_master_core import policy_choice
+    attacks = 0
+    for players, seed in ((3, 1), (4, 2), (6, 3)):
+        s = new_game("shadow_master", players=players, seed=seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            assert list(s.core.ranks()) == _ranks_by_search(s.core), len(s.history)
+            legal = s.legal_actions()
+            a = policy_choice(s.core, rng.next()) if rng.below(4) else legal[rng.below(len(legal))]
+            s.apply_action(a)
+            attacks += s.history[-1].text.split()[0] in ("battle", "siege", "capture", "remove")
+    assert attacks > 0

@@ -690,7 +690,15 @@ def test_bankruptcy_forced_sale_and_elimination():
     act(g, c, "sell B tax")
     act(g, c, "sell B faith")
     assert not c.alive(1)                      # 2 + 6 < 16: bankrupt with no card left
-    assert c.elimination_order()[1] == 1 and c.hand_size(1) == 0
+    assert c.elimination_order()[1] == 1
+    held = sorted(c.hand_cards(1))
+    discard = list(c.discard_pile())
+    for k in range(len(held)):                 # the Territory cards go face up, one public event each
+        assert kind(g, c) == "show" and c.current_player() == -1 and c.hand_size(1) == len(held) - k
+        t = c.legal_actions()[0]
+        act(g, c, g.action_to_string(c, t))
+    assert c.hand_size(1) == 0 and kind(g, c) != "show"
+    assert sorted(c.discard_pile()) == sorted(discard + held)
 
 
 def test_income_and_tax_at_settlement():

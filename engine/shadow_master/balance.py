@@ -1,7 +1,8 @@
 """A balance report for designers: ``python -m intrigue.engine.shadow_master.balance --games 10000``.
 
-Plays games between the kernel's C rule-of-thumb players (the search's rollout policy: place where
-the colour stands, buy cheap Power, take black-token rewards, sell in the final round) and prints,
+Plays games with the ``heuristic`` bot at every seat (its C implementation, the same player as
+``intrigue arena ... --bots heuristic ...``; ``--player policy``: the search's cruder rollout rule of
+thumb instead) and prints,
 per player count, the win share by seat and by place in the first round's turn order, the game length
 in rounds, which end trigger ended the game, and how often kingdoms collapse and players go bankrupt.
 """
@@ -20,15 +21,17 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, nargs="*", default=[3, 4, 5, 6])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ruleset", choices=("standard", "core"), default="standard")
+    ap.add_argument("--player", choices=("heuristic", "policy"), default="heuristic",
+                    help="the bot at every seat (default: the heuristic bot)")
     args = ap.parse_args(argv)
     opts = {} if args.ruleset == "standard" else dict(territory_combo=False, power_combos=False, persons=False,
                                                       castles=False)
     for n in args.players:
         t0 = time.perf_counter()
-        r = balance_report(n, args.games, seed=args.seed * 100 + n, **opts)
+        r = balance_report(n, args.games, seed=args.seed * 100 + n, player=args.player, **opts)
         pct = lambda xs: " ".join(f"{100 * x:4.1f}" for x in xs)  # noqa: E731
         end = ", ".join(f"{k} {100 * v / r['games']:.1f}%" for k, v in r["end"].items())
-        print(f"{n} players, {r['games']:,} games ({time.perf_counter() - t0:.1f} s)\n"
+        print(f"{n} players, {r['games']:,} games of {args.player} bots ({time.perf_counter() - t0:.1f} s)\n"
               f"  win % by seat:            {pct(r['win_by_seat'])}\n"
               f"  win % by turn order:      {pct(r['win_by_order'])}   (first player first)\n"
               f"  rounds per game:          {r['rounds']:.1f}\n"

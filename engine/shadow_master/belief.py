@@ -83,9 +83,9 @@ class ShadowMasterBelief(ReplayBelief):
         """``w[q][t]``: the likelihood factor of "seat q holds Territory card t" (1: no evidence);
         ``None`` if stopped before the replay caught up.
 
-        A view the replay cannot follow gives no evidence (all weights 1) for the rest of that game:
-        after an elimination, the eliminated hand goes face up to the discard pile without an event
-        naming its cards, so the replay's guess of the discard pile may be wrong from then on."""
+        A view the replay cannot follow (a malformed or inconsistent one) gives no evidence (all
+        weights 1) for the rest of that game.  An elimination is no longer such a case: the
+        eliminated hand is shown card by card (``show`` events)."""
         broken = self._broken.get(info.seat)
         if broken is not None and len(info.view) >= len(broken) and info.view[:len(broken)] == broken:
             return [[1.0] * NCARDT for _ in range(MAXP)]

@@ -28,7 +28,7 @@ DECISION_KINDS = {
     K["PH_SHADOW"]: "shadow", K["PH_TAKE"]: "take", K["PH_EXCHANGE"]: "exchange",
     K["PH_TR_FROM"]: "transfer_from", K["PH_TR_TO"]: "transfer_to", K["PH_TR_AMOUNT"]: "transfer_amount",
     K["PH_ALLOCATE"]: "allocate", K["PH_SETTLE_SELL"]: "settle_sell", K["PH_FORCED_SELL"]: "forced_sell",
-    K["PH_DISCARD"]: "discard", K["PH_OVER"]: "over",
+    K["PH_DISCARD"]: "discard", K["PH_OVER"]: "over", K["PH_C_SHOW"]: "show",
 }
 CAND_WORDS = {K["CAND_CAPTURE"]: "capture", K["CAND_BATTLE"]: "battle", K["CAND_SIEGE"]: "siege"}
 
@@ -106,6 +106,8 @@ class ShadowMasterGame(Game):
             OptionSpec("search_abstraction", "int", 7, "not a rule: which action abstractions the ismcts bot's "
                        "worlds use (bits: 1 money macro-amounts, 2 canonical removal order, 4 pruned "
                        "Theron/castle cells; 0 none)", 0, 7),
+            OptionSpec("search_rollout", "int", 0, "not a rule: who plays the ismcts bot's policy playouts "
+                       "(0 the rule of thumb, 1 the heuristic bot)", 0, 1),
         )
     }
     rulesets = {
@@ -127,7 +129,8 @@ class ShadowMasterGame(Game):
         o = self.options
         return ShadowMasterCore(self.num_players, territory_combo=o["territory_combo"], power_combos=o["power_combos"],
                                 persons=o["persons"], castles=o["castles"], alliance_spaces=o["alliance_spaces"],
-                                max_rounds=o["max_rounds"], search_abstraction=o["search_abstraction"])
+                                max_rounds=o["max_rounds"], search_abstraction=o["search_abstraction"],
+                                search_rollout=o["search_rollout"])
 
     # --- notation (docs/shadow_master.md, "Notation") ---------------------------------------------------
     def action_to_string(self, core: ShadowMasterCore, action: int) -> str:
@@ -139,6 +142,8 @@ class ShadowMasterGame(Game):
             return f"draw {core.draw_for} {names.card_name(a)}"
         if ph == K["PH_C_REVEAL"]:
             return f"reveal {names.card_name(a)}"
+        if ph == K["PH_C_SHOW"]:
+            return f"show {core.asked} {names.card_name(a)}"
         if ph == K["PH_C_FIRST"]:
             return f"first {a}"
         if ph == K["PH_C_DICE"]:
@@ -246,6 +251,12 @@ class ShadowMasterGame(Game):
                 raise wrong()
             n_args(1)
             return _card(rest[0], text)
+        if ph == K["PH_C_SHOW"]:
+            if head != "show" or len(rest) != 2 or not rest[0].isdigit():
+                raise wrong()
+            if int(rest[0]) != core.asked:
+                raise IllegalActionError(f"{text!r}: the cards shown are seat {core.asked}'s", field="action")
+            return _card(rest[1], text)
         if ph == K["PH_C_FIRST"]:
             if head != "first" or len(rest) != 1 or not rest[0].isdigit():
                 raise wrong()

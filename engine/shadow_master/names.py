@@ -39,7 +39,7 @@ ACTION_NAMES: Dict[str, Dict[str, str]] = {
         "remove": "remove a token from", "buy": "buy", "pass": "pass", "stop": "stop",
         "none": "nothing", "castle": "build a castle on", "draw": "draw", "take": "take open-row card",
         "end": "end the turn", "discard": "discard", "amount": "amount", "put": "put",
-        "keep": "keep every card", "sell": "sell", "deal": "deal", "reveal": "reveal",
+        "keep": "keep every card", "sell": "sell", "deal": "deal", "reveal": "reveal", "show": "cards shown: seat",
         "first": "first player is seat", "dice": "the dice show", "power": "Power card drawn:",
     },
     "th": {
@@ -52,7 +52,7 @@ ACTION_NAMES: Dict[str, Dict[str, str]] = {
         "remove": "เอาโทเคนออกจาก", "buy": "ซื้อ", "pass": "ผ่าน", "stop": "หยุด",
         "none": "ไม่ซื้อ", "castle": "สร้างปราสาทที่", "draw": "จั่ว", "take": "หยิบการ์ดกองเปิดใบที่",
         "end": "จบเทิร์น", "discard": "ทิ้ง", "amount": "จำนวน", "put": "วาง",
-        "keep": "ไม่ขาย", "sell": "ขาย", "deal": "แจก", "reveal": "เปิด",
+        "keep": "ไม่ขาย", "sell": "ขาย", "deal": "แจก", "reveal": "เปิด", "show": "เปิดการ์ดของที่นั่ง",
         "first": "ผู้เล่นคนแรกคือที่นั่ง", "dice": "ลูกเต๋าออก", "power": "จั่วการ์ดอำนาจ:",
     },
 }
@@ -67,7 +67,7 @@ DECISION_NAMES: Dict[str, Dict[str, str]] = {
            "allocate": "place received Silver", "settle_sell": "settlement: sell a card?",
            "forced_sell": "forced sale", "discard": "discard a Territory card", "over": "game over",
            "deal": "deal", "reveal": "open-row reveal", "first_player": "first player", "dice": "dice",
-           "power_draw": "Power card draw"},
+           "power_draw": "Power card draw", "show": "an eliminated player's cards shown"},
     "th": {"phase1": "เฟส 1 (ชะตากำหนด)", "pick_die": "เลือกสีจากลูกเต๋า", "use": "การใช้สี",
            "alliance_space": "ช่องพันธมิตร", "theron_from": "ลอร์ดเธรอน: ช่องต้นทาง",
            "theron_to": "ลอร์ดเธรอน: ช่องปลายทาง", "target": "เป้าหมายการโจมตี (สามแนวดุเดือด)",
@@ -76,7 +76,8 @@ DECISION_NAMES: Dict[str, Dict[str, str]] = {
            "transfer_from": "ย้ายเงิน: จาก", "transfer_to": "ย้ายเงิน: ไปยัง", "transfer_amount": "ย้ายเงิน: จำนวน",
            "allocate": "วางเงินที่ได้รับ", "settle_sell": "จบรอบ: ขายการ์ด?", "forced_sell": "ขายบังคับ",
            "discard": "ทิ้งการ์ด Territory", "over": "จบเกม", "deal": "แจก", "reveal": "เปิดกองเปิด",
-           "first_player": "ผู้เล่นคนแรก", "dice": "ลูกเต๋า", "power_draw": "จั่วการ์ดอำนาจ"},
+           "first_player": "ผู้เล่นคนแรก", "dice": "ลูกเต๋า", "power_draw": "จั่วการ์ดอำนาจ",
+           "show": "เปิดการ์ดของผู้เล่นที่ล้มละลาย"},
 }
 
 UI: Dict[str, Dict[str, str]] = {

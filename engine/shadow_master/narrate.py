@@ -48,6 +48,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "drew": "You draw {card}.", "drew_seat": "{Who} draws {card}.",
         "reveal": "{card} is turned up into the open row (position {pos}).",
         "row_reset": "The open row reached 10 cards: all of them go to the discard pile.",
+        "shown": "{Whose} Territory card {card} goes face up to the discard pile.",
         "first": "{Who} {is} the First Player.",
         "dice": "{Who} roll{s} {n} {dice}: {shown}.", "die": "die", "dice_pl": "dice",
         "dice_one": "{Who} roll{s} {n} {dice}: {shown}, so {colour} it is.",
@@ -276,6 +277,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "dealt": "คุณได้รับการ์ด {card}", "dealt_seat": "{Who} ได้รับการ์ด {card}",
         "drew": "คุณจั่วได้ {card}", "drew_seat": "{Who} จั่วได้ {card}",
         "reveal": "เปิดการ์ด {card} ลงกองเปิด (ตำแหน่ง {pos})",
+        "shown": "การ์ด Territory {card} {Whose} ถูกเปิดหงายลงกองทิ้ง",
         "row_reset": "กองเปิดครบ 10 ใบ: ทั้งหมดไปกองทิ้ง",
         "first": "{Who} เป็นผู้เล่นคนแรก",
         "dice": "{Who} ทอยลูกเต๋า {n} ลูก: ออก{shown}", "die": "", "dice_pl": "",
@@ -670,6 +672,8 @@ class ShadowMasterNarrator(Narrator):
             if len(after.row()) < len(core.row()) + 1:        # the tenth card: the row is cleared
                 out.append(self._T("row_reset"))
             return out
+        if ph == K["PH_C_SHOW"]:
+            return [self._T("shown", Whose=_cap(self._whose(core.asked, v)), card=self.card(a))]
         if ph == K["PH_C_FIRST"]:
             return [self._S("first", a, v)]
         if ph == K["PH_C_DICE"]:
