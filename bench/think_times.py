@@ -4,7 +4,8 @@
 (:func:`intrigue.search.bot.strongest_bot_spec`, the ``max`` level) against the heuristic, heads-up,
 through the bot API, and reports on the referee's wall clock:
 
-* forced decisions (one legal action): how fast they are answered (the issue asks < 50 ms);
+* forced decisions (one legal action): how fast they are answered (the issue asks < 50 ms), in the
+  games above and over every forced decision of ``--forced-games`` seeded heuristic games;
 * decisions with a choice: p50 / p95 / max of the time taken, of the allowance the bot gave itself
   (``Analysis.extra["budget_ms"]``: the spec's ``time`` plus what earlier decisions banked, at most
   ``time * stretch``), and how many went past their allowance;
@@ -77,17 +78,44 @@ def run(games: int, seed: int, players: int, spec: str) -> Dict[str, object]:
             "allowance_ms": summary(budgets), "over_allowance": over, "games": per_game}
 
 
+def forced(games: int, seed: int, players: int, spec: str) -> Dict[str, object]:
+    """Every forced decision (one legal action) of ``games`` seeded heuristic games, answered by
+    ``spec``'s bot: how long the answer takes (the games themselves are played by the heuristic, so
+    there are many forced decisions and no long search in between)."""
+    bot = make_bot(spec, seed=seed)
+    play = make_bot("heuristic", seed=seed + 1)
+    ms: List[float] = []
+    for g in range(games):
+        state = new_game("coup", players=players, seed=seed + g)
+        while not state.is_terminal():
+            seat = state.current_player()
+            info = state.information_state(seat)
+            if len(info.legal_actions()) == 1:
+                t = time.perf_counter()
+                an = bot.choose(info)
+                ms.append((time.perf_counter() - t) * 1000.0)
+                assert an.extra.get("stop") == "forced"
+            state.apply_action(play.choose(info).action, seat=seat)
+    bot.close()
+    return {"n": len(ms), "p50": round(_pct(ms, 0.5), 4), "p95": round(_pct(ms, 0.95), 4),
+            "max": round(max(ms), 4) if ms else None}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--spec", default=None, help="bot spec (default: intrigue play's default bot)")
+    ap.add_argument("--forced-games", type=int, default=40,
+                    help="heuristic games whose forced decisions the bot answers (0: none)")
     a = ap.parse_args()
     spec = a.spec or strongest_bot_spec("coup")
     out = run(a.games, a.seed, a.players, spec)
     for key in ("spec", "time_ms", "forced_ms", "choice_ms", "allowance_ms", "over_allowance", "games"):
         print(f"{key}: {json.dumps(out[key])}")
+    if a.forced_games:
+        print(f"forced_in_{a.forced_games}_heuristic_games_ms: {json.dumps(forced(a.forced_games, a.seed, a.players, spec))}")
 
 
 if __name__ == "__main__":
