@@ -74,6 +74,8 @@ cdef class Search:
     cdef bint all_public        # (tests) treat every chance outcome as public
     cdef double smooth          # Smooth UCT's eta at the opponents' decisions (0: plain UCB)
     cdef double model_share     # with use_model: the share of opponents' decisions sampled from the model (rest: UCB)
+    cdef double prior           # progressive-bias weight at the searcher's decisions (0: off)
+    cdef double* prior_a        # the model's probability per action id at the current decision (num_actions, heap)
 
     cdef bint _grow(self) noexcept nogil
     cdef bint _determinize(self) noexcept nogil

@@ -123,6 +123,11 @@ cdef class Search:
     * ``smooth``: 0 (off) or Smooth UCT's eta at the opponents' decisions: with probability
       ``1 - max(0.1, eta / (1 + 0.002 sqrt(N)))`` an opponent follows its average strategy (visit
       shares) instead of UCB, which moves the opponents towards mixed strategies.
+    * ``prior``: 0 (off) or the weight ``w`` of a progressive bias at the searcher's own decisions:
+      a child's UCB value gains ``w * P(a) / (visits + 1)``, where ``P`` is the game's opponent model
+      (``vt.model_probs``, e.g. the heuristic policy) read for the searcher in this determinization,
+      so a young node prefers what a sensible player would do and the bias fades as visits grow.
+      Needs the model hook (ignored without one).
     """
 
     def __cinit__(self):
@@ -142,12 +147,13 @@ cdef class Search:
         self.legal = NULL
         self.probs = NULL
         self.root_legal = NULL
+        self.prior_a = NULL
 
     def __init__(self, KernelState core, int seat, seed, double c=0.7, long long max_nodes=8000000,
                  long long initial_nodes=65536, table=None, double self_p=0.0, int burn_in=32,
                  str playout="random", str opponents="search", model_ctx=None, str observer="single",
                  str opp_worlds="all", double smooth=0.0, double model_share=1.0,
-                 bint _all_chance_public=False):
+                 double prior=0.0, bint _all_chance_public=False):
         cdef const GameVT* vt = core.vt
         cdef int size = vt.state_size, i
         if playout not in PLAYOUTS:
@@ -179,6 +185,8 @@ cdef class Search:
             raise ValueError("smooth must be from 0 to 1")
         if not 0.0 <= model_share <= 1.0:
             raise ValueError("model_share must be from 0 to 1")
+        if not prior >= 0.0:
+            raise ValueError("prior must be >= 0")
         self.smooth = smooth
         self.model_share = model_share
         self.seat = seat
@@ -262,13 +270,19 @@ cdef class Search:
                 memcpy(self.selfchain, self.chain, size)
                 for i in range(burn_in):
                     vt.belief_step(self.selfchain, -1, self.table, &self.rng)
-        # opponent model
+        # opponent model (and the searcher's prior, read from the same model)
         self.use_model = False
         self.ctx_size = 0
-        if opponents == "model":
+        self.prior = prior if vt.model_probs != NULL else 0.0
+        if self.prior > 0.0:
+            self.prior_a = <double*>malloc(vt.num_actions * sizeof(double))
+            if self.prior_a == NULL:
+                raise MemoryError()
+            memset(self.prior_a, 0, vt.num_actions * sizeof(double))
+        if opponents == "model" or self.prior > 0.0:
             if vt.model_probs == NULL:
                 raise ValueError(f"{vt.name.decode()} has no opponent model")
-            self.use_model = True
+            self.use_model = opponents == "model"
             self.ctx_size = vt.model_ctx_size if vt.model_observe != NULL else 0
             if self.ctx_size > 0:
                 self.ctx_root = <char*>malloc(self.ctx_size)
@@ -282,7 +296,7 @@ cdef class Search:
                         raise ValueError(f"the model context needs {self.ctx_size} bytes, not {len(ctx)}")
                     memcpy(self.ctx_root, <const char*>ctx, self.ctx_size)
         elif model_ctx is not None:
-            raise ValueError("model_ctx is only used with opponents='model'")
+            raise ValueError("model_ctx is only used with opponents='model' or a prior")
         self.model_playout = {"model": 2, "mixed": 1}.get(playout, 0)
 
     def __dealloc__(self):
@@ -302,6 +316,7 @@ cdef class Search:
         free(self.legal)
         free(self.probs)
         free(self.root_legal)
+        free(self.prior_a)
 
     # --- the loop -----------------------------------------------------------------------------
     cdef bint _grow(self) noexcept nogil:
@@ -412,7 +427,7 @@ cdef class Search:
         cdef uint64_t tot
         cdef double v, bestv, lg
         cdef uint32_t stamp
-        cdef bint modelled, capped = False, public_world
+        cdef bint modelled, biased, capped = False, public_world
         cdef uint32_t keys[MAX_SEATS]       # multi: each seat's key, computed once per iteration ...
         cdef uint32_t known = 0             # ... (bit p) and again after a chance event not in the tree
         public_world = self._determinize()
@@ -459,6 +474,12 @@ cdef class Search:
             modelled = self.use_model and p != self.seat and (
                 self.model_share >= 1.0 or rng_unit(&self.rng) < self.model_share)
             info = -1
+            biased = self.prior > 0.0 and p == self.seat
+            if biased:
+                # the searcher's prior: what the model would play here with the searcher's cards
+                vt.model_probs(st, self.ctx_work, legal, n, probs)
+                for i in range(n):
+                    self.prior_a[legal[i]] = probs[i]
             if modelled:
                 # an opponent decides as the opponent model says (sampled), not by its statistics
                 vt.model_probs(st, self.ctx_work, legal, n, probs)
@@ -489,6 +510,8 @@ cdef class Search:
                         k += 1
                         lg = fast_log(nodes[ch].avail)
                         v = nodes[ch].reward / nodes[ch].visits + self.c * sqrt(lg / nodes[ch].visits)
+                        if biased:
+                            v += self.prior * self.prior_a[a] / (nodes[ch].visits + 1.0)
                         if v > bestv:
                             bestv = v
                             best = ch

@@ -67,6 +67,7 @@ class SearchOptions:
     opp_worlds: str = "all"
     smooth: float = 0.0
     model_share: float = 1.0
+    prior: float = 0.0
     model_ctx: Optional[bytes] = None
 
     def kwargs(self) -> Dict[str, Any]:
@@ -121,6 +122,9 @@ class IsmctsBot(Bot):
         "modelshare": (str, "auto", "with opponents=model: the share (0..1) of the opponents' decisions in the tree "
                                     "sampled from the model, the others chosen by UCB on their own rewards; 'auto': "
                                     "the game's best measured (its search_defaults; 1 if it names none)"),
+        "prior": (float, 0.0, "progressive bias at the bot's own decisions in the tree: a child's UCB value gains "
+                              "prior * P(move) / (visits + 1), P the game's opponent model (its heuristic) read "
+                              "for the bot's own cards; 0: off (a game without a model ignores it)"),
         "tree": (int, 0, "iterations per tree (0: one tree): past it the search starts a fresh tree with a new "
                          "seed and sums the trees' root statistics (an ensemble; bounds how deep strategy "
                          "fusion reaches; measured weaker head-to-head than one tree with the half model)"),
@@ -161,6 +165,8 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: tree must be >= 0 (0: one tree)", field="bot")
         if not 0.0 <= cfg["smooth"] <= 1.0:
             raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
+        if not cfg["prior"] >= 0.0:
+            raise BotSpecError("ismcts: prior must be >= 0", field="bot")
         self._model_share: Optional[float] = None     # None: the game's (search_defaults)
         if str(cfg["modelshare"]).strip().lower() != "auto":
             try:
@@ -238,18 +244,21 @@ class IsmctsBot(Bot):
         return float(search_defaults(game).get("modelshare", 1.0))
 
     def _opponent_model(self, info: InfoState, opponents: str) -> Tuple[bool, Optional[bytes]]:
-        """Whether the tree models the opponents, and the model's public context at this root."""
+        """Whether the tree models the opponents, and the model's public context at this root (also
+        wanted by the bot's own prior, ``prior > 0``)."""
         from intrigue.ext.ismcts import has_model_hook, model_ctx_size
-        if opponents != "model" or not has_model_hook(info.core):
+        wanted = opponents == "model" or self.config["prior"] > 0
+        if not wanted or not has_model_hook(info.core):
             return False, None
+        use = opponents == "model"
         if model_ctx_size(info.core) == 0:
-            return True, None
+            return use, None
         from intrigue.search.heuristic import policy_class
         try:
             context = getattr(policy_class(info.game.name), "model_context", None)
         except BotSpecError:
             context = None
-        return True, (context(info) if context is not None else None)
+        return use, (context(info) if context is not None else None)
 
     def _workers(self, n: int) -> Any:
         if n <= 0:
@@ -311,7 +320,8 @@ class IsmctsBot(Bot):
         options = SearchOptions(c=cfg["c"], self_p=self_p, playout=playout,
                                 opponents="model" if use_model else "search", observer=cfg["observer"],
                                 opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"],
-                                model_share=self.model_share(info.game) if use_model else 1.0, model_ctx=ctx)
+                                model_share=self.model_share(info.game) if use_model else 1.0,
+                                prior=cfg["prior"], model_ctx=ctx)
         max_nodes = self._max_nodes()
         local_iters = None
         share = 0
