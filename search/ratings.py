@@ -299,6 +299,12 @@ class EloFit:
         return self.elo[i] - self.elo[j], Z95 * math.sqrt(max(var, 0.0))
 
 
+# pseudo-count per pentanomial outcome (a pair's mean score 0, 1/4, 1/2, 3/4, 1) that a clustered
+# error estimate adds for each two bots that met: without it a short paired run whose every pair split
+# 1-1 (each deal won by the same seat both times) has no spread at all and prints an error of +-0
+PAIR_PRIOR = 0.5
+
+
 def fit_elo(players: int, games: Sequence[Tuple[int, int, float]], units: Optional[Sequence[object]] = None,
             anchor: Union[str, int] = "mean", virtual_draws: float = 0.0) -> EloFit:
     """The maximum-likelihood Elo ratings of ``players`` bots from ``games`` ``(i, j, score of i)``.
@@ -357,6 +363,17 @@ def fit_elo(players: int, games: Sequence[Tuple[int, int, float]], units: Option
     np.add.at(grad, (unit_of, ii), resid)
     np.add.at(grad, (unit_of, jj), -resid)
     spread = grad.T @ grad
+    # clustered units (paired deals): a weak pentanomial prior per two bots that met, PAIR_PRIOR
+    # pseudo-units of each outcome, so that few or identical pair results keep an honest spread (the
+    # way Fishtest regularises its pentanomial counts); its weight shrinks as the real pairs grow
+    if np.bincount(unit_of).max() > 1:
+        for a, b in zip(*np.nonzero(np.triu(met))):
+            p_ab = 1.0 / (1.0 + np.exp(-ELO_SLOPE * (r[a] - r[b])))
+            w = PAIR_PRIOR * sum((2.0 * ELO_SLOPE * (o - p_ab)) ** 2 for o in (0.0, 0.25, 0.5, 0.75, 1.0))
+            spread[a, a] += w
+            spread[b, b] += w
+            spread[a, b] -= w
+            spread[b, a] -= w
     # the virtual draws count as observed games here too (each its own unit), so a perfect score
     # keeps an honest error bar instead of the near-zero spread of identical results
     if virtual_draws > 0:
