@@ -1554,14 +1554,19 @@ cdef int macro_amounts(const SMState* s, int p, int* out) noexcept nogil:
         if not dup:
             out[n] = a - 1
             n += 1
-    for i in range(1, n):                     # ascending ids
+    sort_ids(out, n)                          # ascending ids
+    return n
+
+cdef inline void sort_ids(int* out, int n) noexcept nogil:
+    """Sort a short action-id list in place, ascending (insertion sort: the lists hold a few ids)."""
+    cdef int i, j, t
+    for i in range(1, n):
         j = i
         while j > 0 and out[j - 1] > out[j]:
-            a = out[j]
+            t = out[j]
             out[j] = out[j - 1]
-            out[j - 1] = a
+            out[j - 1] = t
             j -= 1
-    return n
 
 cdef int prune_theron(const SMState* s, int c, int* out, int n) noexcept nogil:
     """ABS_CELLS: Lord Theron moves from a stack (the cell stays) or from a cell with at most one
@@ -1823,14 +1828,7 @@ cdef int sm_legal(const SMState* s, int* out) noexcept nogil:
                     out[n] = 7 * k + h
                     n += 1
                 prev = amt
-        # sort (ids interleave holdings and chunks)
-        for i in range(1, n):
-            k = i
-            while k > 0 and out[k - 1] > out[k]:
-                t = out[k]
-                out[k] = out[k - 1]
-                out[k - 1] = t
-                k -= 1
+        sort_ids(out, n)                  # ids interleave holdings and chunks
         return n
     if ph == PH_SETTLE_SELL or ph == PH_FORCED_SELL:
         if ph == PH_SETTLE_SELL:
