@@ -184,7 +184,9 @@ def test_a_local_worker_killed_mid_run_has_its_game_played_again(tmp_path, monke
                 killed.append(int(index))
                 return
 
-    specs = ["ismcts:iterations=3000", "ismcts:iterations=2000"]
+    # games long enough (a few hundred ms) that the newest one is still running when it is killed,
+    # even on a loaded machine (with 3000 iterations a game could end before the kill landed)
+    specs = ["ismcts:iterations=9000", "ismcts:iterations=6000"]
     arena = Arena("coup", "standard", 2, specs, 8, seed=4, workers=2)
     arena.run(kill_a_running_game)
     assert killed
