@@ -2079,16 +2079,7 @@ cdef void sm_model_probs(const SMState* s, const int* legal, int n, double* out)
     cdef int i, a, k, h, p = s.asked, c = s.cur_col
     for i in range(n):
         out[i] = (1.0 - share) / n
-    if s.opt_roll:                           # search_rollout=1: the model is the heuristic bot
-        a = heur_action(<SMState*>s, &r)
-        for i in range(n):
-            if legal[i] == a:
-                out[i] += share
-                return
-        for i in range(n):
-            out[i] += share / n
-        return
-    if s.phase == PH_USE:
+    if s.phase == PH_USE and not s.opt_roll:
         for i in range(n):
             w[i] = use_weight(s, p, c, legal[i])
             tot += w[i]
@@ -2096,7 +2087,10 @@ cdef void sm_model_probs(const SMState* s, const int* legal, int n, double* out)
             for i in range(n):
                 out[i] += share * w[i] / tot
             return
-    a = policy_action(<SMState*>s, &r)
+    if s.opt_roll:                           # search_rollout=1: the model is the heuristic bot
+        a = heur_action(<SMState*>s, &r)
+    else:
+        a = policy_action(<SMState*>s, &r)
     for i in range(n):
         if legal[i] == a:
             out[i] += share
