@@ -86,6 +86,12 @@ ctypedef struct GameVT:
     # search keeps public outcomes apart in its tree (decisions after them are searched per
     # outcome); hidden ones it samples.  NULL: every chance outcome is treated as hidden.
     vt_int_fn chance_public
+    # scores: at a terminal state, per seat a score utility in [0, 1] -- how well the seat (its team)
+    # did beyond winning or losing, e.g. its score margin squashed into [0, 1] (KataGo's "score
+    # utility").  The search may blend it into the rewards with a small weight (option `score`), so
+    # that decisions which no longer change the result but still change the score are told apart.
+    # NULL: the game has no score beyond `returns`.
+    vt_returns_fn scores
 
 
 cdef inline int vt_max_legal(const GameVT* vt) noexcept nogil:

@@ -76,6 +76,7 @@ cdef class Search:
     cdef double model_share     # with use_model: the share of opponents' decisions sampled from the model (rest: UCB)
     cdef double prior           # progressive-bias weight at the searcher's decisions (0: off)
     cdef double* prior_a        # the model's probability per action id at the current decision (num_actions, heap)
+    cdef double score_w         # weight of the game's score utility (vt.scores) in every reward (0: off)
 
     cdef bint _grow(self) noexcept nogil
     cdef bint _determinize(self) noexcept nogil

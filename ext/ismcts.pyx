@@ -128,6 +128,10 @@ cdef class Search:
       (``vt.model_probs``, e.g. the heuristic policy) read for the searcher in this determinization,
       so a young node prefers what a sensible player would do and the bias fades as visits grow.
       Needs the model hook (ignored without one).
+    * ``score``: 0 (off) or the weight ``w`` of the game's score utility (``vt.scores``) in every
+      reward: a seat's reward is ``(1 - w) * returns + w * scores``, so that once the result is
+      settled the search still prefers the move that scores more (KataGo's score utility).  Ignored
+      by a game without the hook.
     """
 
     def __cinit__(self):
@@ -153,7 +157,7 @@ cdef class Search:
                  long long initial_nodes=65536, table=None, double self_p=0.0, int burn_in=32,
                  str playout="random", str opponents="search", model_ctx=None, str observer="single",
                  str opp_worlds="all", double smooth=0.0, double model_share=1.0,
-                 double prior=0.0, bint _all_chance_public=False):
+                 double prior=0.0, double score=0.0, bint _all_chance_public=False):
         cdef const GameVT* vt = core.vt
         cdef int size = vt.state_size, i
         if playout not in PLAYOUTS:
@@ -187,6 +191,8 @@ cdef class Search:
             raise ValueError("model_share must be from 0 to 1")
         if not prior >= 0.0:
             raise ValueError("prior must be >= 0")
+        if not 0.0 <= score <= 1.0:
+            raise ValueError("score must be from 0 to 1")
         self.smooth = smooth
         self.model_share = model_share
         self.seat = seat
@@ -274,6 +280,7 @@ cdef class Search:
         self.use_model = False
         self.ctx_size = 0
         self.prior = prior if vt.model_probs != NULL else 0.0
+        self.score_w = score if vt.scores != NULL else 0.0
         if self.prior > 0.0:
             self.prior_a = <double*>malloc(vt.num_actions * sizeof(double))
             if self.prior_a == NULL:
@@ -422,6 +429,7 @@ cdef class Search:
         cdef int* legal = self.legal
         cdef double* probs = self.probs
         cdef double ret[MAX_SEATS]
+        cdef double sc[MAX_SEATS]       # the game's score utility, blended in with weight score_w
         cdef int p, q, n, i, a, k, depth = 0, untried, pick = -1
         cdef int32_t node = 0, ch, best, fresh, info, stat, head
         cdef uint64_t tot
@@ -592,6 +600,10 @@ cdef class Search:
         else:
             self.playout_fn(st, &self.rng)
         vt.returns(st, ret)
+        if self.score_w > 0.0:
+            vt.scores(st, sc)
+            for i in range(self.nplayers):
+                ret[i] = (1.0 - self.score_w) * ret[i] + self.score_w * sc[i]
         nodes = self.nodes
         nodes[0].visits += 1
         for i in range(1, depth + 1):
@@ -754,6 +766,22 @@ def has_belief_hook(KernelState core):
 
 def belief_table_size(KernelState core):
     return core.vt.belief_table_size
+
+
+def has_score_hook(KernelState core):
+    """Whether ``core``'s game provides a score utility (``vt.scores``)."""
+    return core.vt.scores != NULL
+
+
+def score_utility(KernelState core):
+    """The game's score utility per seat at ``core`` (a list; zeros before the end), or None when the
+    game has no ``vt.scores``."""
+    cdef double out[MAX_SEATS]
+    cdef int i, n = core.vt.num_players(core.ptr)
+    if core.vt.scores == NULL:
+        return None
+    core.vt.scores(core.ptr, out)
+    return [out[i] for i in range(n)]
 
 
 def has_model_hook(KernelState core):

@@ -32,7 +32,7 @@ over the free places, canonicalize deals them sorted into a fixed order of place
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
-from libc.math cimport log
+from libc.math cimport log, tanh
 
 from intrigue.ext.rng cimport rng_next, rng_below, rng_unit
 from intrigue.ext.game_api cimport (GameVT, KernelState, Rng, CHANCE, TERMINAL, MAX_LEGAL)
@@ -1419,6 +1419,36 @@ cdef void pol_returns(const PolState* s, double* out) noexcept nogil:
         out[p] = dark_share if (s.flags[p] & F_DARK) else 1.0 - dark_share
 
 
+cdef enum:
+    SCORE_SCALE = 8      # points of mean-Total margin that move the score utility from 0.5 to about 0.73
+
+
+cdef void pol_scores(const PolState* s, double* out) noexcept nogil:
+    """The score utility the search may blend into the rewards (its option ``score``).
+
+    The margin is the dark players' mean Total minus the honest players' mean Total (the totals are
+    computed at a crisis too, for display); a DARK seat gets ``(1 + tanh(margin / 8)) / 2`` and an
+    HONEST seat one minus that, so the two teams' utilities sum to 1 like their rewards.  Every point
+    a team gains or takes from the other moves it: a lie-catch vote on a dark player (its INF lost,
+    LEG 2 for each voter) or on an honest one (LEG 1 lost per voter), an INF paid for a contract."""
+    cdef int p, nd = 0, nh = 0
+    cdef double dark = 0.0, honest = 0.0, u
+    for p in range(s.n):
+        out[p] = 0.0
+    if s.phase != PH_OVER:
+        return
+    for p in range(s.n):
+        if s.flags[p] & F_DARK:
+            dark += s.score[p]
+            nd += 1
+        else:
+            honest += s.score[p]
+            nh += 1
+    u = 0.5 * (1.0 + tanh((dark / (nd if nd else 1) - honest / (nh if nh else 1)) / SCORE_SCALE))
+    for p in range(s.n):
+        out[p] = u if (s.flags[p] & F_DARK) else 1.0 - u
+
+
 cdef void pol_playout(PolState* s, uint64_t* rng) noexcept nogil:
     cdef int buf[MAX_LEGAL]
     cdef int n
@@ -2440,6 +2470,9 @@ cdef int _sample(void* st, uint64_t* rng) noexcept nogil:
 cdef void _returns(const void* st, double* out) noexcept nogil:
     pol_returns(<const PolState*>st, out)
 
+cdef void _scores(const void* st, double* out) noexcept nogil:
+    pol_scores(<const PolState*>st, out)
+
 cdef void _playout(void* st, uint64_t* rng) noexcept nogil:
     pol_playout(<PolState*>st, rng)
 
@@ -2485,6 +2518,7 @@ POLITICS_VT.max_legal = MAX_LEGAL
 POLITICS_VT.belief_step = _belief_step
 POLITICS_VT.belief_table_size = BELIEF_TABLE_SIZE
 POLITICS_VT.policy_playout = _policy_playout
+POLITICS_VT.scores = _scores                  # the score utility (search option score)
 POLITICS_VT.model_probs = _model_probs        # no public context: model_observe NULL, size 0
 
 

@@ -68,6 +68,7 @@ class SearchOptions:
     smooth: float = 0.0
     model_share: float = 1.0
     prior: float = 0.0
+    score: float = 0.0
     model_ctx: Optional[bytes] = None
 
     def kwargs(self) -> Dict[str, Any]:
@@ -125,6 +126,11 @@ class IsmctsBot(Bot):
         "prior": (float, 0.0, "progressive bias at the bot's own decisions in the tree: a child's UCB value gains "
                               "prior * P(move) / (visits + 1), P the game's opponent model (its heuristic) read "
                               "for the bot's own cards; 0: off (a game without a model ignores it)"),
+        "score": (str, "auto", "weight (0..1) of the game's score utility in the rewards the search maximises: "
+                               "(1 - w) * win + w * score margin, so moves that no longer change the result "
+                               "still score sensibly (KataGo's score utility); 'auto': the game's best "
+                               "measured (its search_defaults; 0 if it names none); a game without a score "
+                               "ignores it"),
         "tree": (int, 0, "iterations per tree (0: one tree): past it the search starts a fresh tree with a new "
                          "seed and sums the trees' root statistics (an ensemble; bounds how deep strategy "
                          "fusion reaches; measured weaker head-to-head than one tree with the half model)"),
@@ -175,6 +181,14 @@ class IsmctsBot(Bot):
                 self._model_share = -1.0
             if not 0.0 <= self._model_share <= 1.0:
                 raise BotSpecError("ismcts: modelshare must be 'auto' or from 0 to 1", field="bot")
+        self._score: Optional[float] = None           # None: the game's (search_defaults)
+        if str(cfg["score"]).strip().lower() != "auto":
+            try:
+                self._score = float(cfg["score"])
+            except ValueError:
+                self._score = -1.0
+            if not 0.0 <= self._score <= 1.0:
+                raise BotSpecError("ismcts: score must be 'auto' or from 0 to 1", field="bot")
         if not cfg["stretch"] >= 1.0:
             raise BotSpecError("ismcts: stretch must be >= 1", field="bot")
         if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
@@ -242,6 +256,13 @@ class IsmctsBot(Bot):
         if self._model_share is not None:
             return self._model_share
         return float(search_defaults(game).get("modelshare", 1.0))
+
+    def score_weight(self, game: Any) -> float:
+        """The weight of the game's score utility in the rewards (the option, or ``auto``: the game's
+        ``search_defaults["score"]``, else 0)."""
+        if self._score is not None:
+            return self._score
+        return float(search_defaults(game).get("score", 0.0))
 
     def _opponent_model(self, info: InfoState, opponents: str) -> Tuple[bool, Optional[bytes]]:
         """Whether the tree models the opponents, and the model's public context at this root (also
@@ -321,7 +342,7 @@ class IsmctsBot(Bot):
                                 opponents="model" if use_model else "search", observer=cfg["observer"],
                                 opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"],
                                 model_share=self.model_share(info.game) if use_model else 1.0,
-                                prior=cfg["prior"], model_ctx=ctx)
+                                prior=cfg["prior"], score=self.score_weight(info.game), model_ctx=ctx)
         max_nodes = self._max_nodes()
         local_iters = None
         share = 0
