@@ -18,6 +18,7 @@ close one may run up to ``time * stretch``.
 from __future__ import annotations
 
 import dataclasses
+import math
 import threading
 import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -137,6 +138,10 @@ class IsmctsBot(Bot):
         "tiebreak": (bool, True, "when every searched move scored exactly the same (the outcome no longer "
                                  "depends on this decision, or nothing was learned), play the game's heuristic "
                                  "choice instead of the first move: votes and end-game moves stay sensible"),
+        "tieband": (str, "auto", "with tiebreak: z > 0 widens 'the same' to 'within z standard errors of the move "
+                                 "played' (a statistical tie the search cannot resolve), and the game's heuristic "
+                                 "choice is played when it is one of those; 0: exact ties only; 'auto': the game's "
+                                 "best measured (its search_defaults; 0 if it names none)"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 250, "milliseconds between on_info progress reports"),
@@ -189,6 +194,14 @@ class IsmctsBot(Bot):
                 self._score = -1.0
             if not 0.0 <= self._score <= 1.0:
                 raise BotSpecError("ismcts: score must be 'auto' or from 0 to 1", field="bot")
+        self._tieband: Optional[float] = None         # None: the game's (search_defaults)
+        if str(cfg["tieband"]).strip().lower() != "auto":
+            try:
+                self._tieband = float(cfg["tieband"])
+            except ValueError:
+                self._tieband = -1.0
+            if not 0.0 <= self._tieband <= 10.0:
+                raise BotSpecError("ismcts: tieband must be 'auto' or from 0 to 10 (standard errors)", field="bot")
         if not cfg["stretch"] >= 1.0:
             raise BotSpecError("ismcts: stretch must be >= 1", field="bot")
         if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
@@ -470,7 +483,7 @@ class IsmctsBot(Bot):
         out.extra.update(nodes=nodes, depth=max(max_depth, search.depth), workers=workers,
                          belief_model="uniform" if table is None else f"{info.game.name}:{cfg['opponent']}",
                          opponents=options.opponents, playout=chosen["playout"], observer=options.observer,
-                         stop=reason, trees=trees)
+                         stop=reason, trees=trees, score=options.score)
         if hard_ms is not None:
             out.extra["budget_ms"] = round(hard_ms, 3)
         if self_p > 0:
@@ -481,18 +494,37 @@ class IsmctsBot(Bot):
             self._break_tie(info, out)
         return out
 
+    def tie_band(self, game: Any) -> float:
+        """Standard errors within which two root moves count as tied (the option, or ``auto``: the
+        game's ``search_defaults["tieband"]``, else 0: exact ties only)."""
+        if self._tieband is not None:
+            return self._tieband
+        return float(search_defaults(game).get("tieband", 0.0))
+
     def _break_tie(self, info: InfoState, out: Analysis) -> None:
-        """If every move the search tried has the same mean reward, it cannot tell them apart: take the
-        game's heuristic choice (when the game has a heuristic and it picks a searched move)."""
-        tried = [s for s in out.stats if s.visits > 0]
-        if len(tried) < 2 or max(s.value for s in tried) - min(s.value for s in tried) > 1e-12:
+        """If the search cannot tell the moves apart, take the game's heuristic choice (when the game
+        has a heuristic and it picks a searched move).  "Cannot tell apart": with ``tieband`` 0, every
+        move tried has exactly the same mean reward; with ``tieband = z > 0``, the heuristic's move is
+        within ``z`` standard errors of the move played (each mean's variance bounded by the Bernoulli
+        ``v (1 - v) / visits``, rewards being in [0, 1])."""
+        tried = {s.action: s for s in out.stats if s.visits > 0}
+        if len(tried) < 2:
+            return
+        z = self.tie_band(info.game)
+        values = [s.value for s in tried.values()]
+        if z <= 0.0 and max(values) - min(values) > 1e-12:
             return
         if self._tiebreaker is None:
             if info.game.plugin("heuristic") is None:
                 return
             self._tiebreaker = make_bot("heuristic", seed=self.rng.next())
         pick = self._tiebreaker.choose(info).action
-        if pick != out.action and any(s.action == pick for s in tried):
+        if z > 0.0 and pick in tried and out.action in tried:
+            a, b = tried[pick], tried[out.action]
+            se = math.sqrt(a.value * (1.0 - a.value) / a.visits + b.value * (1.0 - b.value) / b.visits)
+            if abs(a.value - b.value) > z * se + 1e-12:
+                return
+        if pick != out.action and pick in tried:
             out.action, out.move = pick, info.action_to_string(pick)
             out.extra["tiebreak"] = "heuristic"
 

@@ -3,7 +3,8 @@ then plays the game's heuristic choice instead of the first move in its list.
 
 The case that matters: a Politics lie-catch vote when the result no longer depends on it (every
 move scores 1, or every move 0). Without the tie-break the search abstained every time (the first
-move); with it, the vote is the heuristic's, which follows the belief."""
+move); with it, the vote is the heuristic's, which follows the belief.  With ``tieband=z`` a
+statistical tie (the heuristic's move within z standard errors of the move played) counts too."""
 import random
 
 from intrigue.engine import new_game
@@ -44,3 +45,49 @@ def test_moves_with_different_values_are_left_to_the_search():
     a = make_bot("ismcts:iterations=2000", seed=1).choose(s.information_state(s.current_player()))
     values = {round(x.value, 9) for x in a.stats if x.visits}
     assert len(values) > 1 and "tiebreak" not in a.extra
+
+
+class _Fixed:
+    """A stand-in for the heuristic tie-breaker that always names one move."""
+
+    def __init__(self, action: int) -> None:
+        self.action = action
+
+    def choose(self, info):
+        return self
+
+
+def _band_choice(info, z: str, stats, pick: int) -> str:
+    from intrigue.search.bot import ActionStat, Analysis
+    bot = make_bot(f"ismcts:iterations=10,tieband={z}", seed=1)
+    bot._tiebreaker = _Fixed(pick)
+    legal = info.legal_actions()
+    rows = [ActionStat(legal[i], info.action_to_string(legal[i]), n, v) for i, (n, v) in enumerate(stats)]
+    out = Analysis(info.seat, rows[0].action, rows[0].move, rows)
+    bot._break_tie(info, out)
+    return out.move
+
+
+def test_a_statistical_tie_goes_to_the_heuristic_only_within_the_band():
+    info = first_vote(0)
+    legal = info.legal_actions()
+    # the move played (40 visits, 0.90) against the heuristic's (38 visits, 0.87): 0.03 apart, about
+    # 0.4 standard errors (the Bernoulli bound) -- tied at z = 2 or 1, not with exact ties only
+    close = [(40, 0.90), (38, 0.87)] + [(30, 0.5)] * (len(legal) - 2)
+    assert _band_choice(info, "2", close, legal[1]) == info.action_to_string(legal[1])
+    assert _band_choice(info, "1", close, legal[1]) == info.action_to_string(legal[1])
+    assert _band_choice(info, "0", close, legal[1]) == info.action_to_string(legal[0])
+    # 0.4 apart is many standard errors: the search's move stands at any sensible band
+    far = [(40, 0.90), (38, 0.50)] + [(30, 0.5)] * (len(legal) - 2)
+    assert _band_choice(info, "2", far, legal[1]) == info.action_to_string(legal[0])
+    # a move the search never tried is not a tie
+    untried = [(40, 0.90), (0, 0.0)] + [(30, 0.5)] * (len(legal) - 2)
+    assert _band_choice(info, "10", untried, legal[1]) == info.action_to_string(legal[0])
+
+
+def test_tieband_is_checked():
+    import pytest
+    from intrigue.search.bot import BotSpecError
+    for bad in ("-1", "11", "wide"):
+        with pytest.raises(BotSpecError, match="tieband"):
+            make_bot(f"ismcts:iterations=10,tieband={bad}", seed=1)
