@@ -133,7 +133,7 @@ def test_search_defaults_come_from_the_game_class():
     coup = new_game("coup", players=2, seed=1).game
     politics = new_game("politics", seed=1).game
     assert search_defaults(coup) == {"opponents": "model", "playout": "random", "modelshare": 0.5}
-    assert search_defaults(politics) == {"opponents": "model", "playout": "policy"}
+    assert search_defaults(politics) == {"opponents": "model", "playout": "policy", "tieband": 2.0}
 
     class Other(type(coup)):
         search_defaults = {"playout": "policy"}

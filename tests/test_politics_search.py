@@ -17,6 +17,7 @@ from intrigue.ext.politics_core import CONST as K, belief_pair_counts, pair_inde
 from intrigue.search.belief import belief_model
 from intrigue.engine.politics.belief import PoliticsBelief
 from intrigue.search.bot import make_bot
+from intrigue.search.ismcts import search_defaults
 from intrigue.engine.politics.evidence import PublicEvidence
 from intrigue.engine.politics.heuristic import PoliticsHeuristic
 from politics_helpers import dealt, form, play
@@ -292,6 +293,36 @@ def test_team_rewards_in_the_search():
     assert sum(res.rewards) == pytest.approx(1.0) and set(res.winners) == {p for p in range(6) if res.rewards[p]}
 
 
+@pytest.mark.parametrize("players,seed", [(6, 1), (6, 2), (8, 3)])
+def test_score_utility_is_the_team_margin(players, seed):
+    # the search's optional score utility (vt.scores): zeros before the end; at the end each team
+    # gets (1 + tanh(margin / 8)) / 2 of the mean-Total margin, the two teams' utilities summing to 1
+    from intrigue.ext.ismcts import score_utility
+    s = _heuristic_game(players, seed)
+    assert score_utility(_cut(s, len(s.history) - 1).core) == [0.0] * players
+    dark = s.core.dark_seats()
+    mean = lambda seats: sum(s.core.score(p) for p in seats) / len(seats)
+    margin = mean(dark) - mean([p for p in range(players) if p not in dark])
+    u = 0.5 * (1 + math.tanh(margin / 8))
+    assert score_utility(s.core) == pytest.approx([u if p in dark else 1 - u for p in range(players)])
+
+
+def test_score_option_is_checked_and_reported():
+    from intrigue.search.bot import BotSpecError
+    for bad in ("-0.1", "1.5", "much"):
+        with pytest.raises(BotSpecError, match="score"):
+            make_bot(f"ismcts:iterations=50,score={bad}", seed=1)
+    s = _heuristic_game(6, 4)
+    s = _cut(s, next(i for i, ev in enumerate(s.history) if ev.seat >= 0 and
+                     len(_cut(s, i).legal_actions()) > 2))
+    p = s.current_player()
+    for w in ("0", "0.3", "auto"):
+        out = make_bot(f"ismcts:iterations=200,score={w}", seed=2).choose(s.information_state(p))
+        assert out.action in s.legal_actions()
+        want = search_defaults(s.game).get("score", 0.0) if w == "auto" else float(w)
+        assert out.extra["score"] == pytest.approx(want)
+
+
 @pytest.mark.parametrize("players,ruleset,opts", [(6, None, {"length": "half"}),
                                                   (8, "core", {"length": "half"}),
                                                   (7, None, {"length": "half", "contracts": False})])
@@ -311,10 +342,12 @@ def test_terminal_play_shows_a_role_and_partner_only_to_its_seat(seed, dark):
     child = spawn("politics", "--players", "6", "--bots", "ismcts:iterations=100", "--seed", str(seed))
     child.expect(PROMPT)
     seen = child.before
-    for _ in range(6):                             # a few decisions, the ismcts bots playing in between
-        child.sendline("1")
+    for turn in range(40):                         # a few decisions, the ismcts bots playing in between,
+        child.sendline("1")                        # at least until the person is dealt new cards
         child.expect(PROMPT)
         seen += child.before
+        if turn >= 5 and "You are dealt " in seen:
+            break
     child.sendline("quit")
     child.sendline("")                             # leave without saving
     child.expect(pexpect.EOF)
@@ -326,7 +359,9 @@ def test_terminal_play_shows_a_role_and_partner_only_to_its_seat(seed, dark):
         assert roles == [(True, False), (False, True), (True, False), (False, True), (False, True), (False, True)]
     else:
         assert roles[0] == (False, True) and not any(any(r) for r in roles[1:])
-    assert "You are dealt " in seen and "Backroom deal" not in seen    # the card deal is not the DEAL action
+    # the card deal is not told as the DEAL action (which may be offered in a menu line "4. Backroom deal")
+    told = [line for line in seen.splitlines() if not re.match(r"\s*\d+\. ", line)]
+    assert "You are dealt " in seen and not any("Backroom deal" in line for line in told)
 
 
 def test_protocol_referee_and_advisor_with_ismcts():

@@ -108,8 +108,9 @@ class PoliticsGame(Game):
         "narrator": "intrigue.engine.politics.narrate:PoliticsNarrator",
         "web": "intrigue.engine.politics.web",
     }
-    # measured best (docs/politics.md): the opponents by the rollout policy's model, policy playouts
-    search_defaults = {"opponents": "model", "playout": "policy"}
+    # measured best (docs/politics.md): the opponents by the rollout policy's model, policy playouts,
+    # and a statistical tie (within 2 standard errors of the move played) goes to the heuristic
+    search_defaults = {"opponents": "model", "playout": "policy", "tieband": 2.0}
     option_specs = {
         spec.name: spec for spec in (
             OptionSpec("length", "choice", "full", "full = 11 rounds, half = 6 rounds", choices=("full", "half")),
