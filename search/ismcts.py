@@ -178,30 +178,10 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
         if not cfg["prior"] >= 0.0:
             raise BotSpecError("ismcts: prior must be >= 0", field="bot")
-        self._model_share: Optional[float] = None     # None: the game's (search_defaults)
-        if str(cfg["modelshare"]).strip().lower() != "auto":
-            try:
-                self._model_share = float(cfg["modelshare"])
-            except ValueError:
-                self._model_share = -1.0
-            if not 0.0 <= self._model_share <= 1.0:
-                raise BotSpecError("ismcts: modelshare must be 'auto' or from 0 to 1", field="bot")
-        self._score: Optional[float] = None           # None: the game's (search_defaults)
-        if str(cfg["score"]).strip().lower() != "auto":
-            try:
-                self._score = float(cfg["score"])
-            except ValueError:
-                self._score = -1.0
-            if not 0.0 <= self._score <= 1.0:
-                raise BotSpecError("ismcts: score must be 'auto' or from 0 to 1", field="bot")
-        self._tieband: Optional[float] = None         # None: the game's (search_defaults)
-        if str(cfg["tieband"]).strip().lower() != "auto":
-            try:
-                self._tieband = float(cfg["tieband"])
-            except ValueError:
-                self._tieband = -1.0
-            if not 0.0 <= self._tieband <= 10.0:
-                raise BotSpecError("ismcts: tieband must be 'auto' or from 0 to 10 (standard errors)", field="bot")
+        # None: the game's (search_defaults)
+        self._model_share = _auto_number(cfg["modelshare"], "modelshare", 1.0, "from 0 to 1")
+        self._score = _auto_number(cfg["score"], "score", 1.0, "from 0 to 1")
+        self._tieband = _auto_number(cfg["tieband"], "tieband", 10.0, "from 0 to 10 (standard errors)")
         if not cfg["stretch"] >= 1.0:
             raise BotSpecError("ismcts: stretch must be >= 1", field="bot")
         if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
@@ -540,6 +520,20 @@ class IsmctsBot(Bot):
         best = max(stats, key=lambda s: (s.visits, s.value, -s.action))
         stats.sort(key=lambda s: (-s.visits, s.action))
         return Analysis(info.seat, best.action, best.move, stats, iterations, elapsed_ms, belief)
+
+
+def _auto_number(value: Any, name: str, high: float, what: str) -> Optional[float]:
+    """An option that is ``auto`` (None: the game's ``search_defaults`` decide) or a number from 0 to
+    ``high``; anything else is refused with a message naming the option."""
+    if str(value).strip().lower() == "auto":
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0.0 <= number <= high:
+        raise BotSpecError(f"ismcts: {name} must be 'auto' or {what}", field="bot")
+    return number
 
 
 def _settled(root: Sequence[Tuple[int, int, float, int]], iterations: int, rate: float, now: float,
