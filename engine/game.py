@@ -179,6 +179,12 @@ class Game:
     #: What the ismcts bot's ``auto`` settings mean for this game (the best measured settings).
     search_defaults: ClassVar[Mapping[str, Any]] = {"opponents": "search", "playout": "random"}
 
+    def seat_search_defaults(self, info: "InfoState") -> Mapping[str, Any]:
+        """Settings of :attr:`search_defaults` that differ for the seat deciding in ``info`` (e.g. by
+        its own role), read only from what that seat knows; empty by default.  A hidden-role game
+        may find that a setting helps one side and hurts the other (its document gives the figures)."""
+        return {}
+
     def __init__(self, ruleset: Optional[str] = None, players: Optional[int] = None,
                  options: Optional[Mapping[str, Any]] = None) -> None:
         ruleset = self.default_ruleset if ruleset is None else str(ruleset).strip().lower()

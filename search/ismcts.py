@@ -474,12 +474,13 @@ class IsmctsBot(Bot):
             self._break_tie(info, out)
         return out
 
-    def tie_band(self, game: Any) -> float:
+    def tie_band(self, info: InfoState) -> float:
         """Standard errors within which two root moves count as tied (the option, or ``auto``: the
-        game's ``search_defaults["tieband"]``, else 0: exact ties only)."""
+        game's ``search_defaults["tieband"]`` for this seat, else 0: exact ties only)."""
         if self._tieband is not None:
             return self._tieband
-        return float(search_defaults(game).get("tieband", 0.0))
+        seat = info.game.seat_search_defaults(info)
+        return float(seat.get("tieband", search_defaults(info.game).get("tieband", 0.0)))
 
     def _break_tie(self, info: InfoState, out: Analysis) -> None:
         """If the search cannot tell the moves apart, take the game's heuristic choice (when the game
@@ -490,7 +491,7 @@ class IsmctsBot(Bot):
         tried = {s.action: s for s in out.stats if s.visits > 0}
         if len(tried) < 2:
             return
-        z = self.tie_band(info.game)
+        z = self.tie_band(info)
         values = [s.value for s in tried.values()]
         if z <= 0.0 and max(values) - min(values) > 1e-12:
             return

@@ -394,3 +394,17 @@ def test_protocol_referee_and_advisor_with_ismcts():
     ans = [m for m in conn.send({"cmd": "analyze", "id": "a", "iterations": 300, "bot": "ismcts"})
            if m["type"] == "analysis"][0]
     assert ans["move"] in s.legal_moves() and set(ans["belief"]) == {"0", "1", "3", "4", "5"}
+
+
+def test_a_dark_seat_breaks_only_exact_ties():
+    # Politics' seat_search_defaults: honest seats hand statistical ties (2 standard errors) to the
+    # heuristic, dark seats keep exact ties; read from the seat's own information state
+    for seed in range(3):
+        s = load_game("politics", None, 6, None).new_state(seed)
+        while s.current_player() < 0:
+            s.apply_action(s.legal_actions()[0])
+        dark = s.core.dark_seats()
+        for p in range(6):
+            info = s.information_state(p)
+            assert make_bot("ismcts:iterations=10", seed=1).tie_band(info) == (0.0 if p in dark else 2.0)
+            assert make_bot("ismcts:iterations=10,tieband=3", seed=1).tie_band(info) == 3.0

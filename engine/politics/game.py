@@ -109,8 +109,15 @@ class PoliticsGame(Game):
         "web": "intrigue.engine.politics.web",
     }
     # measured best (docs/politics.md): the opponents by the rollout policy's model, policy playouts,
-    # and a statistical tie (within 2 standard errors of the move played) goes to the heuristic
+    # and for an honest seat a statistical tie (within 2 standard errors of the move played) goes to
+    # the heuristic (seat_search_defaults: a dark seat keeps exact ties)
     search_defaults = {"opponents": "model", "playout": "policy", "tieband": 2.0}
+
+    def seat_search_defaults(self, info: "InfoState") -> Dict[str, Any]:
+        """A DARK seat breaks only exact ties (``tieband=0``): the heuristic's choices follow its role,
+        so a dark player who plays them whenever the search cannot tell its moves apart is read by
+        the honest seats' belief (measured: docs/politics.md, "Ties within the noise")."""
+        return {"tieband": 0.0} if info.core.is_dark(info.seat) else {}
     option_specs = {
         spec.name: spec for spec in (
             OptionSpec("length", "choice", "full", "full = 11 rounds, half = 6 rounds", choices=("full", "half")),
