@@ -11,7 +11,7 @@ the limits -- and then the main step, until a decision or a chance event is due.
 """
 from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset, memcmp
-from libc.math cimport pow, log, exp
+from libc.math cimport pow, log, exp, tanh
 
 from intrigue.ext.rng cimport rng_next, rng_below, rng_unit
 from intrigue.ext.game_api cimport (GameVT, KernelState, CHANCE, TERMINAL, MAX_SEATS)
@@ -459,6 +459,36 @@ cdef void sm_returns(const SMState* s, double* out) noexcept nogil:
     for p in range(s.n):
         if s.alive[p] and score_of(s, p) == best and total_money(s, p) == bestm:
             out[p] = 1.0 / k
+
+
+cdef enum:
+    SCORE_SCALE = 150    # points of margin over the best other seat that move the score utility from 0.5 to 0.88
+
+
+cdef void sm_scores(const SMState* s, double* out) noexcept nogil:
+    """The score utility the search may blend into the rewards (its option ``score``).
+
+    A seat still in the game gets ``(1 + tanh(margin / 150)) / 2``, where the margin is its final score
+    (section 19.2) minus the best final score among the other seats still in the game (its own score
+    when it is the last one left): a winner by 150 points gets 0.88, a loser by 150 points 0.12, a tie
+    0.5.  An eliminated seat gets 0, like its reward.  150 points is about one standard deviation of a
+    seat's final score in 4-player heuristic games (mean 234), so most games' margins fall where the
+    utility still moves.  Zeros before the end."""
+    cdef int p, q, best, sc[MAXP]
+    for p in range(s.n):
+        out[p] = 0.0
+    if not s.over:
+        return
+    for p in range(s.n):
+        sc[p] = score_of(s, p) if s.alive[p] else -1
+    for p in range(s.n):
+        if not s.alive[p]:
+            continue
+        best = -1
+        for q in range(s.n):
+            if q != p and sc[q] > best:
+                best = sc[q]
+        out[p] = 0.5 * (1.0 + tanh((sc[p] - (best if best >= 0 else 0)) / <double>SCORE_SCALE))
 
 
 # --- state checks (section 11.2) -------------------------------------------------------------------------------
@@ -2806,6 +2836,9 @@ cdef int _sample(void* st, uint64_t* rng) noexcept nogil:
 cdef void _returns(const void* st, double* out) noexcept nogil:
     sm_returns(<const SMState*>st, out)
 
+cdef void _scores(const void* st, double* out) noexcept nogil:
+    sm_scores(<const SMState*>st, out)
+
 cdef void _playout(void* st, uint64_t* rng) noexcept nogil:
     sm_playout(<SMState*>st, rng)
 
@@ -2845,6 +2878,7 @@ SM_VT.apply_action = _apply
 SM_VT.chance_probability = _prob
 SM_VT.sample_chance = _sample
 SM_VT.returns = _returns
+SM_VT.scores = _scores                          # the score utility (search option score)
 SM_VT.playout = _playout
 SM_VT.determinize = _determinize
 SM_VT.canonicalize = _canonicalize
