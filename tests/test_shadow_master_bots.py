@@ -279,6 +279,8 @@ def test_ismcts_uses_the_belief_model():
         assert res.action in s.legal_actions()
         assert res.extra["belief_model"] == "shadow_master:heuristic"
         assert res.extra["playout"] == "policy"            # the game's measured default (search_defaults)
+        assert bot.score_weight(info.game) == 0.5          # the score utility's measured weight
+        assert make_bot("ismcts:score=0", seed=2).score_weight(info.game) == 0.0
     finally:
         bot.close()
 
