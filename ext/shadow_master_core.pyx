@@ -11,7 +11,7 @@ the limits -- and then the main step, until a decision or a chance event is due.
 """
 from libc.stdint cimport uint8_t, uint16_t, int32_t, int64_t, uint64_t
 from libc.string cimport memcpy, memset, memcmp
-from libc.math cimport pow, log, exp
+from libc.math cimport pow, log, exp, tanh
 
 from intrigue.ext.rng cimport rng_next, rng_below, rng_unit
 from intrigue.ext.game_api cimport (GameVT, KernelState, CHANCE, TERMINAL, MAX_SEATS)
@@ -459,6 +459,36 @@ cdef void sm_returns(const SMState* s, double* out) noexcept nogil:
     for p in range(s.n):
         if s.alive[p] and score_of(s, p) == best and total_money(s, p) == bestm:
             out[p] = 1.0 / k
+
+
+cdef enum:
+    SCORE_SCALE = 150    # points of margin over the best other seat that move the score utility from 0.5 to 0.88
+
+
+cdef void sm_scores(const SMState* s, double* out) noexcept nogil:
+    """The score utility the search may blend into the rewards (its option ``score``).
+
+    A seat still in the game gets ``(1 + tanh(margin / 150)) / 2``, where the margin is its final score
+    (section 19.2) minus the best final score among the other seats still in the game (its own score
+    when it is the last one left): a winner by 150 points gets 0.88, a loser by 150 points 0.12, a tie
+    0.5.  An eliminated seat gets 0, like its reward.  150 points is about one standard deviation of a
+    seat's final score in 4-player heuristic games (mean 234), so most games' margins fall where the
+    utility still moves.  Zeros before the end."""
+    cdef int p, q, best, sc[MAXP]
+    for p in range(s.n):
+        out[p] = 0.0
+    if not s.over:
+        return
+    for p in range(s.n):
+        sc[p] = score_of(s, p) if s.alive[p] else -1
+    for p in range(s.n):
+        if not s.alive[p]:
+            continue
+        best = -1
+        for q in range(s.n):
+            if q != p and sc[q] > best:
+                best = sc[q]
+        out[p] = 0.5 * (1.0 + tanh((sc[p] - (best if best >= 0 else 0)) / <double>SCORE_SCALE))
 
 
 # --- state checks (section 11.2) -------------------------------------------------------------------------------
@@ -928,88 +958,113 @@ cdef void enter_p1(SMState* s) noexcept nogil:
     s.phase = PH_P1
     s.asked = s.active
 
-cdef void advance(SMState* s) noexcept nogil:
-    cdef int i, p, paid, c, t, d, k
-    while True:
-        # 0. an eliminated seat's Territory cards are shown, one public event per card
-        if s.show_for != NONE8:
-            if s.hsize[s.show_for] > 0:
-                s.phase = PH_C_SHOW
-                s.asked = s.show_for
-                return
-            s.show_for = NONE8
-            if n_alive(s) <= 1:
-                game_over(s)
-        if s.over:
-            s.phase = PH_OVER
-            return
-        # 1. blind draws due
-        if s.draw_left > 0:
-            reshuffle_if_empty(s)
-            if s.ndraw == 0 or not s.alive[s.draw_for] or s.hsize[s.draw_for] >= terr_limit(s, s.draw_for):
-                s.draw_left = 0
-            else:
-                s.phase = PH_C_DEAL
-                s.asked = s.draw_for
-                return
-        # 2. receipts to place (deferred during settlement)
-        if not s.settling:
-            p = s.active - 1
-            for i in range(s.n):
-                p += 1
-                if p >= s.n:
-                    p = 0
-                if s.alive[p] and s.pend[p] > 0 and alloc_needs_choice(s, p):
-                    s.phase = PH_ALLOCATE
+cdef enum:
+    FLOW_CLEAR = 0       # nothing due before the main flow
+    FLOW_STOP = 1        # a decision or chance event is due (phase and asked set)
+    FLOW_AGAIN = 2       # something changed (a check, an elimination): look again
+
+
+cdef int flow_due(SMState* s) noexcept nogil:
+    """Steps 0-5 of ``advance``: what is due before the main flow goes on -- shown cards, blind draws,
+    receipts to place, mandatory payments, state checks, hand and Power limits."""
+    cdef int i, p, paid
+    # 0. an eliminated seat's Territory cards are shown, one public event per card
+    if s.show_for != NONE8:
+        if s.hsize[s.show_for] > 0:
+            s.phase = PH_C_SHOW
+            s.asked = s.show_for
+            return FLOW_STOP
+        s.show_for = NONE8
+        if n_alive(s) <= 1:
+            game_over(s)
+    if s.over:
+        s.phase = PH_OVER
+        return FLOW_STOP
+    # 1. blind draws due
+    if s.draw_left > 0:
+        reshuffle_if_empty(s)
+        if s.ndraw == 0 or not s.alive[s.draw_for] or s.hsize[s.draw_for] >= terr_limit(s, s.draw_for):
+            s.draw_left = 0
+        else:
+            s.phase = PH_C_DEAL
+            s.asked = s.draw_for
+            return FLOW_STOP
+    # 2. receipts to place (deferred during settlement)
+    if not s.settling:
+        p = s.active - 1
+        for i in range(s.n):
+            p += 1
+            if p >= s.n:
+                p = 0
+            if s.alive[p] and s.pend[p] > 0 and alloc_needs_choice(s, p):
+                s.phase = PH_ALLOCATE
+                s.asked = p
+                return FLOW_STOP
+    # 3. mandatory payments
+    p = s.active - 1
+    for i in range(s.n):
+        p += 1
+        if p >= s.n:
+            p = 0
+        if s.alive[p] and s.debt[p] > 0:
+            paid = take_money(s, p, s.debt[p])
+            s.debt[p] -= paid
+            credit(s, s.debt_to[p], paid)
+            if s.debt[p] > 0:
+                if ncards(s, p) > 0:
+                    s.phase = PH_FORCED_SELL
+                    s.forced_why = 1
                     s.asked = p
-                    return
-        # 3. mandatory payments
-        p = s.active - 1
-        for i in range(s.n):
-            p += 1
-            if p >= s.n:
-                p = 0
-            if s.alive[p] and s.debt[p] > 0:
-                paid = take_money(s, p, s.debt[p])
-                s.debt[p] -= paid
-                credit(s, s.debt_to[p], paid)
-                if s.debt[p] > 0:
-                    if ncards(s, p) > 0:
-                        s.phase = PH_FORCED_SELL
-                        s.forced_why = 1
-                        s.asked = p
-                        return
-                    eliminate(s, p)
-                    if s.over:
-                        return
-                    if s.show_for != NONE8:
-                        break
-        if s.show_for != NONE8:
+                    return FLOW_STOP
+                eliminate(s, p)
+                if s.over:
+                    return FLOW_STOP
+                if s.show_for != NONE8:
+                    break
+    if s.show_for != NONE8:
+        return FLOW_AGAIN
+    # 4. state checks
+    if s.need_check:
+        s.need_check = 0
+        state_checks(s)
+        return FLOW_AGAIN
+    # 5. limits, in turn order from the active player
+    p = s.active - 1
+    for i in range(s.n):
+        p += 1
+        if p >= s.n:
+            p = 0
+        if not s.alive[p]:
             continue
-        # 4. state checks
-        if s.need_check:
-            s.need_check = 0
-            state_checks(s)
-            continue
-        # 5. limits, in turn order from the active player
-        p = s.active - 1
-        for i in range(s.n):
-            p += 1
-            if p >= s.n:
-                p = 0
-            if not s.alive[p]:
+        if s.disc_need[p] > 0 and s.hsize[p] == 0:
+            s.disc_need[p] = 0
+        if s.disc_need[p] > 0 or s.hsize[p] > terr_limit(s, p):
+            s.phase = PH_DISCARD
+            s.asked = p
+            return FLOW_STOP
+        if s.npow[p] > 3 and s.npow[p] > power_limit(s, p):
+            s.phase = PH_FORCED_SELL
+            s.forced_why = 2
+            s.asked = p
+            return FLOW_STOP
+    return FLOW_CLEAR
+
+
+cdef void advance(SMState* s) noexcept nogil:
+    cdef int i, p, c, t, d, k
+    # dirty: whether flow_due must look again.  A transition of the main flow that changes nothing it
+    # reads (shown cards, draws, receipts, debts, checks, hands, Power cards, seats in the game) clears
+    # it, so a chain of stages (the purchase check, the combo, phase 2, phase 3; the turn's end) scans
+    # the seats once instead of once per stage.
+    cdef bint dirty = 1
+    while True:
+        if dirty:
+            k = flow_due(s)
+            if k == FLOW_STOP:
+                return
+            if k == FLOW_AGAIN:
                 continue
-            if s.disc_need[p] > 0 and s.hsize[p] == 0:
-                s.disc_need[p] = 0
-            if s.disc_need[p] > 0 or s.hsize[p] > terr_limit(s, p):
-                s.phase = PH_DISCARD
-                s.asked = p
-                return
-            if s.npow[p] > 3 and s.npow[p] > power_limit(s, p):
-                s.phase = PH_FORCED_SELL
-                s.forced_why = 2
-                s.asked = p
-                return
+        dirty = 1
         # 6. the main flow
         if s.stage == ST_DEAL:
             if s.settle_idx < s.n:
@@ -1033,6 +1088,7 @@ cdef void advance(SMState* s) noexcept nogil:
         elif s.stage == ST_TURN_START:
             if not s.alive[s.active]:
                 s.stage = ST_END_TURN
+                dirty = 0
                 continue
             s.T = 0
             s.S = 0
@@ -1051,6 +1107,7 @@ cdef void advance(SMState* s) noexcept nogil:
                 s.asked = s.active
                 return
             s.stage = ST_COMBO_CHECK
+            dirty = 0
         elif s.stage == ST_COMBO_CHECK:
             c = s.mil_col
             if (s.from_military and not s.combo_done and s.opt_pcombo and s.hold[s.active][c][T_MILITARY]
@@ -1059,10 +1116,12 @@ cdef void advance(SMState* s) noexcept nogil:
                 s.asked = s.active
                 return
             s.stage = ST_P2
+            dirty = 0
         elif s.stage == ST_P2:
             s.reveal_left = s.T
             s.take_left = s.S
             s.stage = ST_P2_RUN
+            dirty = 0
         elif s.stage == ST_P2_RUN:
             if s.reveal_left > 0:
                 reshuffle_if_empty(s)
@@ -1077,9 +1136,11 @@ cdef void advance(SMState* s) noexcept nogil:
                     return
                 s.take_left = 0
             s.stage = ST_P3_START
+            dirty = 0
         elif s.stage == ST_P3_START:
             s.exch_left = 2 + ntype(s, s.active, T_LAND)
             s.stage = ST_P3
+            dirty = 0
         elif s.stage == ST_P3:
             s.phase = PH_EXCHANGE
             s.asked = s.active
@@ -1097,11 +1158,13 @@ cdef void advance(SMState* s) noexcept nogil:
                 s.stage = ST_TURN_START
             else:
                 s.stage = ST_SETTLE_START
+            dirty = 0
         elif s.stage == ST_SETTLE_START:
             s.settling = 1
             s.active = s.fp
             s.settle_idx = 0
             s.stage = ST_SETTLE_SELL
+            dirty = 0
         elif s.stage == ST_SETTLE_SELL:
             while s.settle_idx < s.n:
                 p = (s.fp + s.settle_idx) % s.n
@@ -1111,6 +1174,7 @@ cdef void advance(SMState* s) noexcept nogil:
                     s.asked = p
                     return
             s.stage = ST_SETTLE_INCOME
+            dirty = 0
         elif s.stage == ST_SETTLE_INCOME:
             for p in range(s.n):
                 if s.alive[p]:
@@ -1160,6 +1224,7 @@ cdef void advance(SMState* s) noexcept nogil:
             s.settling = 0
         elif s.stage == ST_SETTLE_ALLOC:
             s.stage = ST_ROUND_END
+            dirty = 0
         elif s.stage == ST_ROUND_END:
             for i in range(NCELLS):
                 s.recv[i] = 0
@@ -1176,6 +1241,7 @@ cdef void advance(SMState* s) noexcept nogil:
             s.round_start = s.fp
             s.active = s.fp
             s.stage = ST_TURN_START
+            dirty = 0
         else:
             return
 
@@ -2806,6 +2872,9 @@ cdef int _sample(void* st, uint64_t* rng) noexcept nogil:
 cdef void _returns(const void* st, double* out) noexcept nogil:
     sm_returns(<const SMState*>st, out)
 
+cdef void _scores(const void* st, double* out) noexcept nogil:
+    sm_scores(<const SMState*>st, out)
+
 cdef void _playout(void* st, uint64_t* rng) noexcept nogil:
     sm_playout(<SMState*>st, rng)
 
@@ -2845,6 +2914,7 @@ SM_VT.apply_action = _apply
 SM_VT.chance_probability = _prob
 SM_VT.sample_chance = _sample
 SM_VT.returns = _returns
+SM_VT.scores = _scores                          # the score utility (search option score)
 SM_VT.playout = _playout
 SM_VT.determinize = _determinize
 SM_VT.canonicalize = _canonicalize

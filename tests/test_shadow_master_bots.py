@@ -279,6 +279,8 @@ def test_ismcts_uses_the_belief_model():
         assert res.action in s.legal_actions()
         assert res.extra["belief_model"] == "shadow_master:heuristic"
         assert res.extra["playout"] == "policy"            # the game's measured default (search_defaults)
+        assert bot.score_weight(info.game) == 0.5          # the score utility's measured weight
+        assert make_bot("ismcts:score=0", seed=2).score_weight(info.game) == 0.0
     finally:
         bot.close()
 
@@ -300,3 +302,57 @@ def test_every_observed_action_can_be_made_consistent():
                 assert a in view.legal_actions(), (c.phase, a)
                 checked += 1
     assert checked > 1000
+
+
+def test_score_utility_is_zero_before_the_end_and_orders_the_final_scores():
+    from intrigue.ext.ismcts import has_score_hook, score_utility
+    from intrigue.ext.shadow_master_core import ShadowMasterCore, heuristic_choice
+    seen_elim = False
+    for g in range(40):
+        n = 3 + g % 4
+        core = ShadowMasterCore(n)
+        assert has_score_hook(core)
+        rng = Rng(900 + g)
+        steps = 0
+        while not core.is_terminal():
+            if steps % 97 == 0:
+                assert score_utility(core) == [0.0] * n
+            if core.is_chance_node():
+                core.sample_chance(rng)
+            else:                               # heuristic play: it goes bankrupt now and then
+                core.apply(heuristic_choice(core, seed=rng.next()))
+            steps += 1
+        u = score_utility(core)
+        alive = [p for p in range(n) if core.alive(p)]
+        assert all(0.0 <= x <= 1.0 for x in u)
+        for p in range(n):
+            if not core.alive(p):
+                seen_elim = True
+                assert u[p] == 0.0
+        for p in alive:
+            for q in alive:
+                if core.score(p) > core.score(q):
+                    assert u[p] > u[q]
+                elif core.score(p) == core.score(q):
+                    assert u[p] == u[q]
+        winners = [p for p, r in enumerate(core.returns()) if r > 0]
+        assert all(u[w] == max(u) and u[w] >= 0.5 for w in winners)
+    assert seen_elim                             # the eliminated case was exercised
+
+
+def test_ismcts_with_the_score_utility_plays_legal_actions():
+    for seed in (2, 3):
+        s = _mid(seed=seed, steps=300 + 40 * seed)
+        bot = make_bot("ismcts:iterations=150,score=0.3", seed=seed)
+        try:
+            for _ in range(6):
+                if s.is_terminal():
+                    break
+                p = s.current_player()
+                res = bot.choose(s.information_state(p), limits=Limits(iterations=150))
+                assert res.action in s.legal_actions()
+                s.apply_action(res.action)
+                while not s.is_terminal() and len(s.legal_actions()) == 1:
+                    s.apply_action(s.legal_actions()[0])
+        finally:
+            bot.close()

@@ -119,7 +119,8 @@ class ShadowMasterGame(Game):
                "belief": "intrigue.engine.shadow_master.belief:ShadowMasterBelief",
                "narrator": "intrigue.engine.shadow_master.narrate:ShadowMasterNarrator",
                "web": "intrigue.engine.shadow_master.web"}
-    search_defaults = {"opponents": "search", "playout": "policy"}   # measured: docs/shadow_master.md, "Bots"
+    # measured: docs/shadow_master.md, "Bots" (score 0.5: the score utility's weight, ismcts score=auto)
+    search_defaults = {"opponents": "search", "playout": "policy", "score": 0.5}
 
     @property
     def language(self) -> str:
