@@ -991,21 +991,15 @@ cdef int flow_due(SMState* s) noexcept nogil:
             return FLOW_STOP
     # 2. receipts to place (deferred during settlement)
     if not s.settling:
-        p = s.active - 1
         for i in range(s.n):
-            p += 1
-            if p >= s.n:
-                p = 0
+            p = (s.active + i) % s.n           # turn order from the active player
             if s.alive[p] and s.pend[p] > 0 and alloc_needs_choice(s, p):
                 s.phase = PH_ALLOCATE
                 s.asked = p
                 return FLOW_STOP
     # 3. mandatory payments
-    p = s.active - 1
     for i in range(s.n):
-        p += 1
-        if p >= s.n:
-            p = 0
+        p = (s.active + i) % s.n           # turn order from the active player
         if s.alive[p] and s.debt[p] > 0:
             paid = take_money(s, p, s.debt[p])
             s.debt[p] -= paid
@@ -1029,11 +1023,8 @@ cdef int flow_due(SMState* s) noexcept nogil:
         state_checks(s)
         return FLOW_AGAIN
     # 5. limits, in turn order from the active player
-    p = s.active - 1
     for i in range(s.n):
-        p += 1
-        if p >= s.n:
-            p = 0
+        p = (s.active + i) % s.n           # turn order from the active player
         if not s.alive[p]:
             continue
         if s.disc_need[p] > 0 and s.hsize[p] == 0:
