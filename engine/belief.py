@@ -8,7 +8,7 @@ later view extends the last one, so that a bot pays for each event once.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Dict, Mapping, Optional, Tuple
 
 from intrigue.engine.game import Game, InfoState
 
@@ -21,13 +21,16 @@ class ReplayBelief:
 
     tracker_class: Any = None
     default_params: Mapping[str, float] = {}
+    #: the opponent models a game's belief offers (the bot's ``opponent`` option); a game may add its own
+    opponent_models: Tuple[str, ...] = ("heuristic", "parametric")
 
     def __init__(self, game: Game, opponent: str = "heuristic", **params: float) -> None:
         unknown = set(params) - set(self.default_params)
         if unknown:
             raise ValueError(f"unknown belief parameters: {', '.join(sorted(unknown))}")
-        if opponent not in ("heuristic", "parametric"):
-            raise ValueError(f"unknown opponent model {opponent!r} (heuristic or parametric)")
+        if opponent not in self.opponent_models:
+            raise ValueError(f"unknown opponent model {opponent!r} for {game.name} "
+                             f"({', '.join(self.opponent_models)})")
         self.game = game
         self.opponent = opponent
         self.params = dict(self.default_params, **params)

@@ -11,7 +11,8 @@ models build on :class:`intrigue.engine.belief.ReplayBelief`.  The contract:
 
 * ``__init__(self, game: Game, opponent: str = "heuristic")`` -- ``opponent`` names the opponent
   model ("heuristic": the heuristic bot's policy; a game may offer others, e.g. Coup's
-  "parametric"); a model that does not know the name may ignore it;
+  "parametric" and "truthful"), one of the class attribute ``opponent_models`` (the names the bot's
+  ``opponent`` option accepts); a name it does not offer raises ``ValueError``;
 * ``table(self, info: InfoState, stop=None) -> Optional[Sequence[float]]`` -- ``belief_table_size``
   weights for ``info.core``'s kernel, or ``None`` for "no evidence" (uniform); if the work can take
   long (a long history seen for the first time), return ``None`` soon after the ``threading.Event``

@@ -53,6 +53,18 @@ def search_defaults(game: Any) -> Dict[str, Any]:
     return {**AUTO_DEFAULT, **(given if isinstance(given, dict) else {})}
 
 
+def belief_opponent_models() -> List[str]:
+    """Every opponent model some installed game's belief offers (the ``opponent`` option's names)."""
+    from intrigue.engine.registry import game_class, game_names
+    names: List[str] = []
+    for game in game_names():
+        cls = game_class(game).plugin("belief")
+        for m in getattr(cls, "opponent_models", ()):
+            if m not in names:
+                names.append(m)
+    return names
+
+
 @dataclasses.dataclass(frozen=True)
 class SearchOptions:
     """The named options of one :class:`~intrigue.ext.ismcts.Search` (what the C loop is told).
@@ -98,8 +110,10 @@ class IsmctsBot(Bot):
         "c": (float, 2.0, "UCB exploration constant (rewards are 0..1)"),
         "belief": (bool, True, "weight determinizations by the likelihood of the opponents' observed "
                                "claims, blocks, passes and challenges (inference); off: uniform"),
-        "opponent": (str, "heuristic", "opponent model of the inference: 'heuristic' (the heuristic bot's policy) "
-                                       "or 'parametric' (a calibrated honesty/bluff model)"),
+        "opponent": (str, "auto", "opponent model of the inference: 'heuristic' (the heuristic bot's policy), "
+                                  "'parametric' (a calibrated honesty/bluff model), a game's own (Coup: "
+                                  "'truthful', the heuristic bluffing a tenth as often) or 'auto' (the game's "
+                                  "best measured, its search_defaults; else heuristic)"),
         "selfdet": (float, 0.5, "share of iterations (0..1) that also re-deal the bot's own cards as the "
                                 "others would read them, so bluffs are valued"),
         "opponents": (str, "auto", "the opponents' decisions inside the tree: 'model' (sampled from the game's "
@@ -160,8 +174,9 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: c must be >= 0", field="bot")
         if not 0.0 <= cfg["selfdet"] <= 1.0:
             raise BotSpecError("ismcts: selfdet must be from 0 to 1", field="bot")
-        if cfg["opponent"] not in ("heuristic", "parametric"):
-            raise BotSpecError("ismcts: opponent must be 'heuristic' or 'parametric'", field="bot")
+        known = belief_opponent_models()
+        if cfg["opponent"] != "auto" and cfg["opponent"] not in known:
+            raise BotSpecError(f"ismcts: opponent must be 'auto' or one of {', '.join(known)}", field="bot")
         if cfg["opponents"] not in ("auto", "model", "search"):
             raise BotSpecError("ismcts: opponents must be 'auto', 'model' or 'search'", field="bot")
         if cfg["playout"] not in ("auto", "policy", "random", "model", "mixed"):
@@ -225,10 +240,19 @@ class IsmctsBot(Bot):
             return int(self.config["max_nodes"])
         return max(2, min(2_000_000_000, self.config["memory"] * (1 << 20) // node_size()))
 
+    def belief_opponent(self, game: Any) -> str:
+        """The opponent model of the inference for ``game`` (the option, or ``auto``: the game's
+        ``search_defaults["belief"]``, else ``heuristic``)."""
+        name = self.config["opponent"]
+        return str(search_defaults(game).get("belief", "heuristic")) if name == "auto" else name
+
     def _model(self, info: InfoState) -> Any:
         name = info.game.name
         if name not in self._models:
-            self._models[name] = belief_model(info.game, opponent=self.config["opponent"])
+            try:
+                self._models[name] = belief_model(info.game, opponent=self.belief_opponent(info.game))
+            except ValueError as err:
+                raise BotSpecError(f"ismcts: {err}", field="bot") from None
         return self._models[name]
 
     def settings(self, game: Any) -> Dict[str, str]:
@@ -461,7 +485,7 @@ class IsmctsBot(Bot):
         merged = [(a, v, r, 0) for a, (v, r) in sorted(stats.items())]
         out = self._analysis(info, moves, merged, total, elapsed, belief)
         out.extra.update(nodes=nodes, depth=max(max_depth, search.depth), workers=workers,
-                         belief_model="uniform" if table is None else f"{info.game.name}:{cfg['opponent']}",
+                         belief_model="uniform" if table is None else f"{info.game.name}:{self.belief_opponent(info.game)}",
                          opponents=options.opponents, playout=chosen["playout"], observer=options.observer,
                          stop=reason, trees=trees, score=options.score)
         if hard_ms is not None:

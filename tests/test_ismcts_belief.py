@@ -213,3 +213,63 @@ def test_a_stopped_replay_gives_up_and_resumes_later():
     # a bot asked to stop before it starts still answers, after a minimal search
     an = make_bot("ismcts", seed=1).choose(info, stop=stop)
     assert an.action in info.legal_actions() and an.extra.get("stopped")
+
+
+# --- the truthful opponent model (Coup's default) -----------------------------------------------------
+def test_the_truthful_model_is_the_heuristic_with_bluffs_scaled():
+    # seat 1 taxes: under the heuristic policy a hand without a duke taxes as a bluff; the truthful
+    # model makes that bluff truthful_bluff times as likely (renormalized per hand), so every hand
+    # without a duke loses weight against the duke hands, and the hands with a duke are unchanged
+    state = play(3, deal(("captain", "captain"), ("assassin", "contessa"), ("duke", "ambassador")) +
+                 ["income", "tax", "pass", "pass"])
+    info = state.information_state(0)
+    heur, truth = _row(info, 1, "heuristic"), _row(info, 1, "truthful")
+    duke = [h for h in range(5, HANDS) if 0 in HAND_ROLES[h]]
+    other = [h for h in range(5, HANDS) if 0 not in HAND_ROLES[h]]
+    assert max(truth[h] for h in duke) == pytest.approx(1.0)
+    for h in other:
+        assert truth[h] < 0.5 * heur[h]             # the bluff is much less likely ...
+    scale = DEFAULT_PARAMS["truthful_bluff"]
+    noise = DEFAULT_PARAMS["policy_noise"]
+    for h in other:                                 # ... but no less than the policy noise allows
+        assert truth[h] > 0.0
+    ratio = [truth[h] / heur[h] for h in other]
+    assert min(ratio) > scale * (1 - noise) * 0.5 and max(ratio) < 1.0
+
+
+def test_truthful_probabilities_stay_a_distribution():
+    from intrigue.engine.coup.belief import _Tracker, _claimed_role
+    state = play(2, deal(("duke", "captain"), ("ambassador", "contessa")) + ["steal 1", "pass"])
+    info = state.information_state(0)
+    tr = CoupBelief(info.game, opponent="truthful").tracker(info)
+    assert tr.bluff_scale == DEFAULT_PARAMS["truthful_bluff"]
+    # seat 1 now decides whether to block the steal; blocks claim a captain or an ambassador
+    core = tr.core
+    blocks = [a for a in core.legal_actions() if _claimed_role(core, a) is not None]
+    assert {_claimed_role(core, a) for a in blocks} == {K["CAPTAIN"], K["AMBASSADOR"]}
+    probs = {a: 1.0 / len(core.legal_actions()) for a in core.legal_actions()}
+    for hand in ((K["CAPTAIN"], K["DUKE"]), (K["DUKE"], K["CONTESSA"])):
+        out = tr._truthful(probs, hand)
+        assert sum(out.values()) == pytest.approx(1.0)
+        for a in blocks:
+            held = _claimed_role(core, a) in hand
+            assert (out[a] > probs[a]) if held else (out[a] < probs[a])
+
+
+def test_the_bot_uses_the_games_default_opponent_model():
+    from intrigue.search.bot import BotSpecError, make_bot
+    state = play(3, deal(("captain", "captain"), ("assassin", "contessa"), ("duke", "ambassador")) +
+                 ["income", "tax", "pass", "pass"])
+    info = state.information_state(2)
+    out = make_bot("ismcts:iterations=200", seed=1).choose(info)
+    assert out.extra["belief_model"] == "coup:truthful"
+    out = make_bot("ismcts:iterations=200,opponent=heuristic", seed=1).choose(info)
+    assert out.extra["belief_model"] == "coup:heuristic"
+    with pytest.raises(BotSpecError):
+        make_bot("ismcts:opponent=psychic")
+    politics = new_game("politics", players=6, seed=3)
+    while len(politics.legal_actions()) < 2:
+        politics.apply_action(politics.legal_actions()[0])
+    bot = make_bot("ismcts:iterations=50,opponent=truthful", seed=1)    # a name only Coup knows
+    with pytest.raises(BotSpecError, match="truthful"):
+        bot.choose(politics.information_state(politics.current_player()))

@@ -132,7 +132,8 @@ def test_search_takes_named_options_and_refuses_others():
 def test_search_defaults_come_from_the_game_class():
     coup = new_game("coup", players=2, seed=1).game
     politics = new_game("politics", seed=1).game
-    assert search_defaults(coup) == {"opponents": "model", "playout": "random", "modelshare": 0.5}
+    assert search_defaults(coup) == {"opponents": "model", "playout": "random", "modelshare": 0.5,
+                                    "belief": "truthful"}
     assert search_defaults(politics) == {"opponents": "model", "playout": "policy", "tieband": 2.0}
 
     class Other(type(coup)):

@@ -20,6 +20,15 @@ challenge a claim of a role       1 / ``challenge_holding`` per copy held (holdi
 concede a challenge               1 / ``concede``               (it would have proved it)
 ================================  ===========================================================
 
+With ``opponent=heuristic`` each decision's factor is instead its probability under the heuristic
+bot's policy (:class:`~intrigue.engine.coup.heuristic.CoupHeuristic`) for that hand, mixed with
+``policy_noise`` of a uniform choice.  ``opponent=truthful`` (Coup's default, ``search_defaults``) is
+the same policy with every bluff -- a claim or block of a role the hand does not hold -- made
+``truthful_bluff`` times as likely (0.1; then renormalized): a model of an opponent that claims what it
+holds far more often than the heuristic does.  Searching opponents are such players (about 1-3% of
+their claims are bluffs, against 25% for the heuristic), and even against the heuristic itself the
+bot plays better with it, because it then challenges less (docs/search.md, "Strength").
+
 A seat's evidence is dropped when its hidden hand changes: after it exchanges, and when it proves a
 claim (the shown card is replaced by a fresh draw).  The defaults were calibrated on the heuristic
 bot's play (see ``docs/search.md``); they are a model, not the truth, so every factor is > 0.
@@ -66,6 +75,8 @@ DEFAULT_PARAMS: Dict[str, float] = {
     "concede": 0.05,
     # the policy model: mix the heuristic's probabilities with this much of a uniform choice
     "policy_noise": 0.1,
+    # opponent=truthful: a bluff (a claim or block of a role not held) is this many times as likely
+    "truthful_bluff": 0.1,
 }
 BLUFF_OF_ROLE = {DUKE: "bluff_tax", CAPTAIN: "bluff_steal", ASSASSIN: "bluff_assassinate",
                  AMBASSADOR: "bluff_exchange"}
@@ -76,6 +87,20 @@ _FACTORS: Dict[Any, Tuple[float, ...]] = {}      # factor vectors by what they d
 
 def _factor(fn) -> Tuple[float, ...]:
     return tuple(float(fn(h)) for h in HAND_ROLES)
+
+
+def _claimed_role(core: Any, a: int) -> Optional[int]:
+    """The role that decision ``a`` claims in ``core`` (an action's role or a block's), else None."""
+    ph = core.phase
+    if ph == K["PH_ACTION"]:
+        if K["A_ASSASSINATE"] <= a < K["A_STEAL"]:
+            return ASSASSIN
+        if K["A_STEAL"] <= a < K["A_PASS"]:
+            return CAPTAIN
+        return CLAIM_OF_ACTION.get(a)
+    if ph == K["PH_BLOCK"] and K["A_BLOCK"] <= a < K["A_REVEAL"]:
+        return a - K["A_BLOCK"]
+    return None
 
 
 class _Tracker(ViewReplay):
@@ -91,7 +116,8 @@ class _Tracker(ViewReplay):
         self.lost: List[List[int]] = [[] for _ in range(n)]
         self._cache = _FACTORS
         self.policy = None
-        if opponent == "heuristic":
+        self.bluff_scale = params["truthful_bluff"] if opponent == "truthful" else 1.0
+        if opponent in ("heuristic", "truthful"):
             self.policy = CoupHeuristic(Rng(0))
 
     # factor vectors, cached by what they depend on
@@ -205,9 +231,22 @@ class _Tracker(ViewReplay):
             if a not in legal:
                 continue                             # a reveal of a card this hand does not hold
             probs = self.policy.action_probs(proxy)
+            if self.bluff_scale != 1.0:
+                probs = self._truthful(probs, HAND_ROLES[h])
             vec[h] = (1.0 - eps) * probs.get(a, 0.0) + eps / len(legal)
         if max(vec) > 0.0 and min(vec[h] for h in (range(0, 5) if m == 1 else range(5, HANDS))) != max(vec):
             self._add(q, tuple(vec))
+
+    def _truthful(self, probs: Dict[int, float], hand: Tuple[int, ...]) -> Dict[int, float]:
+        """``probs`` with each bluff (a claimed role not in ``hand``) scaled by ``truthful_bluff``,
+        renormalized."""
+        core, scale = self.core, self.bluff_scale
+        out = {}
+        for b, pr in probs.items():
+            role = _claimed_role(core, b)
+            out[b] = pr * scale if role is not None and role not in hand else pr
+        total = sum(out.values())
+        return {b: pr / total for b, pr in out.items()} if total > 0.0 else probs
 
     def row(self, q: int, hidden: int) -> Optional[List[float]]:
         """Likelihood of each of q's possible ``hidden``-card hands (None: no evidence)."""
@@ -279,6 +318,8 @@ class _HandInfo:
 
 class CoupBelief(ReplayBelief):
     """The belief model for Coup (see the module docstring); one per bot, cached per seat."""
+
+    opponent_models = ("heuristic", "truthful", "parametric")
 
     samples = 2000          # chain sweeps behind a reported marginal
     tracker_class = _Tracker

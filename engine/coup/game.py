@@ -61,7 +61,7 @@ class CoupGame(Game):
         "web": "intrigue.engine.coup.web",
     }
     # measured best (docs/search.md, "Strength"): half the opponents' tree decisions from the heuristic model
-    search_defaults = {"opponents": "model", "playout": "random", "modelshare": 0.5}
+    search_defaults = {"opponents": "model", "playout": "random", "modelshare": 0.5, "belief": "truthful"}
     option_specs = {
         spec.name: spec for spec in (
             OptionSpec("steal_amount", "int", 2, "coins a Steal takes (all the target has, if fewer)", 1, 12),
