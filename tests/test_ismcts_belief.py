@@ -102,7 +102,7 @@ def test_a_tax_claim_favours_duke_hands():
     assert row0[5 + 0] == pytest.approx(DEFAULT_PARAMS["no_tax"] / 1.0)
 
 
-def test_a_conceded_challenge_points_away_from_the_claimed_role():
+def test_a_conceded_challenge_points_away_from_theclaimed_role():
     # seat 1 claims tax, is challenged and concedes by turning its captain face up
     state = play(3, deal(("duke", "ambassador"), ("captain", "contessa"), ("assassin", "assassin")) +
                  ["income", "tax", "pass", "challenge", "reveal captain"])
@@ -238,21 +238,21 @@ def test_the_truthful_model_is_the_heuristic_with_bluffs_scaled():
 
 
 def test_truthful_probabilities_stay_a_distribution():
-    from intrigue.engine.coup.belief import _Tracker, _claimed_role
+    from intrigue.engine.coup.belief import claimed_role
     state = play(2, deal(("duke", "captain"), ("ambassador", "contessa")) + ["steal 1", "pass"])
     info = state.information_state(0)
     tr = CoupBelief(info.game, opponent="truthful").tracker(info)
     assert tr.bluff_scale == DEFAULT_PARAMS["truthful_bluff"]
     # seat 1 now decides whether to block the steal; blocks claim a captain or an ambassador
     core = tr.core
-    blocks = [a for a in core.legal_actions() if _claimed_role(core, a) is not None]
-    assert {_claimed_role(core, a) for a in blocks} == {K["CAPTAIN"], K["AMBASSADOR"]}
+    blocks = [a for a in core.legal_actions() if claimed_role(core, a) is not None]
+    assert {claimed_role(core, a) for a in blocks} == {K["CAPTAIN"], K["AMBASSADOR"]}
     probs = {a: 1.0 / len(core.legal_actions()) for a in core.legal_actions()}
     for hand in ((K["CAPTAIN"], K["DUKE"]), (K["DUKE"], K["CONTESSA"])):
         out = tr._truthful(probs, hand)
         assert sum(out.values()) == pytest.approx(1.0)
         for a in blocks:
-            held = _claimed_role(core, a) in hand
+            held = claimed_role(core, a) in hand
             assert (out[a] > probs[a]) if held else (out[a] < probs[a])
 
 

@@ -89,7 +89,7 @@ def _factor(fn) -> Tuple[float, ...]:
     return tuple(float(fn(h)) for h in HAND_ROLES)
 
 
-def _claimed_role(core: Any, a: int) -> Optional[int]:
+def claimed_role(core: Any, a: int) -> Optional[int]:
     """The role that decision ``a`` claims in ``core`` (an action's role or a block's), else None."""
     ph = core.phase
     if ph == K["PH_ACTION"]:
@@ -243,7 +243,7 @@ class _Tracker(ViewReplay):
         core, scale = self.core, self.bluff_scale
         out = {}
         for b, pr in probs.items():
-            role = _claimed_role(core, b)
+            role = claimed_role(core, b)
             out[b] = pr * scale if role is not None and role not in hand else pr
         total = sum(out.values())
         return {b: pr / total for b, pr in out.items()} if total > 0.0 else probs

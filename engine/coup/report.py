@@ -22,6 +22,7 @@ import os
 from collections import defaultdict
 from typing import Any, Dict, List, Optional, Sequence
 
+from intrigue.engine.coup.belief import claimed_role
 from intrigue.ext.coup_core import CONST as K
 
 _CLAIM_OF_KIND = {K["K_TAX"]: K["DUKE"], K["K_EXCHANGE"]: K["AMBASSADOR"], K["K_ASSASSINATE"]: K["ASSASSIN"],
@@ -33,20 +34,6 @@ _FIELDS = ("games", "wins", "claims", "claim_bluffs", "blocks", "block_bluffs", 
 def _hidden(core: Any, seat: int) -> List[int]:
     """The roles ``seat`` holds face down (not turned up, not being shown)."""
     return [r for r, up, shown in core.hand(seat) if r is not None and not up and not shown]
-
-
-def claimed_role(core: Any, action: int) -> Optional[int]:
-    """The role that the decision ``action`` claims in ``core`` (an action's or a block's), else None."""
-    ph = core.phase
-    if ph == K["PH_ACTION"]:
-        if K["A_ASSASSINATE"] <= action < K["A_STEAL"]:
-            return K["ASSASSIN"]
-        if K["A_STEAL"] <= action < K["A_PASS"]:
-            return K["CAPTAIN"]
-        return {K["A_TAX"]: K["DUKE"], K["A_EXCHANGE"]: K["AMBASSADOR"]}.get(action)
-    if ph == K["PH_BLOCK"] and K["A_BLOCK"] <= action < K["A_REVEAL"]:
-        return action - K["A_BLOCK"]
-    return None
 
 
 def records(path: str) -> List[Any]:
