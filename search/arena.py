@@ -228,16 +228,29 @@ def _play_layout_game(task: Dict[str, Any]) -> GameOutcome:
     return _finish(task, game, bots, list(layout), task["deal"])
 
 
+def _trace(kind: str, task: Dict[str, Any]) -> None:
+    """Diagnostics for tests: with ``INTRIGUE_ARENA_TRACE`` set to a folder, one empty file per game
+    started (``start_<index>_<pid>_<ns>``) and per game finished (``end_...``), so a test can tell
+    which process is playing which game right now."""
+    trace = os.environ.get("INTRIGUE_ARENA_TRACE")
+    if trace:
+        try:
+            open(os.path.join(trace, f"{kind}_{task['index']:06d}_{os.getpid()}_{time.time_ns()}"), "w").close()
+        except OSError:
+            pass
+
+
 def play_task(task: Dict[str, Any]) -> GameOutcome:
     """Play the one game a task describes.  Every backend (this process, the local pool, Ray) calls
     this same function, and a game's deal and bot seeds depend only on the task, so a seeded run gives
     the same games whatever runs them."""
-    trace = os.environ.get("INTRIGUE_ARENA_TRACE")
-    if trace:                                   # diagnostics: one empty file per game started
-        try:
-            open(os.path.join(trace, f"start_{task['index']:06d}_{os.getpid()}_{time.time_ns()}"), "w").close()
-        except OSError:
-            pass
+    _trace("start", task)
+    outcome = _play_task(task)
+    _trace("end", task)
+    return outcome
+
+
+def _play_task(task: Dict[str, Any]) -> GameOutcome:
     if task.get("team_bots"):
         return _play_team_game(task)
     if task.get("layout") is not None:

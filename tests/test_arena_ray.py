@@ -2,9 +2,9 @@
 or counted twice when a worker dies.  Marked ``cluster`` (deselected by default; run with
 ``pip install '.[ray]' && pytest -m cluster``)."""
 import os
-import signal
 
 import pytest
+from arena_helpers import GameKiller
 
 from intrigue.engine.records import GameRecord
 from intrigue.search.arena import Arena, Ladder, SprtMatch
@@ -78,28 +78,14 @@ def test_a_worker_killed_mid_run_has_its_game_played_again(ray_local):
     ray, trace = ray_local
     for f in trace.iterdir():
         f.unlink()
-    killed = []
-
-    def kill_a_running_game(match, outcome):
-        if killed:
-            return
-        finished = {o.index for o in match.outcomes}
-        starts = sorted(trace.iterdir(), key=lambda f: int(f.name.split("_")[3]))
-        for f in reversed(starts):                       # the newest start still running
-            _, index, pid, _ = f.name.split("_")
-            if int(index) not in finished:
-                os.kill(int(pid), signal.SIGKILL)
-                killed.append(int(index))
-                return
-
+    killer = GameKiller(trace)
     specs = ["ismcts:iterations=4000", "ismcts:iterations=3000"]
     arena = Arena("coup", "standard", 2, specs, 8, seed=4, backend="ray", max_retries=3)
-    summary = arena.run(kill_a_running_game)
-    assert killed
+    summary = arena.run(killer)
+    assert killer.killed
     assert [o.index for o in arena.outcomes] == list(range(8))          # none lost, none twice
     assert summary["games"] == 8 and sum(b["games"] for b in summary["bots"]) == 16
-    started = [int(f.name.split("_")[1]) for f in trace.iterdir()]
-    assert started.count(killed[0]) >= 2                                 # the killed game ran again
+    assert killer.rerun() is not None                                    # a killed game ran again
     local = Arena("coup", "standard", 2, specs, 8, seed=4)
     local.run()
     assert _keys(arena) == _keys(local)

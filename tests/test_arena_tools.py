@@ -168,31 +168,18 @@ def test_ladder_and_sprt_commands(tmp_path, capsys):
 
 
 def test_a_local_worker_killed_mid_run_has_its_game_played_again(tmp_path, monkeypatch):
-    import os
-    import signal
-    monkeypatch.setenv("INTRIGUE_ARENA_TRACE", str(tmp_path))       # spawned workers log each game start
-    killed = []
-
-    def kill_a_running_game(match, outcome):
-        if killed:
-            return
-        finished = {o.index for o in match.outcomes}
-        for f in sorted(tmp_path.iterdir(), key=lambda f: -int(f.name.split("_")[3])):
-            _, index, pid, _ = f.name.split("_")
-            if int(index) not in finished and int(pid) != os.getpid():
-                os.kill(int(pid), signal.SIGKILL)
-                killed.append(int(index))
-                return
+    from arena_helpers import GameKiller
+    monkeypatch.setenv("INTRIGUE_ARENA_TRACE", str(tmp_path))       # spawned workers log each game
+    killer = GameKiller(tmp_path)
 
     # games long enough (a few hundred ms) that the newest one is still running when it is killed,
     # even on a loaded machine (with 3000 iterations a game could end before the kill landed)
     specs = ["ismcts:iterations=9000", "ismcts:iterations=6000"]
     arena = Arena("coup", "standard", 2, specs, 8, seed=4, workers=2)
-    arena.run(kill_a_running_game)
-    assert killed
+    arena.run(killer)
+    assert killer.killed
     assert [o.index for o in arena.outcomes] == list(range(8))          # none lost, none twice
-    started = [int(f.name.split("_")[1]) for f in tmp_path.iterdir()]
-    assert started.count(killed[0]) >= 2
+    assert killer.rerun() is not None                                    # a killed game ran again
     monkeypatch.delenv("INTRIGUE_ARENA_TRACE")
     serial = Arena("coup", "standard", 2, specs, 8, seed=4)
     serial.run()
