@@ -14,14 +14,13 @@ from typing import Dict, Optional
 LEVELS: Dict[str, tuple] = {
     "beginner": ("ismcts:iterations=60,belief=false,selfdet=0",
                  "a few dozen iterations, no inference about cards: instant, and easy to bluff"),
-    "casual": ("ismcts:iterations=300",
-               "a few hundred iterations (about 2 ms a move): reads claims, still makes mistakes"),
-    "strong": ("ismcts:time=250",
-               "about a quarter second a move"),
+    "casual": ("ismcts:iterations=100",
+               "a hundred iterations (about 1 ms a move): reads claims, often misjudges"),
+    "strong": ("ismcts:iterations=300",
+               "a few hundred iterations (about 2 ms a move): reads claims and plays soundly, a step below max"),
     "max": ("ismcts:time=1000",
-            "as strong as any setting measured (more time stopped helping past about 100 ms, so it is level "
-            "with strong): up to a second per move (2 s on close decisions), answered at once when there is "
-            "nothing to decide"),
+            "the strongest setting measured: up to a second per move (2 s on close decisions), answered at "
+            "once when there is nothing to decide"),
 }
 
 DEFAULT_LEVEL = "max"
