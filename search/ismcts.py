@@ -146,9 +146,10 @@ class IsmctsBot(Bot):
                                "still score sensibly (KataGo's score utility); 'auto': the game's best "
                                "measured (its search_defaults; 0 if it names none); a game without a score "
                                "ignores it"),
-        "tree": (int, 0, "iterations per tree (0: one tree): past it the search starts a fresh tree with a new "
-                         "seed and sums the trees' root statistics (an ensemble; bounds how deep strategy "
-                         "fusion reaches; measured weaker head-to-head than one tree with the half model)"),
+        "tree": (str, "auto", "iterations per tree (0: one tree): past it the search starts a fresh tree with a "
+                              "new seed and sums the trees' root statistics (an ensemble; bounds how deep "
+                              "strategy fusion reaches); 'auto': the game's best measured (its search_defaults "
+                              "for the seat deciding; 0 if it names none)"),
         "tiebreak": (bool, True, "when every searched move scored exactly the same (the outcome no longer "
                                  "depends on this decision, or nothing was learned), play the game's heuristic "
                                  "choice instead of the first move: votes and end-game moves stay sensible"),
@@ -187,8 +188,9 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: observer must be 'single', 'multi' or 'opponents'", field="bot")
         if cfg["oppworlds"] not in ("all", "public"):
             raise BotSpecError("ismcts: oppworlds must be 'all' or 'public'", field="bot")
-        if cfg["tree"] < 0:
-            raise BotSpecError("ismcts: tree must be >= 0 (0: one tree)", field="bot")
+        self._tree = _auto_number(cfg["tree"], "tree", float(MAX_ITERATIONS), "an iteration count >= 0 (0: one tree)")
+        if self._tree is not None and self._tree != int(self._tree):
+            raise BotSpecError("ismcts: tree must be 'auto' or an iteration count >= 0 (0: one tree)", field="bot")
         if not 0.0 <= cfg["smooth"] <= 1.0:
             raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
         if not cfg["prior"] >= 0.0:
@@ -273,6 +275,14 @@ class IsmctsBot(Bot):
         if self._model_share is not None:
             return self._model_share
         return float(search_defaults(game).get("modelshare", 1.0))
+
+    def tree_size(self, info: InfoState) -> int:
+        """Iterations per tree of the ensemble, 0 for one tree (the option, or ``auto``: the game's
+        ``search_defaults["tree"]`` for the seat deciding, else 0)."""
+        if self._tree is not None:
+            return int(self._tree)
+        seat = info.game.seat_search_defaults(info)
+        return int(seat.get("tree", search_defaults(info.game).get("tree", 0)))
 
     def score_weight(self, game: Any) -> float:
         """The weight of the game's score utility in the rewards (the option, or ``auto``: the game's
@@ -366,7 +376,7 @@ class IsmctsBot(Bot):
         if iterations is not None:
             share = iterations // workers
             local_iters = iterations - share * (workers - 1)
-        tree_iters = int(cfg["tree"]) or None        # iterations per tree of the ensemble (None: one tree)
+        tree_iters = self.tree_size(info) or None    # iterations per tree of the ensemble (None: one tree)
         want = local_iters if tree_iters is None else min(local_iters or tree_iters, tree_iters)
         initial = min(max_nodes, (want + 2) if want is not None else 1 << 16)
         tseeds = Rng(seed ^ 0x7EE5)
