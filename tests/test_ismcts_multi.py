@@ -219,6 +219,20 @@ def test_tree_option_sums_fresh_trees_reproducibly():
     assert one.extra["nodes"] <= 1000 + 1
 
 
+def test_coup_among_three_or_more_searches_an_ensemble_by_default():
+    # the game's seat defaults decide what tree=auto means: 10,000-iteration trees among 3+, one tree heads-up
+    bot = make_bot("ismcts:iterations=25000", seed=3)
+    four = new_game("coup", players=4, seed=4).information_state(0)
+    two = new_game("coup", players=2, seed=4).information_state(0)
+    assert bot.tree_size(four) == 10000 and bot.tree_size(two) == 0
+    assert bot.choose(four).extra["trees"] == 3
+    assert make_bot("ismcts:iterations=2500", seed=3).choose(two).extra["trees"] == 1
+    assert make_bot("ismcts:tree=0", seed=3).tree_size(four) == 0          # the option overrides the game
+    for bad in ("-1", "1.5", "many"):
+        with pytest.raises(BotSpecError):
+            make_bot(f"ismcts:tree={bad}")
+
+
 def test_play_offers_the_levels():
     from intrigue.cli.play import play
     level = next(p for p in play.params if p.name == "level")
