@@ -188,9 +188,8 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: observer must be 'single', 'multi' or 'opponents'", field="bot")
         if cfg["oppworlds"] not in ("all", "public"):
             raise BotSpecError("ismcts: oppworlds must be 'all' or 'public'", field="bot")
-        self._tree = _auto_number(cfg["tree"], "tree", float(MAX_ITERATIONS), "an iteration count >= 0 (0: one tree)")
-        if self._tree is not None and self._tree != int(self._tree):
-            raise BotSpecError("ismcts: tree must be 'auto' or an iteration count >= 0 (0: one tree)", field="bot")
+        self._tree = _auto_number(cfg["tree"], "tree", float(MAX_ITERATIONS), "an iteration count >= 0 (0: one tree)",
+                                  integer=True)
         if not 0.0 <= cfg["smooth"] <= 1.0:
             raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
         if not cfg["prior"] >= 0.0:
@@ -557,16 +556,16 @@ class IsmctsBot(Bot):
         return Analysis(info.seat, best.action, best.move, stats, iterations, elapsed_ms, belief)
 
 
-def _auto_number(value: Any, name: str, high: float, what: str) -> Optional[float]:
+def _auto_number(value: Any, name: str, high: float, what: str, integer: bool = False) -> Optional[float]:
     """An option that is ``auto`` (None: the game's ``search_defaults`` decide) or a number from 0 to
-    ``high``; anything else is refused with a message naming the option."""
+    ``high`` (a whole number if ``integer``); anything else is refused with a message naming the option."""
     if str(value).strip().lower() == "auto":
         return None
     try:
         number = float(value)
     except ValueError:
         number = -1.0
-    if not 0.0 <= number <= high:
+    if not 0.0 <= number <= high or (integer and number != int(number)):
         raise BotSpecError(f"ismcts: {name} must be 'auto' or {what}", field="bot")
     return number
 
