@@ -37,6 +37,7 @@ ctypedef const char* (*vt_validate_fn)(const void* st) noexcept nogil
 ctypedef void (*vt_belief_fn)(void* st, int seat, const double* table, uint64_t* rng) noexcept nogil
 ctypedef void (*vt_model_fn)(const void* st, const void* ctx, const int* legal, int n, double* out) noexcept nogil
 ctypedef void (*vt_observe_fn)(void* ctx, const void* st, int action) noexcept nogil
+ctypedef int (*vt_eval_fn)(const void* st, uint64_t* rng, double* out) noexcept nogil
 
 ctypedef struct GameVT:
     const char* name
@@ -92,6 +93,12 @@ ctypedef struct GameVT:
     # that decisions which no longer change the result but still change the score are told apart.
     # NULL: the game has no score beyond `returns`.
     vt_returns_fn scores
+    # evaluate: a static estimate of a non-terminal state's per-seat rewards (in [0, 1], written to
+    # out), in place of a playout at the search's leaves (option `leaf=eval`): a value the game has
+    # fitted to the results of real play, less biased than uniformly random play to the end.  Returns
+    # 1 when it wrote an estimate, 0 when it has none for this state (then the search plays out as
+    # usual).  NULL: the game has no evaluation.
+    vt_eval_fn evaluate
 
 
 cdef inline int vt_max_legal(const GameVT* vt) noexcept nogil:

@@ -66,6 +66,7 @@ cdef class Search:
     cdef char* ctx_root         # the model's public context at the root
     cdef char* ctx_work         # ... as it evolves along this iteration's path
     cdef int model_playout      # internal code of the named playout: 0 playout_fn, 1 mixed, 2 model
+    cdef bint use_eval          # leaves scored by the game's static evaluation (vt.evaluate) instead of a playout
     cdef bint multi             # multi-observer statistics: each seat decides by its own information set
     cdef bint multi_self        # ... the searcher's too (False: only the opponents', the searcher per public node)
     cdef bint opp_public        # ... opponents' statistics learn only from public-view worlds

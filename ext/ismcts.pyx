@@ -60,6 +60,7 @@ for _i in range(1, LOG_TABLE_SIZE):
 PLAYOUTS = ("random", "policy", "model", "mixed")
 OPPONENTS = ("search", "model")
 OBSERVERS = ("single", "multi", "opponents")
+LEAVES = ("playout", "eval")
 
 
 cdef inline int sample_action(const int* legal, const double* probs, int n, uint64_t* rng) noexcept nogil:
@@ -128,6 +129,9 @@ cdef class Search:
       (``vt.model_probs``, e.g. the heuristic policy) read for the searcher in this determinization,
       so a young node prefers what a sensible player would do and the bias fades as visits grow.
       Needs the model hook (ignored without one).
+    * ``leaf``: ``"playout"`` (the default) or ``"eval"``: a leaf is scored by the game's static
+      evaluation (``vt.evaluate``) where it gives one, instead of being played out; a game without
+      the hook plays out.
     * ``score``: 0 (off) or the weight ``w`` of the game's score utility (``vt.scores``) in every
       reward: a seat's reward is ``(1 - w) * returns + w * scores``, so that once the result is
       settled the search still prefers the move that scores more (KataGo's score utility).  Ignored
@@ -157,7 +161,7 @@ cdef class Search:
                  long long initial_nodes=65536, table=None, double self_p=0.0, int burn_in=32,
                  str playout="random", str opponents="search", model_ctx=None, str observer="single",
                  str opp_worlds="all", double smooth=0.0, double model_share=1.0,
-                 double prior=0.0, double score=0.0, bint _all_chance_public=False):
+                 double prior=0.0, double score=0.0, str leaf="playout", bint _all_chance_public=False):
         cdef const GameVT* vt = core.vt
         cdef int size = vt.state_size, i
         if playout not in PLAYOUTS:
@@ -170,7 +174,10 @@ cdef class Search:
             raise ValueError(f"opp_worlds must be 'all' or 'public', not {opp_worlds!r}")
         if playout in ("model", "mixed") and opponents != "model":
             raise ValueError(f"playout={playout!r} needs opponents='model'")
+        if leaf not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {leaf!r}")
         self.vt = vt
+        self.use_eval = leaf == "eval" and vt.evaluate != NULL
         self.playout_fn = vt.policy_playout if (playout == "policy" and vt.policy_playout != NULL) else vt.playout
         self.nplayers = vt.num_players(core.ptr)
         if not 0 <= seat < self.nplayers:
@@ -595,15 +602,16 @@ cdef class Search:
             depth += 1
             self.path[depth] = best
             self.pstat[depth] = stat
-        if self.model_playout:
-            self._model_playout(st)
-        else:
-            self.playout_fn(st, &self.rng)
-        vt.returns(st, ret)
-        if self.score_w > 0.0:
-            vt.scores(st, sc)
-            for i in range(self.nplayers):
-                ret[i] = (1.0 - self.score_w) * ret[i] + self.score_w * sc[i]
+        if not (self.use_eval and vt.evaluate(st, &self.rng, ret)):
+            if self.model_playout:
+                self._model_playout(st)
+            else:
+                self.playout_fn(st, &self.rng)
+            vt.returns(st, ret)
+            if self.score_w > 0.0:
+                vt.scores(st, sc)
+                for i in range(self.nplayers):
+                    ret[i] = (1.0 - self.score_w) * ret[i] + self.score_w * sc[i]
         nodes = self.nodes
         nodes[0].visits += 1
         for i in range(1, depth + 1):

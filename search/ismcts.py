@@ -82,6 +82,7 @@ class SearchOptions:
     model_share: float = 1.0
     prior: float = 0.0
     score: float = 0.0
+    leaf: str = "playout"
     model_ctx: Optional[bytes] = None
 
     def kwargs(self) -> Dict[str, Any]:
@@ -150,6 +151,9 @@ class IsmctsBot(Bot):
                               "new seed and sums the trees' root statistics (an ensemble; bounds how deep "
                               "strategy fusion reaches); 'auto': the game's best measured (its search_defaults "
                               "for the seat deciding; 0 if it names none)"),
+        "leaf": (str, "auto", "how the search scores a leaf: 'playout' (play to the end), 'eval' (the game's "
+                              "static evaluation where it has one, e.g. Coup heads-up; else a playout) or "
+                              "'auto' (the game's best measured, its search_defaults for the seat deciding)"),
         "tiebreak": (bool, True, "when every searched move scored exactly the same (the outcome no longer "
                                  "depends on this decision, or nothing was learned), play the game's heuristic "
                                  "choice instead of the first move: votes and end-game moves stay sensible"),
@@ -190,6 +194,8 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: oppworlds must be 'all' or 'public'", field="bot")
         self._tree = _auto_number(cfg["tree"], "tree", float(MAX_ITERATIONS), "an iteration count >= 0 (0: one tree)",
                                   integer=True)
+        if cfg["leaf"] not in ("auto", "playout", "eval"):
+            raise BotSpecError("ismcts: leaf must be 'auto', 'playout' or 'eval'", field="bot")
         if not 0.0 <= cfg["smooth"] <= 1.0:
             raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
         if not cfg["prior"] >= 0.0:
@@ -283,6 +289,14 @@ class IsmctsBot(Bot):
         seat = info.game.seat_search_defaults(info)
         return int(seat.get("tree", search_defaults(info.game).get("tree", 0)))
 
+    def leaf(self, info: InfoState) -> str:
+        """How a leaf is scored: ``"playout"`` or ``"eval"`` (the option, or ``auto``: the game's
+        ``search_defaults["leaf"]`` for the seat deciding, else ``"playout"``)."""
+        if self.config["leaf"] != "auto":
+            return self.config["leaf"]
+        seat = info.game.seat_search_defaults(info)
+        return str(seat.get("leaf", search_defaults(info.game).get("leaf", "playout")))
+
     def score_weight(self, game: Any) -> float:
         """The weight of the game's score utility in the rewards (the option, or ``auto``: the game's
         ``search_defaults["score"]``, else 0)."""
@@ -368,7 +382,8 @@ class IsmctsBot(Bot):
                                 opponents="model" if use_model else "search", observer=cfg["observer"],
                                 opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"],
                                 model_share=self.model_share(info.game) if use_model else 1.0,
-                                prior=cfg["prior"], score=self.score_weight(info.game), model_ctx=ctx)
+                                prior=cfg["prior"], score=self.score_weight(info.game), leaf=self.leaf(info),
+                                model_ctx=ctx)
         max_nodes = self._max_nodes()
         local_iters = None
         share = 0
@@ -496,7 +511,7 @@ class IsmctsBot(Bot):
         out.extra.update(nodes=nodes, depth=max(max_depth, search.depth), workers=workers,
                          belief_model="uniform" if table is None else f"{info.game.name}:{self.belief_opponent(info.game)}",
                          opponents=options.opponents, playout=chosen["playout"], observer=options.observer,
-                         stop=reason, trees=trees, score=options.score)
+                         stop=reason, trees=trees, score=options.score, leaf=options.leaf)
         if hard_ms is not None:
             out.extra["budget_ms"] = round(hard_ms, 3)
         if self_p > 0:
