@@ -6,6 +6,7 @@ No function below creates a Python object, so a playout runs without the GIL.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
+from libc.math cimport exp
 
 from intrigue.ext.rng cimport rng_next, rng_below
 from intrigue.ext.game_api cimport (GameVT, KernelState, CHANCE, TERMINAL, MAX_LEGAL,
@@ -1287,6 +1288,116 @@ cdef void _policy_playout(void* st, uint64_t* rng) noexcept nogil:
 
 
 COUP_VT.policy_playout = _policy_playout
+
+
+# --- static evaluation (heads-up) -------------------------------------------------------------------
+# A logistic model of P(seat 0 wins) at the start of a turn, from what a determinized world shows:
+# per seat (0, then 1) VALUE_PER_SEAT features -- two influences left, coins (capped at 12), coins
+# >= 7, coins >= 3, the count of each face-down role, and the same counts when one influence is
+# left -- then "seat 0 acts next"; VALUE_W[0] is the bias.  Fitted to the results of the default
+# bot's self-play by ``python -m intrigue.engine.coup.value`` (which prints this table).
+DEF VALUE_PER_SEAT = 14
+DEF VALUE_SIZE = 30
+cdef double VALUE_W[VALUE_SIZE]
+_VALUE_FITTED = (
+    -0.107944, 2.357576, 0.259649, 0.165185, 0.118931, 0.659781, -0.070740, 0.756975, 0.683192, 0.220425,
+    -0.874627, -0.152907, -0.532987, -0.329265, -0.575735, -2.388965, -0.282098, -0.052450, -0.188972, -0.852598,
+    -0.019539, -0.617142, -1.046863, 0.039233, 0.545192, 0.482824, -0.000127, 0.543095, 0.710038, 0.628041)
+for _i in range(VALUE_SIZE):
+    VALUE_W[_i] = _VALUE_FITTED[_i]
+
+
+cdef void coup_value_features(const CoupState* s, double* f) noexcept nogil:
+    """The evaluation's VALUE_SIZE - 1 features of a heads-up state (see VALUE_W), into f."""
+    cdef int p, slot, inf, co, r, base
+    cdef uint8_t c
+    for p in range(2):
+        base = p * VALUE_PER_SEAT
+        for r in range(VALUE_PER_SEAT):
+            f[base + r] = 0.0
+        inf = influence(s, p)
+        co = s.coins[p] if s.coins[p] < 12 else 12
+        f[base] = 1.0 if inf == 2 else 0.0
+        f[base + 1] = co
+        f[base + 2] = 1.0 if co >= 7 else 0.0
+        f[base + 3] = 1.0 if co >= 3 else 0.0
+        for slot in range(2 * p, 2 * p + 2):
+            c = s.cards[slot]
+            if (c & CARD_UP) == 0 and (c & CARD_ROLE) != CARD_EMPTY:
+                r = c & CARD_ROLE
+                f[base + 4 + r] += 1.0
+                if inf == 1:
+                    f[base + 9 + r] += 1.0
+    f[2 * VALUE_PER_SEAT] = 1.0 if s.actor == 0 else 0.0
+
+
+cdef int coup_evaluate(const CoupState* s, uint64_t* rng, double* out) noexcept nogil:
+    """Heads-up only: play the current turn out uniformly at random (its challenges, blocks and
+    draws), then score the next turn's start with the logistic model; 0 (no estimate) otherwise."""
+    cdef CoupState w
+    cdef int buf[32]
+    cdef int n, i
+    cdef double z, f[VALUE_SIZE - 1]
+    if s.n != 2 or s.phase == PH_OVER:
+        return 0
+    w = s[0]
+    while w.phase != PH_OVER and w.phase != PH_ACTION:     # to the next turn's start
+        if w.phase == PH_DEAL or w.phase == PH_REPLACE or w.phase == PH_EXDRAW:
+            coup_sample_chance(&w, rng)
+        else:
+            n = coup_legal(&w, buf)
+            coup_apply(&w, buf[rng_below(rng, n)])
+    if w.phase == PH_OVER:
+        coup_returns(&w, out)
+        return 1
+    coup_value_features(&w, f)
+    z = VALUE_W[0]
+    for i in range(VALUE_SIZE - 1):
+        z += VALUE_W[i + 1] * f[i]
+    out[0] = 1.0 / (1.0 + exp(-z))
+    out[1] = 1.0 - out[0]
+    return 1
+
+
+cdef int _evaluate(const void* st, uint64_t* rng, double* out) noexcept nogil:
+    return coup_evaluate(<const CoupState*>st, rng, out)
+
+
+COUP_VT.evaluate = _evaluate
+
+
+def value_weights():
+    """The evaluation's weights (bias first), as a tuple."""
+    return tuple(VALUE_W[i] for i in range(VALUE_SIZE))
+
+
+def set_value_weights(weights):
+    """Replace the evaluation's weights in this process (for fitting experiments; worker processes
+    keep the built-in table).  ``weights``: VALUE_SIZE numbers, bias first."""
+    w = [float(x) for x in weights]
+    if len(w) != VALUE_SIZE:
+        raise ValueError(f"the evaluation needs {VALUE_SIZE} weights, not {len(w)}")
+    for i in range(VALUE_SIZE):
+        VALUE_W[i] = w[i]
+
+
+def value_features(CoupCore core):
+    """The evaluation's features of a heads-up state (no bias), as a tuple."""
+    cdef double f[VALUE_SIZE - 1]
+    if core.st.n != 2:
+        raise ValueError("the evaluation is for two players")
+    coup_value_features(&core.st, f)
+    return tuple(f[i] for i in range(VALUE_SIZE - 1))
+
+
+def evaluate(CoupCore core, seed=0):
+    """The evaluation's per-seat estimate of a heads-up state (playing the current turn out at
+    random with ``seed``), or None when it gives none."""
+    cdef uint64_t rng = <uint64_t>seed
+    cdef double out[2]
+    if coup_evaluate(&core.st, &rng, out) == 0:
+        return None
+    return (out[0], out[1])
 
 
 def policy_action(CoupCore core, seed=0):

@@ -1,0 +1,154 @@
+"""Coup's heads-up static evaluation (``coup_evaluate``, the search's ``leaf=eval``): its features are
+what the state shows, its value is the fitted logistic model, it gives no value where it has none
+(four players, a finished game), the search uses it only where it exists, and the fitting script
+recovers a known model."""
+import math
+import random
+
+import numpy as np
+import pytest
+
+from intrigue.engine import new_game
+from intrigue.engine.coup import value
+from intrigue.ext import coup_core
+from intrigue.ext.coup_core import CONST as K
+from intrigue.ext.ismcts import Search
+from intrigue.search.bot import BotSpecError, make_bot
+
+
+def _reference_features(core):
+    """The features as the docstring of ``coup_evaluate`` describes them, read through the Python face."""
+    f = []
+    for p in (0, 1):
+        inf = core.influence(p)
+        coins = min(core.coins[p], 12)
+        roles = [0] * 5
+        for role, face_up, _ in core.hand(p):
+            if role is not None and not face_up:
+                roles[role] += 1
+        f += [float(inf == 2), float(coins), float(coins >= 7), float(coins >= 3)]
+        f += [float(r) for r in roles] + [float(r * (inf == 1)) for r in roles]
+    f.append(float(core.actor == 0))
+    return tuple(f)
+
+
+def _states(players, games, seed):
+    """Every state of seeded games played uniformly at random."""
+    for g in range(games):
+        state = new_game("coup", players=players, seed=seed + g)
+        rnd = random.Random(seed + g)
+        while not state.is_terminal():
+            yield state
+            state.apply_action(rnd.choice(state.information_state(state.current_player()).legal_actions()))
+        yield state
+
+
+def test_features_and_value_at_a_turn_start_match_the_reference():
+    w = coup_core.value_weights()
+    checked = 0
+    for state in _states(2, 30, 700):
+        core = state.core
+        if core.phase != K["PH_ACTION"]:
+            continue
+        f = coup_core.value_features(core)
+        assert f == _reference_features(core)
+        z = w[0] + sum(wi * fi for wi, fi in zip(w[1:], f))
+        p0, p1 = coup_core.evaluate(core, seed=5)
+        assert p0 == pytest.approx(1.0 / (1.0 + math.exp(-z)), abs=1e-12)
+        assert p0 + p1 == pytest.approx(1.0) and 0.0 < p0 < 1.0
+        checked += 1
+    assert checked > 100
+
+
+def test_mid_turn_states_are_played_to_the_next_turn_and_seeded():
+    seen = 0
+    for state in _states(2, 20, 900):
+        core = state.core
+        if core.phase in (K["PH_ACTION"], K["PH_OVER"]):
+            continue
+        a = coup_core.evaluate(core, seed=3)
+        assert a == coup_core.evaluate(core, seed=3)       # the same seed plays the turn out the same way
+        assert 0.0 <= a[0] <= 1.0 and a[0] + a[1] == pytest.approx(1.0)
+        seen += 1
+    assert seen > 100
+
+
+def test_no_value_for_a_finished_game_or_more_than_two_players():
+    finished = None
+    for state in _states(2, 1, 5):
+        finished = state
+    assert finished.is_terminal() and coup_core.evaluate(finished.core) is None
+    four = new_game("coup", players=4, seed=1)
+    assert coup_core.evaluate(four.core) is None
+    with pytest.raises(ValueError):
+        coup_core.value_features(four.core)
+
+
+def test_weights_can_be_replaced_in_process_and_are_checked():
+    state = new_game("coup", players=2, seed=2)
+    saved = coup_core.value_weights()
+    try:
+        coup_core.set_value_weights([0.0] * len(saved))
+        assert coup_core.evaluate(state.core) == (0.5, 0.5)
+        with pytest.raises(ValueError):
+            coup_core.set_value_weights([0.0] * 3)
+    finally:
+        coup_core.set_value_weights(saved)
+    assert coup_core.value_weights() == saved
+
+
+def _root_after(players, leaf, seed=4):
+    state = new_game("coup", players=players, seed=seed)
+    info = state.information_state(state.current_player())
+    search = Search(info.core, info.seat, 9, c=2.0, leaf=leaf)
+    search.run(3000)
+    return search.root_stats(), info
+
+
+def test_search_uses_the_evaluation_heads_up_only():
+    with_eval, info = _root_after(2, "eval")
+    plain, _ = _root_after(2, "playout")
+    assert with_eval != plain                               # the leaves were scored differently
+    assert {a for a, *_ in with_eval} <= set(info.legal_actions())
+    assert with_eval == _root_after(2, "eval")[0]           # seeded
+    # among four the game gives no value, so the search plays out exactly as without the option
+    assert _root_after(4, "eval")[0] == _root_after(4, "playout")[0]
+    with pytest.raises(ValueError):
+        Search(info.core, info.seat, 1, leaf="guess")
+
+
+def test_bot_option_leaf():
+    state = new_game("coup", players=2, seed=8)
+    bot = make_bot("ismcts:iterations=2000,leaf=eval", seed=1)
+    while not state.is_terminal():                          # a whole game: every action legal
+        seat = state.current_player()
+        info = state.information_state(seat)
+        decision = bot.choose(info)
+        assert decision.action in info.legal_actions()
+        state.apply_action(decision.action)
+    with pytest.raises(BotSpecError, match="leaf must be"):
+        make_bot("ismcts:leaf=guess")
+
+
+def test_fit_recovers_a_known_logistic_model():
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(20000, 3))
+    true = np.array([0.3, 1.5, -2.0, 0.5])
+    y = (rng.random(20000) < 1.0 / (1.0 + np.exp(-(true[0] + x @ true[1:])))).astype(float)
+    w = value.fit(x, y)
+    assert np.allclose(w, true, atol=0.1)
+    assert value.brier(value.predict(w, x), y) < value.brier(np.full(len(y), y.mean()), y)
+
+
+def test_the_printed_table_is_the_kernel_table():
+    text = value.table(coup_core.value_weights())
+    numbers = tuple(float(v) for v in text.split("(", 1)[1].rstrip(")").replace("\n", " ").split(","))
+    assert numbers == pytest.approx(coup_core.value_weights(), abs=1e-6)
+
+
+def test_collect_records_turn_starts_with_the_result():
+    rnd = random.Random(1)
+    players = [lambda info: rnd.choice(info.legal_actions())] * 2
+    x, y, g = value.collect(players, 5, 40)
+    assert x.shape[1] == 29 and len(x) == len(y) == len(g)
+    assert set(g) == set(range(5)) and set(y) <= {0.0, 0.5, 1.0}
