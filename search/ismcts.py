@@ -286,16 +286,21 @@ class IsmctsBot(Bot):
         ``search_defaults["tree"]`` for the seat deciding, else 0)."""
         if self._tree is not None:
             return int(self._tree)
-        seat = info.game.seat_search_defaults(info)
-        return int(seat.get("tree", search_defaults(info.game).get("tree", 0)))
+        return int(self._seat_default(info, "tree", 0))
 
     def leaf(self, info: InfoState) -> str:
         """How a leaf is scored: ``"playout"`` or ``"eval"`` (the option, or ``auto``: the game's
         ``search_defaults["leaf"]`` for the seat deciding, else ``"playout"``)."""
         if self.config["leaf"] != "auto":
             return self.config["leaf"]
+        return str(self._seat_default(info, "leaf", "playout"))
+
+    @staticmethod
+    def _seat_default(info: InfoState, name: str, fallback: Any) -> Any:
+        """What ``auto`` means for option ``name`` at this decision: the game's default for the seat
+        deciding (``seat_search_defaults``), else its ``search_defaults``, else ``fallback``."""
         seat = info.game.seat_search_defaults(info)
-        return str(seat.get("leaf", search_defaults(info.game).get("leaf", "playout")))
+        return seat.get(name, search_defaults(info.game).get(name, fallback))
 
     def score_weight(self, game: Any) -> float:
         """The weight of the game's score utility in the rewards (the option, or ``auto``: the game's
