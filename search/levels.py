@@ -12,12 +12,12 @@ from typing import Dict, Optional
 
 # level -> (spec, what a player should expect); from weakest to strongest
 LEVELS: Dict[str, tuple] = {
-    "beginner": ("ismcts:iterations=60,belief=false,selfdet=0",
-                 "a few dozen iterations, no inference about cards: instant, and easy to bluff"),
-    "casual": ("ismcts:iterations=100",
-               "a hundred iterations (about 1 ms a move): reads claims, often misjudges"),
-    "strong": ("ismcts:iterations=300",
-               "a few hundred iterations (about 2 ms a move): reads claims and plays soundly, a step below max"),
+    "beginner": ("ismcts:iterations=10",
+                 "ten iterations: instant; looks barely past its own move, so easy to outplay"),
+    "casual": ("ismcts:iterations=30",
+               "thirty iterations (under a millisecond a move): reads claims, often misjudges"),
+    "strong": ("ismcts:iterations=100",
+               "a hundred iterations (about a millisecond a move): reads claims and plays soundly, a step below max"),
     "max": ("ismcts:time=1000",
             "the strongest setting measured: up to a second per move (2 s on close decisions), answered at "
             "once when there is nothing to decide"),
