@@ -33,6 +33,7 @@ DEFAULT_ITERATIONS = 10000
 CHUNK_SECONDS = 0.02
 MAX_ITERATIONS = 2_000_000_000        # the node counters are 32-bit
 
+FIRST_TIMED_CHUNK = 16               # iterations in a timed search's first chunk, before its rate is known
 MIN_STOP_CHECK_S = 0.002              # no early stop before this much search (ms-scale noise)
 CLEAR_SHARE = 0.5                     # past the budget, a decision is clear once its best action has this share of visits
 
@@ -442,7 +443,9 @@ class IsmctsBot(Bot):
         info_every = max(0.01, cfg["info_ms"] / 1000.0)
         next_info = t0 + info_every
         t_search = time.perf_counter()
-        chunk = 256
+        # a timed search starts with a small chunk: in games with long playouts (Shadow Master, Politics)
+        # 256 iterations take 10-60 ms, which alone would overrun a budget of a few milliseconds
+        chunk = 256 if deadline_local is None else FIRST_TIMED_CHUNK
         stopped = False
         reason = "limit"
         while True:

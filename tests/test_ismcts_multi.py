@@ -178,6 +178,23 @@ def test_budget_grows_with_saved_time_up_to_the_stretch():
     assert third.extra["budget_ms"] == pytest.approx(30.0)
 
 
+def test_a_small_time_budget_is_not_overrun_by_the_first_chunk():
+    # Shadow Master's playouts are long (a few hundred microseconds an iteration): a timed search must
+    # not start with a chunk of 256 iterations, which alone would take ten times a 1 ms budget
+    state = new_game("shadow_master", players=4, seed=5)
+    walker = make_bot("random", seed=3)
+    for _ in range(12):
+        state.apply_action(walker.choose(state.information_state(state.current_player())).action)
+    info = state.information_state(state.current_player())
+    assert len(info.legal_actions()) > 1
+    an = make_bot("ismcts:time=1", seed=1).choose(info)
+    assert 0 < an.iterations < 256 and an.action in info.legal_actions()
+    # an iteration limit still runs in full-size chunks and is reproducible
+    a = make_bot("ismcts:iterations=300", seed=1).choose(info)
+    b = make_bot("ismcts:iterations=300", seed=1).choose(info)
+    assert a.iterations == 300 and [(s.action, s.visits) for s in a.stats] == [(s.action, s.visits) for s in b.stats]
+
+
 # --- levels ----------------------------------------------------------------------------------------
 def test_levels_are_bot_specs_everywhere():
     assert level_names() == ["beginner", "casual", "strong", "max"]
