@@ -414,7 +414,8 @@ class IsmctsBot(Bot):
             job = {"core": info.core, "seat": info.seat, "max_nodes": max_nodes,
                    "initial_nodes": min(max_nodes, share + 2) if iterations is not None else 1 << 16,
                    "table": table, "options": options.kwargs(),
-                   "iterations": share if iterations is not None else None, "deadline": deadline}
+                   "iterations": share if iterations is not None else None, "deadline": deadline,
+                   "first_chunk": FIRST_TIMED_CHUNK}
             futures = pool.submit([dict(job, seed=wseeds.next()) for _ in range(workers - 1)])
 
         belief = None

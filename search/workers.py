@@ -69,14 +69,13 @@ def _warm() -> int:
 def run_search(job: Dict[str, Any]) -> Dict[str, Any]:
     """Run one search from ``job`` (see :meth:`WorkerPool.submit`); the worker side."""
     from intrigue.ext.ismcts import Search
-    from intrigue.search.ismcts import FIRST_TIMED_CHUNK
 
     search = Search(job["core"], job["seat"], job["seed"], max_nodes=job["max_nodes"],
                     initial_nodes=job["initial_nodes"], table=job["table"], **job["options"])
     iterations: Optional[int] = job["iterations"]
     deadline: Optional[float] = job["deadline"]      # time.time() based: comparable across processes
     stop = _STOP
-    chunk = 256 if deadline is None else FIRST_TIMED_CHUNK   # a small first step when timed
+    chunk = 256 if deadline is None else job["first_chunk"]   # a small first step when timed
     t0 = time.perf_counter()
     while True:
         n = chunk if iterations is None else min(chunk, iterations - search.iterations)
