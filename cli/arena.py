@@ -301,6 +301,8 @@ def _print_kinds(summary: Dict[str, Any]) -> None:
     click.echo("thinking per decision kind (ms mean/max over decisions with a choice; forced decisions):")
     for b in rows:
         label = f"{b['team']}: {b['spec']}" if "team" in b else b["spec"]
+        if b.get("iterations_per_decision"):
+            label += f" [{b['iterations_per_decision']:.0f} iterations a decision]"
         parts = []
         for kind, k in b["think_by_kind"].items():
             text = f"{kind} {k['mean_ms']:.1f}/{k['max_ms']:.1f} ({k['decisions']})" if k["decisions"] else f"{kind} -"

@@ -57,7 +57,8 @@ def wilson(wins: float, n: int, z: float = 1.959964) -> List[float]:
 
 
 #: per seat, per decision kind: [decisions with a choice, their ms summed, their max ms,
-#: forced decisions (one legal action), the forced ones' max ms]
+#: forced decisions (one legal action), the forced ones' max ms, the search iterations of the
+#: decisions with a choice summed (0 for a bot that does not search)]
 KindClock = Dict[str, List[float]]
 
 
@@ -120,11 +121,12 @@ def play_game(game: Any, bots: Sequence[Bot], seed: int, record_path: Optional[s
             clock[seat][1] += 1
         if kinds is not None:
             ms = decision.elapsed_ms if decision.elapsed_ms > 0 else 1000.0 * wall
-            entry = kinds[seat].setdefault(kind, [0, 0.0, 0.0, 0, 0.0])
+            entry = kinds[seat].setdefault(kind, [0, 0.0, 0.0, 0, 0.0, 0])
             if choice:
                 entry[0] += 1
                 entry[1] += ms
                 entry[2] = max(entry[2], ms)
+                entry[5] += decision.iterations
             else:
                 entry[3] += 1
                 entry[4] = max(entry[4], ms)
@@ -417,24 +419,31 @@ class BotTally:
     kinds: KindClock = dataclasses.field(default_factory=dict)
 
     def add_kinds(self, kinds: KindClock) -> None:
-        for kind, (n, total, most, forced, forced_most) in kinds.items():
-            entry = self.kinds.setdefault(kind, [0, 0.0, 0.0, 0, 0.0])
+        for kind, (n, total, most, forced, forced_most, iterations) in kinds.items():
+            entry = self.kinds.setdefault(kind, [0, 0.0, 0.0, 0, 0.0, 0])
             entry[0] += n
             entry[1] += total
             entry[2] = max(entry[2], most)
             entry[3] += forced
             entry[4] = max(entry[4], forced_most)
+            entry[5] += iterations
 
     def kinds_dict(self) -> Dict[str, Dict[str, Any]]:
-        """Thinking time per decision kind: decisions with a choice (their count, mean and max ms) and
-        forced decisions (count, max ms)."""
+        """Thinking time per decision kind: decisions with a choice (their count, mean and max ms, mean
+        search iterations) and forced decisions (count, max ms)."""
         out = {}
         for kind in sorted(self.kinds):
-            n, total, most, forced, forced_most = self.kinds[kind]
+            n, total, most, forced, forced_most, iterations = self.kinds[kind]
             out[kind] = {"decisions": int(n), "mean_ms": round(total / n, 3) if n else None,
                          "max_ms": round(most, 3) if n else None,
+                         "mean_iterations": round(iterations / n, 1) if n else None,
                          "forced": int(forced), "forced_max_ms": round(forced_most, 3) if forced else None}
         return out
+
+    def iterations_per_decision(self) -> Optional[float]:
+        """The mean search iterations over the decisions with a choice (None before any)."""
+        n = sum(entry[0] for entry in self.kinds.values())
+        return round(sum(entry[5] for entry in self.kinds.values()) / n, 1) if n else None
 
     def to_dict(self) -> Dict[str, Any]:
         rate = self.wins / self.games if self.games else 0.0
@@ -443,6 +452,7 @@ class BotTally:
                "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
                "mean_placing": round(self.placing_sum / self.games, 3) if self.games else None,
                "ms_per_decision": round(1000.0 * self.think / self.decisions, 3) if self.decisions else None,
+               "iterations_per_decision": self.iterations_per_decision(),
                "think_by_kind": self.kinds_dict()}
         if self.team is not None:
             out = {"team": self.team, **out}

@@ -119,6 +119,10 @@ def test_thinking_time_per_decision_kind():
     total_decisions = sum(o.decisions for o in arena.outcomes)
     counted = sum(k["decisions"] + k["forced"] for b in summary["bots"] for k in b["think_by_kind"].values())
     assert counted == total_decisions
+    # the search's iterations are reported per decision with a choice (a fixed count here); random has none
+    assert summary["bots"][0]["iterations_per_decision"] == 50.0
+    assert all(k["mean_iterations"] == 50.0 for k in kinds.values() if k["decisions"])
+    assert summary["bots"][1]["iterations_per_decision"] == 0.0
 
 
 @pytest.mark.parametrize("workers", [1, 2])
