@@ -54,6 +54,79 @@ def collect(players: Sequence[Player], games: int, seed: int) -> Tuple[np.ndarra
     return np.array(feats, float), np.array(results, float), np.array(index)
 
 
+def collect_multi(players: Sequence[Player], games: int, seed: int
+                  ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Play ``games`` seeded games among ``len(players)`` >= 3 players; for every turn's start return
+    the per-seat features of the three-or-more-player model (positions x seats x features, zeros for
+    a seat that is out), which seats are live (positions x seats), the game's returns (positions x
+    seats: 1 for the winner, shares at the turn cap) and the game index."""
+    n = len(players)
+    if n < 3:
+        raise ValueError("collect_multi is for three or more players (collect: heads-up)")
+    game = load_game("coup", "standard", n)
+    size = len(coup_core.multi_value_weights()) // 3
+    feats: List[np.ndarray] = []
+    live: List[np.ndarray] = []
+    results: List[np.ndarray] = []
+    index: List[int] = []
+    for g in range(games):
+        state = game.new_state(seed + g)
+        starts = []
+        while not state.is_terminal():
+            core = state.core
+            if core.phase == K["PH_ACTION"]:
+                rows = coup_core.multi_value_features(core)
+                starts.append((np.array([r if r is not None else (0.0,) * size for r in rows], float),
+                               np.array([r is not None for r in rows])))
+            seat = state.current_player()
+            state.apply_action(players[seat](state.information_state(seat)), seat=seat)
+        result = np.array(state.core.returns(), float)
+        for f, m in starts:
+            feats.append(f)
+            live.append(m)
+            results.append(result)
+            index.append(g)
+    return np.array(feats), np.array(live), np.array(results), np.array(index)
+
+
+def design_multi(x: np.ndarray, live: np.ndarray) -> np.ndarray:
+    """The model's design (positions x seats x 3 * features) from :func:`collect_multi`'s features:
+    the features, then the same where exactly two seats are live, then where exactly three are; so
+    weights fitted on it are the kernel's ``MULTI_W`` layout."""
+    k = live.sum(axis=1)[:, None, None]
+    return np.concatenate([x, x * (k == 2), x * (k == 3)], axis=2)
+
+
+def fit_multi(x: np.ndarray, live: np.ndarray, y: np.ndarray, ridge: float = 1e-3, rounds: int = 50) -> np.ndarray:
+    """Conditional-logit regression by Newton's method: P(seat p wins) is the softmax over the live
+    seats of ``w . x[p]``; ``y`` holds each position's returns (rows summing to 1). The weights."""
+    w = np.zeros(x.shape[2])
+    for _ in range(rounds):
+        p = predict_multi(w, x, live)
+        mean = np.einsum("ns,nsf->nf", p, x)
+        grad = np.einsum("ns,nsf->f", y - p, x) - ridge * w
+        second = np.einsum("ns,nsf,nsg->fg", p, x, x) - np.einsum("nf,ng->fg", mean, mean)
+        w += np.linalg.solve(second + ridge * np.eye(len(w)), grad)
+    return w
+
+
+def predict_multi(w: np.ndarray, x: np.ndarray, live: np.ndarray) -> np.ndarray:
+    """The model's P(seat wins) for each position and seat (0 for a seat that is out)."""
+    z = np.where(live, x @ w, -np.inf)
+    z = np.exp(z - z.max(axis=1, keepdims=True))
+    return z / z.sum(axis=1, keepdims=True)
+
+
+def brier_multi(p: np.ndarray, y: np.ndarray) -> float:
+    """The mean over positions of the squared error summed over seats."""
+    return float(np.mean(np.sum((p - y) ** 2, axis=1)))
+
+
+def table_multi(w: Sequence[float]) -> str:
+    """The weights as the ``_MULTI_FITTED`` tuple of ``ext/coup_core.pyx``."""
+    return table(w).replace("_VALUE_FITTED", "_MULTI_FITTED")
+
+
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, rounds: int = 50) -> np.ndarray:
     """Logistic regression by iteratively reweighted least squares; the weights, bias first."""
     xb = np.hstack([np.ones((len(x), 1)), x])
