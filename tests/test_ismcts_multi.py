@@ -250,23 +250,24 @@ def test_coup_among_three_or_more_searches_an_ensemble_by_default():
             make_bot(f"ismcts:tree={bad}")
 
 
-def test_coup_heads_up_scores_leaves_with_the_evaluation_by_default():
-    # leaf=auto: the fitted evaluation heads-up in the standard ruleset; playouts among four (no
-    # evaluation there) and in the seed rulesets (the evaluation was fitted and measured on standard)
+def test_coup_scores_leaves_with_the_evaluation_by_default():
+    # leaf=auto: the fitted evaluation in the standard ruleset (heads-up and among four); playouts in
+    # the seed rulesets (the evaluation was fitted and measured on standard)
     bot = make_bot("ismcts:iterations=2000", seed=3)
     two = new_game("coup", players=2, seed=4).information_state(0)
     four = new_game("coup", players=4, seed=4).information_state(0)
     seed_th = new_game("coup", ruleset="seed-th", players=2, seed=4).information_state(0)
-    assert bot.leaf(two) == "eval" and bot.leaf(four) == "playout" and bot.leaf(seed_th) == "playout"
+    assert bot.leaf(two) == "eval" and bot.leaf(four) == "eval" and bot.leaf(seed_th) == "playout"
     assert bot.choose(two).extra["leaf"] == "eval"
     assert make_bot("ismcts:leaf=playout").leaf(two) == "playout"          # the option overrides the game
-    assert make_bot("ismcts:leaf=eval").leaf(four) == "eval"               # ... and falls back to playouts
+    assert make_bot("ismcts:leaf=playout").leaf(four) == "playout"
     # the default is the same search as leaf=eval written out, and differs from playouts
-    a = make_bot("ismcts:iterations=2000", seed=5).choose(two)
-    b = make_bot("ismcts:iterations=2000,leaf=eval", seed=5).choose(two)
-    c = make_bot("ismcts:iterations=2000,leaf=playout", seed=5).choose(two)
-    assert [(s.action, s.visits) for s in a.stats] == [(s.action, s.visits) for s in b.stats]
-    assert [(s.action, s.visits) for s in a.stats] != [(s.action, s.visits) for s in c.stats]
+    for info in (two, four):
+        a = make_bot("ismcts:iterations=2000", seed=5).choose(info)
+        b = make_bot("ismcts:iterations=2000,leaf=eval", seed=5).choose(info)
+        c = make_bot("ismcts:iterations=2000,leaf=playout", seed=5).choose(info)
+        assert [(s.action, s.visits) for s in a.stats] == [(s.action, s.visits) for s in b.stats]
+        assert [(s.action, s.visits) for s in a.stats] != [(s.action, s.visits) for s in c.stats]
 
 
 def test_play_offers_the_levels():
