@@ -1,7 +1,13 @@
-"""Fit Coup's heads-up static evaluation (``coup_evaluate`` in ``ext/coup_core.pyx``) to real play.
+"""Fit Coup's static evaluation (``coup_evaluate`` in ``ext/coup_core.pyx``) to real play.
+
+Among three or more players the evaluation is a conditional-logit model instead (:func:`collect_multi`,
+:func:`design_multi`, :func:`fit_multi`): every live seat gets a linear score of its own features
+(the per-seat features below, then whether it acts now, next or third), with extra weights where two
+or three seats are live, and P(seat wins) is the softmax of the scores.  It is fitted by
+``python bench/fit_coup_value.py --players 4 --games 2000 --seed 1000 --jobs 2``.
 
 The search can score a leaf with this evaluation instead of a random playout (``ismcts:leaf=eval``).
-It is a logistic model of P(seat 0 wins) at the start of a turn, from the features
+Heads-up it is a logistic model of P(seat 0 wins) at the start of a turn, from the features
 :func:`intrigue.ext.coup_core.value_features` reads off a full (determinized) state: per seat two
 influences left, coins, coins >= 7, coins >= 3, the count of each face-down role and the same counts
 with one influence left; then whether seat 0 acts next.  The fit is run by
