@@ -1448,14 +1448,19 @@ def value_weights():
     return tuple(VALUE_W[i] for i in range(VALUE_SIZE))
 
 
+cdef _set_weights(double* table, int size, weights, what):
+    """Copy ``weights`` (``size`` numbers) into ``table``, or raise ValueError leaving it as it was."""
+    w = [float(x) for x in weights]
+    if len(w) != size:
+        raise ValueError(f"the evaluation {what}needs {size} weights, not {len(w)}")
+    for i in range(size):
+        table[i] = w[i]
+
+
 def set_value_weights(weights):
     """Replace the evaluation's weights in this process (for fitting experiments; worker processes
     keep the built-in table).  ``weights``: VALUE_SIZE numbers, bias first."""
-    w = [float(x) for x in weights]
-    if len(w) != VALUE_SIZE:
-        raise ValueError(f"the evaluation needs {VALUE_SIZE} weights, not {len(w)}")
-    for i in range(VALUE_SIZE):
-        VALUE_W[i] = w[i]
+    _set_weights(VALUE_W, VALUE_SIZE, weights, "")
 
 
 def value_features(CoupCore core):
@@ -1475,11 +1480,7 @@ def multi_value_weights():
 
 def set_multi_value_weights(weights):
     """Replace the three-or-more-player weights in this process (for fitting experiments)."""
-    w = [float(x) for x in weights]
-    if len(w) != MULTI_SIZE:
-        raise ValueError(f"the evaluation among three or more needs {MULTI_SIZE} weights, not {len(w)}")
-    for i in range(MULTI_SIZE):
-        MULTI_W[i] = w[i]
+    _set_weights(MULTI_W, MULTI_SIZE, weights, "among three or more ")
 
 
 def multi_value_features(CoupCore core):

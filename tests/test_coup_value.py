@@ -16,20 +16,21 @@ from intrigue.ext.ismcts import Search
 from intrigue.search.bot import BotSpecError, make_bot
 
 
+def _reference_seat_features(core, p):
+    """Seat p's features as the comment above ``VALUE_W`` describes them, read through the Python face."""
+    inf = core.influence(p)
+    coins = min(core.coins[p], 12)
+    roles = [0] * 5
+    for role, face_up, _ in core.hand(p):
+        if role is not None and not face_up:
+            roles[role] += 1
+    f = [float(inf == 2), float(coins), float(coins >= 7), float(coins >= 3)]
+    return f + [float(r) for r in roles] + [float(r * (inf == 1)) for r in roles]
+
+
 def _reference_features(core):
-    """The features as the docstring of ``coup_evaluate`` describes them, read through the Python face."""
-    f = []
-    for p in (0, 1):
-        inf = core.influence(p)
-        coins = min(core.coins[p], 12)
-        roles = [0] * 5
-        for role, face_up, _ in core.hand(p):
-            if role is not None and not face_up:
-                roles[role] += 1
-        f += [float(inf == 2), float(coins), float(coins >= 7), float(coins >= 3)]
-        f += [float(r) for r in roles] + [float(r * (inf == 1)) for r in roles]
-    f.append(float(core.actor == 0))
-    return tuple(f)
+    """The heads-up features as the docstring of ``coup_evaluate`` describes them."""
+    return tuple(_reference_seat_features(core, 0) + _reference_seat_features(core, 1) + [float(core.actor == 0)])
 
 
 def _states(players, games, seed):
@@ -86,14 +87,7 @@ def test_no_value_for_a_finished_game():
 def _reference_multi_features(core, p):
     """Seat p's features among three or more, read through the Python face: its heads-up seat
     features, then whether it acts now, next or third (live seats counted from the actor)."""
-    inf = core.influence(p)
-    coins = min(core.coins[p], 12)
-    roles = [0] * 5
-    for role, face_up, _ in core.hand(p):
-        if role is not None and not face_up:
-            roles[role] += 1
-    f = [float(inf == 2), float(coins), float(coins >= 7), float(coins >= 3)]
-    f += [float(r) for r in roles] + [float(r * (inf == 1)) for r in roles]
+    f = _reference_seat_features(core, p)
     order, q = [], core.actor
     while True:
         if core.influence(q) > 0:

@@ -37,6 +37,19 @@ from intrigue.ext.coup_core import CONST as K
 Player = Callable[[InfoState], int]            # an information state -> the action chosen
 
 
+def _play(players: Sequence[Player], game, seed: int, read: Callable) -> Tuple[list, Tuple[float, ...]]:
+    """One seeded game: ``read(core)`` at every turn's start, and the game's returns."""
+    state = game.new_state(seed)
+    starts = []
+    while not state.is_terminal():
+        core = state.core
+        if core.phase == K["PH_ACTION"]:
+            starts.append(read(core))
+        seat = state.current_player()
+        state.apply_action(players[seat](state.information_state(seat)), seat=seat)
+    return starts, state.core.returns()
+
+
 def collect(players: Sequence[Player], games: int, seed: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play ``games`` seeded heads-up games between ``players`` (seat 0, seat 1); return the features of
     every turn's start, seat 0's result of that game (1 win, 0 loss, 0.5 shared) and the game index."""
@@ -45,17 +58,9 @@ def collect(players: Sequence[Player], games: int, seed: int) -> Tuple[np.ndarra
     index: List[int] = []
     game = load_game("coup", "standard", 2)
     for g in range(games):
-        state = game.new_state(seed + g)
-        starts = []
-        while not state.is_terminal():
-            core = state.core
-            if core.phase == K["PH_ACTION"]:
-                starts.append(coup_core.value_features(core))
-            seat = state.current_player()
-            state.apply_action(players[seat](state.information_state(seat)), seat=seat)
-        result = state.core.returns()[0]
+        starts, returns = _play(players, game, seed + g, coup_core.value_features)
         feats.extend(starts)
-        results.extend([result] * len(starts))
+        results.extend([returns[0]] * len(starts))
         index.extend([g] * len(starts))
     return np.array(feats, float), np.array(results, float), np.array(index)
 
@@ -70,27 +75,17 @@ def collect_multi(players: Sequence[Player], games: int, seed: int
     if n < 3:
         raise ValueError("collect_multi is for three or more players (collect: heads-up)")
     game = load_game("coup", "standard", n)
-    size = len(coup_core.multi_value_weights()) // 3
+    blank = (0.0,) * (len(coup_core.multi_value_weights()) // 3)
     feats: List[np.ndarray] = []
     live: List[np.ndarray] = []
     results: List[np.ndarray] = []
     index: List[int] = []
     for g in range(games):
-        state = game.new_state(seed + g)
-        starts = []
-        while not state.is_terminal():
-            core = state.core
-            if core.phase == K["PH_ACTION"]:
-                rows = coup_core.multi_value_features(core)
-                starts.append((np.array([r if r is not None else (0.0,) * size for r in rows], float),
-                               np.array([r is not None for r in rows])))
-            seat = state.current_player()
-            state.apply_action(players[seat](state.information_state(seat)), seat=seat)
-        result = np.array(state.core.returns(), float)
-        for f, m in starts:
-            feats.append(f)
-            live.append(m)
-            results.append(result)
+        starts, returns = _play(players, game, seed + g, coup_core.multi_value_features)
+        for rows in starts:
+            feats.append(np.array([r if r is not None else blank for r in rows], float))
+            live.append(np.array([r is not None for r in rows]))
+            results.append(np.array(returns, float))
             index.append(g)
     return np.array(feats), np.array(live), np.array(results), np.array(index)
 
