@@ -1,4 +1,4 @@
-"""Fit Coup's heads-up leaf evaluation to a bot's self-play (a script, not a benchmark test).
+"""Fit Coup's leaf evaluation to a bot's self-play (a script, not a benchmark test).
 
 ``python bench/fit_coup_value.py --games 1500 --seed 1000`` plays seeded heads-up games of
 ``--bot`` against itself (default ``ismcts:iterations=1000,leaf=playout``, the search that produced
@@ -6,6 +6,12 @@ the built-in table), fits the logistic model of :mod:`intrigue.engine.coup.value
 of the games, prints the Brier score on the other 30% next to a constant guess, and prints the
 weights as the ``_VALUE_FITTED`` table to paste into ``ext/coup_core.pyx``.  The same command gives
 the same table (the bot searches a fixed number of iterations, so the games are seeded).
+
+``python bench/fit_coup_value.py --players 4 --games 2000 --seed 1000 --jobs 2`` does the same for
+the conditional-logit model among three or more players (``_MULTI_FITTED``): the games are played in
+batches of 50 by freshly seeded bots (so ``--jobs`` does not change the data), the Brier score is
+the squared error summed over the seats, next to a uniform guess over the live seats, also per
+count of live seats.
 """
 from __future__ import annotations
 
@@ -28,11 +34,11 @@ def main() -> None:
     ap.add_argument("--save", help="3+ players: save the positions collected to this .npz file")
     ap.add_argument("--data", help="3+ players: fit the positions of this .npz file (from --save) instead of playing")
     args = ap.parse_args()
-    bots = [make_bot(args.bot, seed=s) for s in range(args.players)]
-    players = [lambda info, b=b: b.choose(info).action for b in bots]
     if args.players >= 3:
         fit_multi(args.bot, args.players, args.games, args.seed, args.jobs, args.save, args.data)
         return
+    bots = [make_bot(args.bot, seed=s) for s in range(2)]
+    players = [lambda info, b=b: b.choose(info).action for b in bots]
     x, y, g = value.collect(players, args.games, args.seed)
     train = g < int(args.games * 0.7)
     test = ~train
