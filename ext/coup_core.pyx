@@ -1372,15 +1372,16 @@ cdef void coup_multi_value_features(const CoupState* s, int p, double* f) noexce
 cdef void coup_multi_value(const CoupState* s, double* out) noexcept nogil:
     """The conditional-logit estimate of every seat's win probability, into out[0 .. n - 1]."""
     cdef double f[MULTI_FEATURES]
+    cdef double w[MULTI_FEATURES]                            # W_all + W_k for this count of live seats
     cdef double z, top = -1e300, total = 0.0
-    cdef int p, i, k = 0, extra = -1
+    cdef int p, i, k = 0
     for p in range(s.n):
         if alive(s, p):
             k += 1
-    if k == 2:
-        extra = MULTI_FEATURES
-    elif k == 3:
-        extra = 2 * MULTI_FEATURES
+    for i in range(MULTI_FEATURES):
+        w[i] = MULTI_W[i]
+        if k == 2 or k == 3:
+            w[i] += MULTI_W[(k - 1) * MULTI_FEATURES + i]
     for p in range(s.n):
         if not alive(s, p):
             out[p] = -1e300
@@ -1388,9 +1389,7 @@ cdef void coup_multi_value(const CoupState* s, double* out) noexcept nogil:
         coup_multi_value_features(s, p, f)
         z = 0.0
         for i in range(MULTI_FEATURES):
-            z += MULTI_W[i] * f[i]
-            if extra >= 0:
-                z += MULTI_W[extra + i] * f[i]
+            z += w[i] * f[i]
         out[p] = z
         if z > top:
             top = z

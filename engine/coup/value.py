@@ -125,7 +125,7 @@ def brier_multi(p: np.ndarray, y: np.ndarray) -> float:
 
 def table_multi(w: Sequence[float]) -> str:
     """The weights as the ``_MULTI_FITTED`` tuple of ``ext/coup_core.pyx``."""
-    return table(w).replace("_VALUE_FITTED", "_MULTI_FITTED")
+    return table(w, "_MULTI_FITTED")
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, rounds: int = 50) -> np.ndarray:
@@ -148,8 +148,8 @@ def brier(p: np.ndarray, y: np.ndarray) -> float:
     return float(np.mean((p - y) ** 2))
 
 
-def table(w: Sequence[float]) -> str:
-    """The weights as the ``_VALUE_FITTED`` tuple of ``ext/coup_core.pyx``."""
+def table(w: Sequence[float], name: str = "_VALUE_FITTED") -> str:
+    """The weights as the ``name`` tuple of ``ext/coup_core.pyx`` (heads-up: ``_VALUE_FITTED``)."""
     items = [f"{v:.6f}" for v in w]
     lines = [", ".join(items[i:i + 10]) for i in range(0, len(items), 10)]
-    return "_VALUE_FITTED = (\n    " + ",\n    ".join(lines) + ")"
+    return f"{name} = (\n    " + ",\n    ".join(lines) + ")"
