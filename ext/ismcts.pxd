@@ -78,6 +78,10 @@ cdef class Search:
     cdef double prior           # progressive-bias weight at the searcher's decisions (0: off)
     cdef double* prior_a        # the model's probability per action id at the current decision (num_actions, heap)
     cdef double score_w         # weight of the game's score utility (vt.scores) in every reward (0: off)
+    cdef bint root_true         # the searcher's root decision learns only from worlds with its true cards
+    cdef double* rt_reward      # with root_true, per action id: the root child's reward sum over true-card worlds
+    cdef long long* rt_visits   # ... its visits in those worlds (num_actions, heap)
+    cdef long long* rt_avail    # ... and its availability count in those worlds
 
     cdef bint _grow(self) noexcept nogil
     cdef bint _determinize(self) noexcept nogil

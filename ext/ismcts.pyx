@@ -40,7 +40,7 @@ growing and iterations play out from the deepest node they reach.
 """
 from libc.math cimport log, sqrt
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
 
 from intrigue.ext.rng cimport rng_next, rng_below, rng_unit
@@ -136,6 +136,10 @@ cdef class Search:
       reward: a seat's reward is ``(1 - w) * returns + w * scores``, so that once the result is
       settled the search still prefers the move that scores more (KataGo's score utility).  Ignored
       by a game without the hook.
+    * ``root_worlds``: ``"all"`` (the default) or ``"true"``: with self-determinization, the
+      searcher's root decision is chosen and made from the iterations that dealt it its true cards
+      only; the re-dealt iterations still follow the tree below the root and teach every node there
+      (single observer only; the multi-observer root already keys on the true cards).
     """
 
     def __cinit__(self):
@@ -156,12 +160,16 @@ cdef class Search:
         self.probs = NULL
         self.root_legal = NULL
         self.prior_a = NULL
+        self.rt_reward = NULL
+        self.rt_visits = NULL
+        self.rt_avail = NULL
 
     def __init__(self, KernelState core, int seat, seed, double c=0.7, long long max_nodes=8000000,
                  long long initial_nodes=65536, table=None, double self_p=0.0, int burn_in=32,
                  str playout="random", str opponents="search", model_ctx=None, str observer="single",
                  str opp_worlds="all", double smooth=0.0, double model_share=1.0,
-                 double prior=0.0, double score=0.0, str leaf="playout", bint _all_chance_public=False):
+                 double prior=0.0, double score=0.0, str leaf="playout", str root_worlds="all",
+                 bint _all_chance_public=False):
         cdef const GameVT* vt = core.vt
         cdef int size = vt.state_size, i
         if playout not in PLAYOUTS:
@@ -176,6 +184,8 @@ cdef class Search:
             raise ValueError(f"playout={playout!r} needs opponents='model'")
         if leaf not in LEAVES:
             raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, not {leaf!r}")
+        if root_worlds not in ("all", "true"):
+            raise ValueError(f"root_worlds must be 'all' or 'true', not {root_worlds!r}")
         self.vt = vt
         self.use_eval = leaf == "eval" and vt.evaluate != NULL
         self.playout_fn = vt.policy_playout if (playout == "policy" and vt.policy_playout != NULL) else vt.playout
@@ -312,6 +322,13 @@ cdef class Search:
         elif model_ctx is not None:
             raise ValueError("model_ctx is only used with opponents='model' or a prior")
         self.model_playout = {"model": 2, "mixed": 1}.get(playout, 0)
+        self.root_true = root_worlds == "true" and self.self_p > 0.0 and not self.multi_self
+        if self.root_true:
+            self.rt_reward = <double*>calloc(vt.num_actions, sizeof(double))
+            self.rt_visits = <long long*>calloc(vt.num_actions, sizeof(long long))
+            self.rt_avail = <long long*>calloc(vt.num_actions, sizeof(long long))
+            if self.rt_reward == NULL or self.rt_visits == NULL or self.rt_avail == NULL:
+                raise MemoryError()
 
     def __dealloc__(self):
         free(self.nodes)
@@ -331,6 +348,9 @@ cdef class Search:
         free(self.probs)
         free(self.root_legal)
         free(self.prior_a)
+        free(self.rt_reward)
+        free(self.rt_visits)
+        free(self.rt_avail)
 
     # --- the loop -----------------------------------------------------------------------------
     cdef bint _grow(self) noexcept nogil:
@@ -442,7 +462,7 @@ cdef class Search:
         cdef uint64_t tot
         cdef double v, bestv, lg
         cdef uint32_t stamp
-        cdef bint modelled, biased, capped = False, public_world
+        cdef bint modelled, biased, capped = False, public_world, at_root
         cdef uint32_t keys[MAX_SEATS]       # multi: each seat's key, computed once per iteration ...
         cdef uint32_t known = 0             # ... (bit p) and again after a chance event not in the tree
         public_world = self._determinize()
@@ -489,6 +509,7 @@ cdef class Search:
             modelled = self.use_model and p != self.seat and (
                 self.model_share >= 1.0 or rng_unit(&self.rng) < self.model_share)
             info = -1
+            at_root = self.root_true and depth == 0
             biased = self.prior > 0.0 and p == self.seat
             if biased:
                 # the searcher's prior: what the model would play here with the searcher's cards
@@ -520,6 +541,21 @@ cdef class Search:
                         k += 1
                         if a == pick:
                             best = ch
+                    elif at_root:
+                        # the root decision by its true-card statistics; a child those worlds have not
+                        # tried yet goes first (it exists, so it is not expanded again)
+                        self.mark_child[a] = stamp
+                        k += 1
+                        if self.rt_visits[a] == 0:
+                            v = 1e300
+                        else:
+                            lg = fast_log(self.rt_avail[a] if self.rt_avail[a] > 0 else 1)
+                            v = self.rt_reward[a] / self.rt_visits[a] + self.c * sqrt(lg / self.rt_visits[a])
+                        if v > bestv:
+                            bestv = v
+                            best = ch
+                        if not public_world:
+                            self.rt_avail[a] += 1
                     elif nodes[ch].visits > 0:      # (a statistic that never learned counts as untried)
                         self.mark_child[a] = stamp
                         k += 1
@@ -614,6 +650,12 @@ cdef class Search:
                     ret[i] = (1.0 - self.score_w) * ret[i] + self.score_w * sc[i]
         nodes = self.nodes
         nodes[0].visits += 1
+        if self.root_true and depth >= 1 and not public_world:
+            a = nodes[self.path[1]].action
+            self.rt_visits[a] += 1
+            self.rt_reward[a] += ret[self.seat]
+            if self.rt_avail[a] == 0:
+                self.rt_avail[a] = 1            # a child made by this iteration was available to it
         for i in range(1, depth + 1):
             node = self.path[i]
             nodes[node].visits += 1
@@ -679,11 +721,21 @@ cdef class Search:
         """``[(action, visits, reward_sum, avail), ...]`` for the root's decision, in action order.
 
         ``reward_sum`` is the searching seat's total reward over the ``visits`` iterations that
-        started with that action (multi-observer: those in the searcher's true information set).
+        started with that action (multi-observer: those in the searcher's true information set; with
+        ``root_worlds="true"``: those that dealt the searcher its true cards).
         Only actions legal at the root are listed."""
         out = []
         cdef int32_t ch = self._root_head()
+        cdef int a
         legal = set(self.legal_at_root())
+        if self.root_true:
+            while ch >= 0:
+                a = self.nodes[ch].action
+                if a in legal and self.rt_visits[a] > 0:
+                    out.append((a, self.rt_visits[a], self.rt_reward[a], self.rt_avail[a]))
+                ch = self.nodes[ch].next_sibling
+            out.sort()
+            return out
         while ch >= 0:
             if self.nodes[ch].action in legal and self.nodes[ch].visits > 0:
                 out.append((self.nodes[ch].action, self.nodes[ch].visits, self.nodes[ch].reward, self.nodes[ch].avail))

@@ -84,6 +84,7 @@ class SearchOptions:
     prior: float = 0.0
     score: float = 0.0
     leaf: str = "playout"
+    root_worlds: str = "all"
     model_ctx: Optional[bytes] = None
 
     def kwargs(self) -> Dict[str, Any]:
@@ -132,6 +133,10 @@ class IsmctsBot(Bot):
                                     "every seat decides by statistics of its own information set (its cards + "
                                     "the public history), so no one conditions on cards it cannot see; "
                                     "'opponents': only the opponents' decisions per information set"),
+        "rootworlds": (str, "all", "with selfdet: the worlds the bot's own root decision learns from, 'all' "
+                                   "(the re-dealt ones too, so its choice also answers the hand its claims "
+                                   "suggest) or 'true' (only those with its true cards; the re-dealt worlds "
+                                   "still teach the tree below the root)"),
         "oppworlds": (str, "public", "with observer=multi: the worlds the opponents' statistics learn from, "
                                      "'public' (only self-determinized ones, where the bot's cards are dealt as "
                                      "the others would read them) or 'all'"),
@@ -191,6 +196,8 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: playout=model/mixed needs opponents=model", field="bot")
         if cfg["observer"] not in ("single", "multi", "opponents"):
             raise BotSpecError("ismcts: observer must be 'single', 'multi' or 'opponents'", field="bot")
+        if cfg["rootworlds"] not in ("all", "true"):
+            raise BotSpecError("ismcts: rootworlds must be 'all' or 'true'", field="bot")
         if cfg["oppworlds"] not in ("all", "public"):
             raise BotSpecError("ismcts: oppworlds must be 'all' or 'public'", field="bot")
         self._tree = _auto_number(cfg["tree"], "tree", float(MAX_ITERATIONS), "an iteration count >= 0 (0: one tree)",
@@ -389,7 +396,7 @@ class IsmctsBot(Bot):
                                 opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"],
                                 model_share=self.model_share(info.game) if use_model else 1.0,
                                 prior=cfg["prior"], score=self.score_weight(info.game), leaf=self.leaf(info),
-                                model_ctx=ctx)
+                                root_worlds=cfg["rootworlds"], model_ctx=ctx)
         max_nodes = self._max_nodes()
         local_iters = None
         share = 0

@@ -214,6 +214,34 @@ def test_self_determinization_is_used_where_the_root_allows_it():
     assert an.extra["self_iterations"] < 100
 
 
+def test_root_worlds_true_decides_from_the_true_cards_only():
+    state = new_game("coup", players=4, seed=3)
+    info = state.information_state(0)
+    table = None                                  # uniform deals; the re-deal needs no table
+    search = Search(info.core, 0, 7, c=2.0, table=table, self_p=0.5, root_worlds="true")
+    search.run(4000)
+    stats = search.root_stats()
+    true_iterations = search.iterations - search.self_iterations
+    assert 1500 < search.self_iterations < 2500
+    # the root's statistics count only the iterations that dealt the searcher its own cards ...
+    assert sum(v for _, v, _, _ in stats) == true_iterations
+    assert {a for a, *_ in stats} == set(info.legal_actions())
+    # ... while the re-dealt ones still grow (and teach) the tree below the root
+    assert search.node_count > true_iterations + 1
+    # without self-determinization the option changes nothing
+    plain = Search(info.core, 0, 7, c=2.0, table=table, self_p=0.0)
+    plain.run(2000)
+    same = Search(info.core, 0, 7, c=2.0, table=table, self_p=0.0, root_worlds="true")
+    same.run(2000)
+    assert same.root_stats() == plain.root_stats()
+    with pytest.raises(ValueError):
+        Search(info.core, 0, 7, root_worlds="some")
+    with pytest.raises(BotSpecError):
+        make_bot("ismcts:rootworlds=some")
+    an = make_bot("ismcts:iterations=2000,rootworlds=true", seed=1).choose(info)
+    assert sum(m["visits"] for m in an.to_dict()["stats"]) == 2000 - an.extra["self_iterations"]
+
+
 def test_policy_playouts_pick_legal_actions_and_search_with_them():
     from intrigue.ext.coup_core import policy_action
     for g in range(40):
