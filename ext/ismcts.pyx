@@ -549,7 +549,7 @@ cdef class Search:
                         if self.rt_visits[a] == 0:
                             v = 1e300
                         else:
-                            lg = fast_log(self.rt_avail[a] if self.rt_avail[a] > 0 else 1)
+                            lg = fast_log(self.rt_avail[a])     # >= 1 once the child has a visit
                             v = self.rt_reward[a] / self.rt_visits[a] + self.c * sqrt(lg / self.rt_visits[a])
                         if v > bestv:
                             bestv = v

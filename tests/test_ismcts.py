@@ -217,8 +217,7 @@ def test_self_determinization_is_used_where_the_root_allows_it():
 def test_root_worlds_true_decides_from_the_true_cards_only():
     state = new_game("coup", players=4, seed=3)
     info = state.information_state(0)
-    table = None                                  # uniform deals; the re-deal needs no table
-    search = Search(info.core, 0, 7, c=2.0, table=table, self_p=0.5, root_worlds="true")
+    search = Search(info.core, 0, 7, c=2.0, self_p=0.5, root_worlds="true")    # uniform deals
     search.run(4000)
     stats = search.root_stats()
     true_iterations = search.iterations - search.self_iterations
@@ -229,9 +228,9 @@ def test_root_worlds_true_decides_from_the_true_cards_only():
     # ... while the re-dealt ones still grow (and teach) the tree below the root
     assert search.node_count > true_iterations + 1
     # without self-determinization the option changes nothing
-    plain = Search(info.core, 0, 7, c=2.0, table=table, self_p=0.0)
+    plain = Search(info.core, 0, 7, c=2.0)
     plain.run(2000)
-    same = Search(info.core, 0, 7, c=2.0, table=table, self_p=0.0, root_worlds="true")
+    same = Search(info.core, 0, 7, c=2.0, root_worlds="true")
     same.run(2000)
     assert same.root_stats() == plain.root_stats()
     with pytest.raises(ValueError):
