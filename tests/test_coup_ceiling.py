@@ -37,7 +37,7 @@ def test_true_table_is_one_hot_on_the_others_hands(ceiling):
             assert sum(row) == 1.0
 
 
-def test_the_bot_searches_with_the_truth_and_gets_its_own_model_back(ceiling):
+def test_the_bot_searches_with_the_truth_in_real_games(ceiling):
     seen = []
 
     class Spy(ceiling.TrueBelief):
