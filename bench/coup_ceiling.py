@@ -29,7 +29,7 @@ def true_table(core: Any, seat: int, base: Optional[Sequence[float]]) -> List[fl
     for q in range(core.num_players):
         if q == seat:
             continue
-        hand = tuple(sorted(r for r, up, shown in core.hand(q) if r is not None and not up and not shown))
+        hand = tuple(sorted(core.face_down(q)))
         if hand:
             row = [0.0] * HANDS
             row[HAND_INDEX[hand]] = 1.0

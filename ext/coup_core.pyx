@@ -1005,6 +1005,16 @@ cdef class CoupCore(KernelState):
             out.append((role, bool(c & CARD_UP), bool(c & CARD_SHOWN)))
         return out
 
+    def face_down(self, int p):
+        """The roles seat p holds face down and is not showing, in slot order (hidden information!):
+        its influence as the seat itself knows it, and what a re-deal of p may change."""
+        out = []
+        for slot in range(2 * p, 2 * p + 2):
+            c = self.st.cards[slot]
+            if (c & CARD_ROLE) != CARD_EMPTY and not (c & (CARD_UP | CARD_SHOWN)):
+                out.append(c & CARD_ROLE)
+        return out
+
     def influence(self, int p):
         return influence(&self.st, p)
 

@@ -19,7 +19,7 @@ def ceiling():
 
 
 def _hidden(core, q):
-    return tuple(sorted(r for r, up, shown in core.hand(q) if r is not None and not up and not shown))
+    return tuple(sorted(core.face_down(q)))
 
 
 def test_true_table_is_one_hot_on_the_others_hands(ceiling):

@@ -229,3 +229,25 @@ def test_long_property_script_runs(capsys):
     assert main(["--games", "1500", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "total: 1,500 games" in out and "0 violations" in out
+
+
+def test_face_down_is_the_hand_less_lost_and_shown_cards():
+    """``CoupCore.face_down`` (the roles a seat still holds hidden) against the full ``hand`` triples:
+    a lost card (face up) and a card shown to prove a claim are not in it; a re-dealt hand is."""
+    from intrigue.engine.coup import ROLES
+    game = load_game("coup", "standard", 3)
+    s = game.new_initial_state()
+    for p, hand in enumerate(("duke captain", "contessa assassin", "ambassador duke")):
+        s.apply_action(f"deal {p} {hand}")
+    names = lambda p: sorted(ROLES[r] for r in s.core.face_down(p))
+    assert [names(p) for p in range(3)] == [["captain", "duke"], ["assassin", "contessa"], ["ambassador", "duke"]]
+    s.apply_action("tax")
+    s.apply_action("challenge")                       # seat 1 challenges seat 0's Duke
+    s.apply_action("reveal duke")                     # shown, waiting to go back to the deck
+    assert names(0) == ["captain"]
+    assert any(shown for _, _, shown in s.core.hand(0))
+    s.apply_action("reveal assassin")                 # seat 1 loses the challenge: its assassin turns up
+    assert names(1) == ["contessa"]
+    for p in range(3):
+        expect = [r for r, up, shown in s.core.hand(p) if r is not None and not up and not shown]
+        assert s.core.face_down(p) == expect

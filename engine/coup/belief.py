@@ -219,7 +219,7 @@ class _Tracker(ViewReplay):
         core = self.core
         if core.phase == K["PH_EXCHANGE"]:
             return                                   # the hand is replaced right after
-        m = sum(1 for r, up, shown in core.hand(q) if r is not None and not up and not shown)
+        m = len(core.face_down(q))
         if m == 0:
             return
         eps = self.p["policy_noise"]
@@ -297,6 +297,9 @@ class _HandCore:
                 out.append((r, up, shown))
         return out
 
+    def face_down(self, p: int) -> List[int]:
+        return list(self._hand) if p == self._q else self._core.face_down(p)
+
     def legal_actions(self) -> List[int]:
         ph = self._core.phase
         if ph in (K["PH_DEFEND"], K["PH_BDEFEND"], K["PH_LOSE"]):
@@ -333,7 +336,7 @@ class CoupBelief(ReplayBelief):
         table = [1.0] * TABLE_SIZE
         any_evidence = False
         for q in range(core.num_players):
-            hidden = sum(1 for r, up, shown in core.hand(q) if r is not None and not up and not shown)
+            hidden = len(core.face_down(q))
             row = tr.row(q, hidden)
             if row is not None:
                 table[q * HANDS:(q + 1) * HANDS] = row

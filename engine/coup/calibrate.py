@@ -47,7 +47,7 @@ CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE
 
 
 def _holds(core, p: int, roles) -> bool:
-    return any(r in roles and not up and not shown for r, up, shown in core.hand(p))
+    return any(r in roles for r in core.face_down(p))
 
 
 def measure(makers: List[PlayerFactory], games: int, players: List[int],

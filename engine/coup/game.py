@@ -247,9 +247,7 @@ class CoupGame(Game):
                 "pending": pending}
 
     def private_info(self, core: CoupCore, seat: int) -> Dict[str, Any]:
-        hand = core.hand(seat)
-        out: Dict[str, Any] = {"seat": seat, "cards": [ROLES[r] for r in sorted(
-            r for r, up, shown in hand if r is not None and not up and not shown)]}
+        out: Dict[str, Any] = {"seat": seat, "cards": [ROLES[r] for r in sorted(core.face_down(seat))]}
         if core.phase == K["PH_EXCHANGE"] and core.actor == seat:
             out["drawn"] = [ROLES[r] for r in core.drawn]
         return out

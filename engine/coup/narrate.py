@@ -833,7 +833,7 @@ class CoupNarrator(Narrator):
             return T["w_role_block"].format(action=self.action_name(core.kind),
                                             roles=self._join([self.role(r) for r in allowed], "or"))
         if ph in (K["PH_DEFEND"], K["PH_BDEFEND"], K["PH_LOSE"]) and K["A_REVEAL"] <= a < K["A_KEEP1"]:
-            hand = sorted({r for r, up, shown in core.hand(p) if not up and not shown and r is not None})
+            hand = sorted(set(core.face_down(p)))
             return T["w_reveal"].format(roles=self._join([self.role(r) for r in hand], "or"))
         if ph == K["PH_EXCHANGE"] and K["A_KEEP1"] <= a < K["C_ONE"]:
             hand = [r for r, up, _ in core.hand(p) if not up and r is not None]

@@ -33,7 +33,7 @@ _FIELDS = ("games", "wins", "claims", "claim_bluffs", "blocks", "block_bluffs", 
 
 def _hidden(core: Any, seat: int) -> List[int]:
     """The roles ``seat`` holds face down (not turned up, not being shown)."""
-    return [r for r, up, shown in core.hand(seat) if r is not None and not up and not shown]
+    return core.face_down(seat)
 
 
 def records(path: str) -> List[Any]:
