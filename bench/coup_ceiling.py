@@ -67,12 +67,13 @@ def play(spec: str, others: str, players: int, games: int, seed: int) -> Tuple[f
             info = state.information_state(s)
             bot = bots[seats[s]]
             if seats[s] == 0:
-                truth = TrueBelief(bot._model(info), me)   # the bot's per-game model cache, replaced
+                key = (game.name, bot.belief_opponent(game, info))   # the bot's model cache, replaced
+                truth = TrueBelief(bot._model(info), me)
                 truth.state = state
-                bot._models[game.name] = truth
+                bot._models[key] = truth
             decision = bot.choose(info)
             if seats[s] == 0:
-                bot._models[game.name] = truth.inner
+                bot._models[key] = truth.inner
             state.apply_action(decision.action, seat=s)
         r = state.returns()
         winners = sum(x for x in r if x > 0)

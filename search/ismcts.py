@@ -216,7 +216,7 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: stretch must be >= 1", field="bot")
         if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
             raise BotSpecError("ismcts: memory must be >= 1 MB and max_nodes 0 or from 2 to 2e9", field="bot")
-        self._models: Dict[str, Any] = {}
+        self._models: Dict[Tuple[str, str], Any] = {}
         self._tiebreaker: Optional[Bot] = None           # the heuristic bot that breaks exact ties
         self._pool: Any = None
         self._pool_size = 0
@@ -255,20 +255,26 @@ class IsmctsBot(Bot):
             return int(self.config["max_nodes"])
         return max(2, min(2_000_000_000, self.config["memory"] * (1 << 20) // node_size()))
 
-    def belief_opponent(self, game: Any) -> str:
+    def belief_opponent(self, game: Any, info: Optional[InfoState] = None) -> str:
         """The opponent model of the inference for ``game`` (the option, or ``auto``: the game's
+        ``belief`` for the seat deciding in ``info`` (``seat_search_defaults``), else its
         ``search_defaults["belief"]``, else ``heuristic``)."""
         name = self.config["opponent"]
-        return str(search_defaults(game).get("belief", "heuristic")) if name == "auto" else name
+        if name != "auto":
+            return name
+        if info is not None:
+            return str(self._seat_default(info, "belief", "heuristic"))
+        return str(search_defaults(game).get("belief", "heuristic"))
 
     def _model(self, info: InfoState) -> Any:
-        name = info.game.name
-        if name not in self._models:
+        opponent = self.belief_opponent(info.game, info)
+        key = (info.game.name, opponent)
+        if key not in self._models:
             try:
-                self._models[name] = belief_model(info.game, opponent=self.belief_opponent(info.game))
+                self._models[key] = belief_model(info.game, opponent=opponent)
             except ValueError as err:
                 raise BotSpecError(f"ismcts: {err}", field="bot") from None
-        return self._models[name]
+        return self._models[key]
 
     def settings(self, game: Any) -> Dict[str, str]:
         """``opponents`` and ``playout`` for a game (object, class or name), with ``auto`` resolved to
@@ -525,7 +531,7 @@ class IsmctsBot(Bot):
         merged = [(a, v, r, 0) for a, (v, r) in sorted(stats.items())]
         out = self._analysis(info, moves, merged, total, elapsed, belief)
         out.extra.update(nodes=nodes, depth=max(max_depth, search.depth), workers=workers,
-                         belief_model="uniform" if table is None else f"{info.game.name}:{self.belief_opponent(info.game)}",
+                         belief_model="uniform" if table is None else f"{info.game.name}:{self.belief_opponent(info.game, info)}",
                          opponents=options.opponents, playout=chosen["playout"], observer=options.observer,
                          stop=reason, trees=trees, score=options.score, leaf=options.leaf)
         if hard_ms is not None:

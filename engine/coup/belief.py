@@ -35,6 +35,8 @@ bot's play (see ``docs/search.md``); they are a model, not the truth, so every f
 """
 from __future__ import annotations
 
+import math
+
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import Game, InfoState
@@ -43,6 +45,7 @@ from intrigue.ext.coup_core import CONST as K, belief_hand_counts, pair_index, p
 from intrigue.ext.game_api import Rng
 from intrigue.engine.belief import ReplayBelief
 from intrigue.engine.replay import ViewReplay
+from intrigue.engine.coup import policyfit
 from intrigue.engine.coup.heuristic import CoupHeuristic, _claims
 
 DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
@@ -116,8 +119,14 @@ class _Tracker(ViewReplay):
         self.lost: List[List[int]] = [[] for _ in range(n)]
         self._cache = _FACTORS
         self.policy = None
-        self.bluff_scale = params["truthful_bluff"] if opponent == "truthful" else 1.0
-        if opponent in ("heuristic", "truthful"):
+        self.bluff_scale = params["truthful_bluff"] if opponent in ("truthful", "adaptive") else 1.0
+        self.fitted = opponent == "fitted"
+        # opponent=adaptive: per seat, the evidence under each of two types (truthful, fitted) since
+        # its hand last changed, and the log marginal likelihood of each type from the hands before
+        self.adaptive = opponent == "adaptive"
+        self.mix_events: List[List[Tuple[int, Tuple[float, ...], Tuple[float, ...]]]] = [[] for _ in range(n)]
+        self.type_ll: List[List[float]] = [[0.0, 0.0] for _ in range(n)]
+        if opponent in ("heuristic", "truthful", "fitted", "adaptive"):
             self.policy = CoupHeuristic(Rng(0))
 
     # factor vectors, cached by what they depend on
@@ -143,24 +152,57 @@ class _Tracker(ViewReplay):
             v = self._cache[key] = _factor(lambda h: f ** h.count(role))
         return v
 
+    def _reset(self, q: int) -> None:
+        """q's hidden hand changed: its evidence about the old hand no longer bears on the cards, but
+        (opponent=adaptive) it still tells which type q is, so each type keeps its marginal likelihood."""
+        if self.adaptive and self.mix_events[q]:
+            hidden = len(self.core.face_down(q))
+            idx = range(0, 5) if hidden == 1 else range(5, HANDS)
+            for m in (0, 1):
+                rows = self._type_rows(q, hidden, m)
+                if rows is not None:
+                    mean = sum(rows[h] for h in idx) / len(idx)
+                    if mean > 0.0:
+                        self.type_ll[q][m] += math.log(mean)
+            self.mix_events[q] = []
+        self.events[q] = []
+
+    def _type_rows(self, q: int, hidden: int, m: int) -> Optional[List[float]]:
+        """The likelihood of each of q's ``hidden``-card hands under type m (0 truthful, 1 fitted)
+        from the evidence since its hand last changed, not normalized."""
+        if hidden <= 0:
+            return None
+        lost = self.lost[q]
+        out = [0.0] * HANDS
+        for h in (range(0, 5) if hidden == 1 else range(5, HANDS)):
+            now = HAND_ROLES[h]
+            w = 1.0
+            for k, v_truthful, v_fitted in self.mix_events[q]:
+                then = now + tuple(lost[k:])
+                if len(then) > 2:                   # cannot happen in a consistent history
+                    continue
+                w *= (v_fitted if m else v_truthful)[HAND_INDEX[tuple(sorted(then))]]
+            out[h] = w
+        return out
+
     def _add(self, q: int, vec: Tuple[float, ...]) -> None:
         self.events[q].append((len(self.lost[q]), vec))
 
     # --- the replay's hooks ------------------------------------------------------------------------
     def hidden_chance(self, core: Any, action: int) -> None:
         if core.phase == K["PH_REPLACE"]:
-            self.events[core.asked] = []             # a replacement draw: a new hand
+            self._reset(core.asked)                  # a replacement draw: a new hand
 
     def before(self, player: int, action: int, text: str, core: Any) -> None:
         self._phase = core.phase
         if player >= 0:
             self._observe(player, action)
         elif self._phase == K["PH_REPLACE"]:
-            self.events[core.asked] = []
+            self._reset(core.asked)
 
     def after(self, player: int, action: int, text: str, core: Any) -> None:
         if self._phase == K["PH_EXCHANGE"]:
-            self.events[player] = []                 # exchanged: a new hand
+            self._reset(player)                      # exchanged: a new hand
 
     def _observe(self, q: int, a: int) -> None:
         core, p = self.core, self.p
@@ -208,7 +250,7 @@ class _Tracker(ViewReplay):
         if ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
             claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
             if a - K["A_REVEAL"] == claimed:
-                self.events[q] = []                  # proved: the card goes back, a fresh one is drawn
+                self._reset(q)                       # proved: the card goes back, a fresh one is drawn
             else:
                 self.lost[q].append(a - K["A_REVEAL"])
         elif ph == K["PH_LOSE"]:
@@ -224,6 +266,7 @@ class _Tracker(ViewReplay):
             return
         eps = self.p["policy_noise"]
         vec = [0.0] * HANDS
+        vec_fitted = [0.0] * HANDS
         claims = _claims(self.view, core.num_players)
         for h in (range(0, 5) if m == 1 else range(5, HANDS)):
             proxy = _HandInfo(self.game, q, _HandCore(core, q, HAND_ROLES[h]), self.view, claims)
@@ -231,9 +274,18 @@ class _Tracker(ViewReplay):
             if a not in legal:
                 continue                             # a reveal of a card this hand does not hold
             probs = self.policy.action_probs(proxy)
+            if self.fitted or self.adaptive:
+                fitted = policyfit.adjust(proxy.core, q, legal, probs, held=HAND_ROLES[h])
+                vec_fitted[h] = (1.0 - eps) * fitted.get(a, 0.0) + eps / len(legal)
             if self.bluff_scale != 1.0:
                 probs = self._truthful(probs, HAND_ROLES[h])
             vec[h] = (1.0 - eps) * probs.get(a, 0.0) + eps / len(legal)
+        if self.adaptive:                            # every decision tells the type, even a flat one
+            if max(vec) > 0.0:
+                self.mix_events[q].append((len(self.lost[q]), tuple(vec), tuple(vec_fitted)))
+            return
+        if self.fitted:
+            vec = vec_fitted
         if max(vec) > 0.0 and min(vec[h] for h in (range(0, 5) if m == 1 else range(5, HANDS))) != max(vec):
             self._add(q, tuple(vec))
 
@@ -250,6 +302,8 @@ class _Tracker(ViewReplay):
 
     def row(self, q: int, hidden: int) -> Optional[List[float]]:
         """Likelihood of each of q's possible ``hidden``-card hands (None: no evidence)."""
+        if self.adaptive:
+            return self._mixed_row(q, hidden)
         events = self.events[q]
         if not events or hidden <= 0:
             return None
@@ -269,6 +323,20 @@ class _Tracker(ViewReplay):
         if top <= 0.0:
             return None
         return [x / top for x in out]
+
+    def _mixed_row(self, q: int, hidden: int) -> Optional[List[float]]:
+        """opponent=adaptive: q is one of two types, a priori equally likely -- the truthful heuristic
+        and the fitted search (:mod:`~intrigue.engine.coup.policyfit`) -- so the likelihood of a hand
+        is the sum over the types of the type's evidence about earlier hands times its likelihood of
+        this hand (a Bayesian mixture: the type that explains q's decisions better counts more)."""
+        if not self.mix_events[q] or hidden <= 0:
+            return None
+        rows = [self._type_rows(q, hidden, m) for m in (0, 1)]
+        top = max(self.type_ll[q])
+        weight = [math.exp(t - top) for t in self.type_ll[q]]
+        out = [weight[0] * a + weight[1] * b for a, b in zip(rows[0], rows[1])]
+        peak = max(out)
+        return [x / peak for x in out] if peak > 0.0 else None
 
 
 class _HandCore:
@@ -322,7 +390,7 @@ class _HandInfo:
 class CoupBelief(ReplayBelief):
     """The belief model for Coup (see the module docstring); one per bot, cached per seat."""
 
-    opponent_models = ("heuristic", "truthful", "parametric")
+    opponent_models = ("heuristic", "truthful", "parametric", "fitted", "adaptive")
 
     samples = 2000          # chain sweeps behind a reported marginal
     tracker_class = _Tracker
