@@ -262,7 +262,10 @@ def test_the_bot_uses_the_games_default_opponent_model():
                  ["income", "tax", "pass", "pass"])
     info = state.information_state(2)
     out = make_bot("ismcts:iterations=200", seed=1).choose(info)
-    assert out.extra["belief_model"] == "coup:truthful"
+    assert out.extra["belief_model"] == "coup:adaptive"            # three or more players
+    duel = play(2, deal(("captain", "captain"), ("duke", "ambassador")) + ["tax"])
+    out = make_bot("ismcts:iterations=200", seed=1).choose(duel.information_state(1))
+    assert out.extra["belief_model"] == "coup:truthful"            # heads-up
     out = make_bot("ismcts:iterations=200,opponent=heuristic", seed=1).choose(info)
     assert out.extra["belief_model"] == "coup:heuristic"
     with pytest.raises(BotSpecError):

@@ -71,8 +71,11 @@ class CoupGame(Game):
         which measured no weaker there.  In the standard ruleset the leaves are scored with the fitted
         evaluation (``leaf=eval``, ``engine/coup/value.py``) instead of random playouts: heads-up
         +48.8 +- 23.1 Elo at 10,000 iterations over 400 paired games (sixth round); among four, two
-        seats with it won 117 of 200 games against two seats without, at 1,000 iterations (eighth round)."""
-        out: Dict[str, Any] = {"tree": 10000} if self.num_players >= 3 else {}
+        seats with it won 117 of 200 games against two seats without, at 1,000 iterations (eighth round).
+        Among three or more the belief is ``adaptive``: each opponent is read as either the truthful
+        heuristic or a search like this one (``engine/coup/policyfit.py``), whichever explains its
+        decisions (eleventh round)."""
+        out: Dict[str, Any] = {"tree": 10000, "belief": "adaptive"} if self.num_players >= 3 else {}
         if self.ruleset == "standard":
             out["leaf"] = "eval"
         return out
