@@ -115,8 +115,10 @@ class IsmctsBot(Bot):
                                "claims, blocks, passes and challenges (inference); off: uniform"),
         "opponent": (str, "auto", "opponent model of the inference: 'heuristic' (the heuristic bot's policy), "
                                   "'parametric' (a calibrated honesty/bluff model), a game's own (Coup: "
-                                  "'truthful', the heuristic bluffing a tenth as often) or 'auto' (the game's "
-                                  "best measured, its search_defaults; else heuristic)"),
+                                  "'truthful', the heuristic bluffing a tenth as often; 'fitted', the heuristic "
+                                  "corrected to how searching bots decide; 'adaptive', each opponent read as "
+                                  "whichever of the two explains its decisions) or 'auto' (the game's best "
+                                  "measured for the seat, its search_defaults; else heuristic)"),
         "selfdet": (float, 0.5, "share of iterations (0..1) that also re-deal the bot's own cards as the "
                                 "others would read them, so bluffs are valued"),
         "opponents": (str, "auto", "the opponents' decisions inside the tree: 'model' (sampled from the game's "

@@ -78,7 +78,8 @@ def test_blind_to_opponents_face_down_cards():
     ia, ib = a.information_state(0), b.information_state(0)
     assert ia == ib
     for spec in ("ismcts:iterations=3000", "ismcts:iterations=3000,belief=false,playout=random",
-                 "ismcts:iterations=3000,selfdet=0.5"):
+                 "ismcts:iterations=3000,selfdet=0.5", "ismcts:iterations=3000,opponent=fitted",
+                 "ismcts:iterations=3000,opponent=truthful"):
         ra = _timeless(make_bot(spec, seed=21).choose(ia))
         rb = _timeless(make_bot(spec, seed=21).choose(ib))
         assert ra == rb

@@ -7,8 +7,8 @@ searches, and they do not decide like the heuristic: the default's own self-play
 four at 3,000 iterations) has them take foreign aid and coup far more, claim a role they do not hold
 about one time in twenty, block an assassination with a Contessa they hold almost always and a
 foreign aid almost never, and challenge when the claim hurts them.  On held-out decisions the
-heuristic's probabilities score a log-loss of 2.17 a turn action, 0.53 a challenge and 0.76 a block;
-the correction here 0.55, 0.42 and 0.04 (docs/search.md, "Strength", eleventh round).
+heuristic's probabilities score a log-loss of 2.24 a turn action, 0.56 a challenge and 0.88 a block;
+the correction here 0.55, 0.46 and 0.05 (docs/search.md, "Belief inference").
 
 The correction is a log-linear model per kind of decision (a turn action, a challenge of a claim or
 of a block, a block)::
@@ -41,9 +41,20 @@ _KIND_NAME = {K["K_FOREIGN_AID"]: "fa", K["K_ASSASSINATE"]: "ass", K["K_STEAL"]:
 # bench/fit_coup_policy.py --records DIR (DIR: intrigue arena --game coup --players 4
 #   --bots ismcts:iterations=3000 --games 200 --seed 21 --records DIR), fitted on the first 70% of the games
 FITTED: Dict[str, Dict[str, float]] = {
-    "act": {"ass_b": -3.2104, "ass_t": 1.2995, "coup": 4.1796, "exch_b": -2.92, "exch_t": 0.687, "fa": 3.5605, "steal_b": -1.9878, "steal_t": 0.7209, "tax_b": -3.2268, "tax_t": -1.5104, "beta": 0.2488},
-    "blk": {"blk_ass_b": -0.0534, "blk_ass_t": 0.2331, "blk_fa_b": -5.0783, "blk_fa_t": -4.9687, "blk_steal_b": -1.3813, "blk_steal_t": -3.0962, "beta": 0.6315},
-    "ch": {"ch_act_hurt_i1": 0.0142, "ch_act_hurt_i2": -2.2732, "ch_act_oth_i1": -2.2586, "ch_act_oth_i2": -3.8301, "ch_blk_hurt_i1": -0.0775, "ch_blk_hurt_i2": -0.1902, "ch_blk_oth_i1": -1.0096, "ch_blk_oth_i2": -1.6633, "beta": 0.0034},
+    "act": {
+        "ass_b": -3.2104, "ass_t": 1.2995, "coup": 4.1796, "exch_b": -2.92, "exch_t": 0.687,
+        "fa": 3.5605, "steal_b": -1.9878, "steal_t": 0.7209, "tax_b": -3.2268, "tax_t": -1.5104,
+        "beta": 0.2488,
+    },
+    "blk": {
+        "blk_ass_b": -0.0534, "blk_ass_t": 0.2331, "blk_fa_b": -5.0783, "blk_fa_t": -4.9687,
+        "blk_steal_b": -1.3813, "blk_steal_t": -3.0962, "beta": 0.6315,
+    },
+    "ch": {
+        "ch_act_hurt_i1": 0.0142, "ch_act_hurt_i2": -2.2732, "ch_act_oth_i1": -2.2586,
+        "ch_act_oth_i2": -3.8301, "ch_blk_hurt_i1": -0.0775, "ch_blk_hurt_i2": -0.1902,
+        "ch_blk_oth_i1": -1.0096, "ch_blk_oth_i2": -1.6633, "beta": 0.0034,
+    },
 }
 
 
@@ -204,11 +215,20 @@ def log_loss(rows: Sequence[Row], table: Optional[Dict[str, Dict[str, float]]]) 
     return {g: a / n for g, (a, n) in sums.items()}
 
 
-def table_text(table: Dict[str, Dict[str, float]]) -> str:
-    """``table`` as the :data:`FITTED` literal to paste into this module."""
+def table_text(table: Dict[str, Dict[str, float]], width: int = 100) -> str:
+    """``table`` as the :data:`FITTED` literal to paste into this module (lines of at most about
+    ``width`` characters)."""
     lines = ["FITTED: Dict[str, Dict[str, float]] = {"]
     for group, par in table.items():
-        items = ", ".join(f'"{k}": {v}' for k, v in par.items())
-        lines.append(f'    "{group}": {{{items}}},')
+        lines.append(f'    "{group}": {{')
+        line = "       "
+        for k, v in par.items():
+            item = f' "{k}": {v},'
+            if len(line) + len(item) > width:
+                lines.append(line)
+                line = "       "
+            line += item
+        lines.append(line)
+        lines.append("    },")
     lines.append("}")
     return "\n".join(lines)
