@@ -28,6 +28,12 @@ the same policy with every bluff -- a claim or block of a role the hand does not
 holds far more often than the heuristic does.  Searching opponents are such players (about 1-3% of
 their claims are bluffs, against 25% for the heuristic), and even against the heuristic itself the
 bot plays better with it, because it then challenges less (docs/search.md, "Strength").
+``opponent=fitted`` reads every decision with the heuristic's probabilities corrected to how
+searching bots decide (:mod:`intrigue.engine.coup.policyfit`, fitted to the default's own
+four-player games), and ``opponent=adaptive`` (the default among three or more players) takes each
+seat for one of the two types, truthful or fitted, a priori equally likely: a hand's likelihood is
+the sum over the types of the type's evidence, so the type that explains the seat's decisions better
+-- including those about hands it has since exchanged away -- counts more.
 
 A seat's evidence is dropped when its hidden hand changes: after it exchanges, and when it proves a
 claim (the shown card is replaced by a fresh draw).  The defaults were calibrated on the heuristic
