@@ -170,6 +170,10 @@ def test_shadow_master_board_and_clicks(browser, live):
         want = sorted([name, c["colour"] or "", c["tokens"]] for name, c in cells.items())
         return len(cells) == 60 and sorted(shown) == want
 
+    # the bots may still be moving while the page loads: the board must match the view once it is drawn
+    deadline = time.time() + 10.0
+    while not board_matches() and time.time() < deadline:
+        page.wait_for_timeout(100)
     assert board_matches()
     clicks = click_until(page, lambda: table.state.core.round >= 2 or table.state.is_terminal(), random.Random(4),
                          limit=400)
