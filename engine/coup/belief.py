@@ -178,18 +178,8 @@ class _Tracker(ViewReplay):
         from the evidence since its hand last changed, not normalized."""
         if hidden <= 0:
             return None
-        lost = self.lost[q]
-        out = [0.0] * HANDS
-        for h in (range(0, 5) if hidden == 1 else range(5, HANDS)):
-            now = HAND_ROLES[h]
-            w = 1.0
-            for k, v_truthful, v_fitted in self.mix_events[q]:
-                then = now + tuple(lost[k:])
-                if len(then) > 2:                   # cannot happen in a consistent history
-                    continue
-                w *= (v_fitted if m else v_truthful)[HAND_INDEX[tuple(sorted(then))]]
-            out[h] = w
-        return out
+        return self._likelihoods(q, hidden, [(k, v_fitted if m else v_truthful)
+                                             for k, v_truthful, v_fitted in self.mix_events[q]])
 
     def _add(self, q: int, vec: Tuple[float, ...]) -> None:
         self.events[q].append((len(self.lost[q]), vec))
@@ -310,13 +300,20 @@ class _Tracker(ViewReplay):
         """Likelihood of each of q's possible ``hidden``-card hands (None: no evidence)."""
         if self.adaptive:
             return self._mixed_row(q, hidden)
-        events = self.events[q]
-        if not events or hidden <= 0:
+        if not self.events[q] or hidden <= 0:
             return None
+        out = self._likelihoods(q, hidden, self.events[q])
+        top = max(out)
+        if top <= 0.0:
+            return None
+        return [x / top for x in out]
+
+    def _likelihoods(self, q: int, hidden: int, events: Sequence[Tuple[int, Tuple[float, ...]]]) -> List[float]:
+        """The product, for each of q's ``hidden``-card hands, of the ``events``' factors, each read at
+        the hand q held then (the hand now plus the cards it has lost since); not normalized."""
         lost = self.lost[q]
         out = [0.0] * HANDS
-        idx = range(0, 5) if hidden == 1 else range(5, HANDS)
-        for h in idx:
+        for h in (range(0, 5) if hidden == 1 else range(5, HANDS)):
             now = HAND_ROLES[h]
             w = 1.0
             for k, vec in events:
@@ -325,10 +322,7 @@ class _Tracker(ViewReplay):
                     continue
                 w *= vec[HAND_INDEX[tuple(sorted(then))]]
             out[h] = w
-        top = max(out)
-        if top <= 0.0:
-            return None
-        return [x / top for x in out]
+        return out
 
     def _mixed_row(self, q: int, hidden: int) -> Optional[List[float]]:
         """opponent=adaptive: q is one of two types, a priori equally likely -- the truthful heuristic
