@@ -42,7 +42,6 @@ bot's play (see ``docs/search.md``); they are a model, not the truth, so every f
 from __future__ import annotations
 
 import math
-
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import Game, InfoState

@@ -26,7 +26,7 @@ belief applies it; the search uses it among three or more players (``Coup.seat_s
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -63,6 +63,7 @@ def category(core: Any, seat: int, action: int, held: Optional[Sequence[int]] = 
     ``core.face_down(seat)``, decide whether a claim is true), or None for a reference action
     (income, pass) and for phases the model leaves to the heuristic."""
     ph = core.phase
+    held = core.face_down(seat) if held is None else held
     if ph == K["PH_ACTION"]:
         if action == K["A_INCOME"]:
             return None
@@ -70,7 +71,6 @@ def category(core: Any, seat: int, action: int, held: Optional[Sequence[int]] = 
             return "fa"
         if K["A_COUP"] <= action < K["A_ASSASSINATE"]:
             return "coup"
-        held = core.face_down(seat) if held is None else held
         for name, lo, hi, role in (("tax", K["A_TAX"], K["A_TAX"] + 1, K["DUKE"]),
                                    ("exch", K["A_EXCHANGE"], K["A_EXCHANGE"] + 1, K["AMBASSADOR"]),
                                    ("ass", K["A_ASSASSINATE"], K["A_STEAL"], K["ASSASSIN"]),
@@ -83,12 +83,12 @@ def category(core: Any, seat: int, action: int, held: Optional[Sequence[int]] = 
             return None
         of_block = ph == K["PH_BCHALLENGE"]
         hurts = core.actor == seat if of_block else core.target == seat
-        one = len(core.face_down(seat) if held is None else held) == 1
+        one = len(held) == 1
         return "ch_%s_%s_%s" % ("blk" if of_block else "act", "hurt" if hurts else "oth", "i1" if one else "i2")
     if ph == K["PH_BLOCK"]:
         if not K["A_BLOCK"] <= action < K["A_REVEAL"]:
             return None
-        true = action - K["A_BLOCK"] in (core.face_down(seat) if held is None else held)
+        true = action - K["A_BLOCK"] in held
         return "blk_%s_%s" % (_KIND_NAME.get(core.kind, "other"), "t" if true else "b")
     return None
 
@@ -102,14 +102,19 @@ def adjust(core: Any, seat: int, legal: Sequence[int], probs: Dict[int, float],
     par = (FITTED if table is None else table).get(GROUP_OF_PHASE.get(core.phase, ""))
     if not par or len(legal) < 2:
         return probs
-    beta = par.get("beta", 1.0)
     if held is None:
         held = core.face_down(seat)
-    scores = [par.get(category(core, seat, a, held) or "", 0.0) + beta * math.log(probs.get(a, 0.0) + EPS) for a in legal]
+    scores = _scores(par, [category(core, seat, a, held) for a in legal], [probs.get(a, 0.0) for a in legal])
     top = max(scores)
     e = [math.exp(s - top) for s in scores]
     z = sum(e)
     return {a: x / z for a, x in zip(legal, e)}
+
+
+def _scores(par: Dict[str, float], cats: Sequence[Optional[str]], probs: Sequence[float]) -> List[float]:
+    """The model's score of each action, given its category and the heuristic's probability."""
+    beta = par.get("beta", 1.0)
+    return [par.get(c or "", 0.0) + beta * math.log(p + EPS) for c, p in zip(cats, probs)]
 
 
 # --- data and fit ---------------------------------------------------------------------------------
@@ -180,6 +185,7 @@ def fit(rows: Sequence[Row], ridge: float = 1e-4, rounds: int = 50) -> Dict[str,
         w[-1] = 1.0
         prior = np.zeros_like(w)
         prior[-1] = 1.0
+
         def objective(v: np.ndarray) -> float:
             return _loglik(v, x, starts, chosen)[0] - 0.5 * ridge * float(((v - prior) ** 2).sum())
 
@@ -204,9 +210,7 @@ def log_loss(rows: Sequence[Row], table: Optional[Dict[str, Dict[str, float]]]) 
     heuristic's own probabilities, smoothed by EPS as the model sees them)."""
     sums: Dict[str, List[float]] = {}
     for group, cats, probs, pick in rows:
-        par = (table or {}).get(group, {})
-        beta = par.get("beta", 1.0)
-        s = [par.get(c or "", 0.0) + beta * math.log(p + EPS) for c, p in zip(cats, probs)]
+        s = _scores((table or {}).get(group, {}), cats, probs)
         top = max(s)
         ll = s[pick] - top - math.log(sum(math.exp(v - top) for v in s))
         acc = sums.setdefault(group, [0.0, 0.0])
