@@ -6,7 +6,7 @@ No function below creates a Python object, so a playout runs without the GIL.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
-from libc.math cimport exp
+from libc.math cimport exp, log
 
 from intrigue.ext.rng cimport rng_next, rng_below
 from intrigue.ext.game_api cimport (GameVT, KernelState, CHANCE, TERMINAL, MAX_LEGAL,
@@ -1578,7 +1578,47 @@ CONST.update(BELIEF_HANDS=BELIEF_HANDS, BELIEF_TABLE_SIZE=BELIEF_TABLE_SIZE)
 # the Python policy parses from the history.
 # ==================================================================================================
 cdef enum:
-    MODEL_CTX_SIZE = MAX_PLAYERS
+    MODEL_CTX_SIZE = 2 * MAX_PLAYERS    # per seat its claims' bits, then per seat its type (MODEL_TYPE_*)
+    MODEL_TYPE_HEURISTIC = 0            # a seat of this type decides as the heuristic bot
+    MODEL_TYPE_SEARCH = 1               # ... as the heuristic corrected by the fitted model of searches
+    MODEL_NFIT = 27                     # parameters of that model (names: POLICY_FIT_NAMES)
+
+# The fitted model of how searching bots decide among three or more (engine/coup/policyfit.py, which
+# reads it from here; bench/fit_coup_policy.py prints a new one): per kind of decision, a weight per
+# category of action and beta, in  P(a) ~ exp(theta[category(a)]) * (p_heuristic(a) + 0.001) ** beta.
+_POLICY_FITTED = {
+    "act": {
+        "ass_b": -3.2104, "ass_t": 1.2995, "coup": 4.1796, "exch_b": -2.92, "exch_t": 0.687,
+        "fa": 3.5605, "steal_b": -1.9878, "steal_t": 0.7209, "tax_b": -3.2268, "tax_t": -1.5104,
+        "beta": 0.2488,
+    },
+    "blk": {
+        "blk_ass_b": -0.0534, "blk_ass_t": 0.2331, "blk_fa_b": -5.0783, "blk_fa_t": -4.9687,
+        "blk_steal_b": -1.3813, "blk_steal_t": -3.0962, "beta": 0.6315,
+    },
+    "ch": {
+        "ch_act_hurt_i1": 0.0142, "ch_act_hurt_i2": -2.2732, "ch_act_oth_i1": -2.2586,
+        "ch_act_oth_i2": -3.8301, "ch_blk_hurt_i1": -0.0775, "ch_blk_hurt_i2": -0.1902,
+        "ch_blk_oth_i1": -1.0096, "ch_blk_oth_i2": -1.6633, "beta": 0.0034,
+    },
+}
+# the C table's order: _fit_category's indices
+POLICY_FIT_NAMES = (
+    ("act", "fa"), ("act", "coup"), ("act", "tax_t"), ("act", "tax_b"), ("act", "exch_t"), ("act", "exch_b"),
+    ("act", "ass_t"), ("act", "ass_b"), ("act", "steal_t"), ("act", "steal_b"), ("act", "beta"),
+    ("ch", "ch_act_hurt_i1"), ("ch", "ch_act_hurt_i2"), ("ch", "ch_act_oth_i1"), ("ch", "ch_act_oth_i2"),
+    ("ch", "ch_blk_hurt_i1"), ("ch", "ch_blk_hurt_i2"), ("ch", "ch_blk_oth_i1"), ("ch", "ch_blk_oth_i2"),
+    ("ch", "beta"),
+    ("blk", "blk_fa_t"), ("blk", "blk_fa_b"), ("blk", "blk_ass_t"), ("blk", "blk_ass_b"),
+    ("blk", "blk_steal_t"), ("blk", "blk_steal_b"), ("blk", "beta"))
+cdef double POLICY_FIT[MODEL_NFIT]
+for _i in range(MODEL_NFIT):
+    POLICY_FIT[_i] = _POLICY_FITTED[POLICY_FIT_NAMES[_i][0]].get(POLICY_FIT_NAMES[_i][1], 0.0)
+
+
+def policy_fitted():
+    """The fitted model of searches (a fresh copy of the table above: kind -> name -> weight)."""
+    return {kind: dict(par) for kind, par in _POLICY_FITTED.items()}
 
 cdef double MODEL_BASE_VALUE[5]
 MODEL_BASE_VALUE[0] = 5.0       # duke, assassin, captain, ambassador, contessa (heuristic_coup.BASE_VALUE)
@@ -1912,6 +1952,67 @@ cdef void coup_model_probs(const CoupState* s, const uint8_t* claims, const int*
         return
     for i in range(n):
         out[i] = w[legal[i]] / total if w[legal[i]] > 0.0 else 0.0
+    if claims[MAX_PLAYERS + me] == MODEL_TYPE_SEARCH and (ph == PH_ACTION or ph == PH_CHALLENGE
+                                                          or ph == PH_BCHALLENGE or ph == PH_BLOCK):
+        _fit_correct(s, &v, legal, n, out)
+
+
+cdef int _fit_category(const CoupState* s, const MView* v, int a) noexcept nogil:
+    """The index in POLICY_FIT of legal action a's weight for the seat deciding (v.me), or -1 for a
+    reference action (income, pass): engine/coup/policyfit.py's category(), rule for rule."""
+    cdef int ph = s.phase, me = v.me, k
+    cdef bint of_block, hurts
+    if ph == PH_ACTION:
+        if a == A_FOREIGN_AID:
+            return 0
+        if A_COUP <= a < A_ASSASSINATE:
+            return 1
+        if a == A_TAX:
+            return 2 if v.has[DUKE] else 3
+        if a == A_EXCHANGE:
+            return 4 if v.has[AMBASSADOR] else 5
+        if A_ASSASSINATE <= a < A_STEAL:
+            return 6 if v.has[ASSASSIN] else 7
+        if A_STEAL <= a < A_PASS:
+            return 8 if v.has[CAPTAIN] else 9
+        return -1
+    if ph == PH_CHALLENGE or ph == PH_BCHALLENGE:
+        if a != A_CHALLENGE:
+            return -1
+        of_block = ph == PH_BCHALLENGE
+        hurts = s.actor == me if of_block else s.target == me
+        return 11 + (4 if of_block else 0) + (0 if hurts else 2) + (0 if _m_hidden(s, me) == 1 else 1)
+    if ph == PH_BLOCK:
+        if not (A_BLOCK <= a < A_REVEAL):
+            return -1
+        if s.kind == K_FOREIGN_AID:
+            k = 0
+        elif s.kind == K_ASSASSINATE:
+            k = 1
+        elif s.kind == K_STEAL:
+            k = 2
+        else:
+            return -1
+        return 20 + 2 * k + (0 if v.has[a - A_BLOCK] else 1)
+    return -1
+
+
+cdef void _fit_correct(const CoupState* s, const MView* v, const int* legal, int n, double* out) noexcept nogil:
+    """out (the heuristic's probabilities of legal[0..n)) corrected by the fitted model of searches."""
+    cdef int i, c, ph = s.phase
+    cdef double beta, top = -1e300, z = 0.0
+    cdef double sc[NUM_ACTIONS]
+    beta = POLICY_FIT[10] if ph == PH_ACTION else (POLICY_FIT[26] if ph == PH_BLOCK else POLICY_FIT[19])
+    for i in range(n):
+        c = _fit_category(s, v, legal[i])
+        sc[i] = (POLICY_FIT[c] if c >= 0 else 0.0) + beta * log(out[i] + 1e-3)
+        if sc[i] > top:
+            top = sc[i]
+    for i in range(n):
+        sc[i] = exp(sc[i] - top)
+        z += sc[i]
+    for i in range(n):
+        out[i] = sc[i] / z
 
 
 cdef void coup_model_observe(uint8_t* claims, const CoupState* s, int a) noexcept nogil:
@@ -1942,4 +2043,5 @@ cdef void _model_observe(void* ctx, const void* st, int a) noexcept nogil:
 COUP_VT.model_probs = _model_probs
 COUP_VT.model_observe = _model_observe
 COUP_VT.model_ctx_size = MODEL_CTX_SIZE
-CONST.update(MODEL_CTX_SIZE=MODEL_CTX_SIZE)
+CONST.update(MODEL_CTX_SIZE=MODEL_CTX_SIZE, MODEL_TYPE_HEURISTIC=MODEL_TYPE_HEURISTIC,
+             MODEL_TYPE_SEARCH=MODEL_TYPE_SEARCH)

@@ -147,6 +147,11 @@ class IsmctsBot(Bot):
         "modelshare": (str, "auto", "with opponents=model: the share (0..1) of the opponents' decisions in the tree "
                                     "sampled from the model, the others chosen by UCB on their own rewards; 'auto': "
                                     "the game's best measured (its search_defaults; 1 if it names none)"),
+        "opptypes": (str, "auto", "with opponents=model: 'belief' (each opponent in the tree decides as the kind "
+                                  "of player the belief reads it as, where the game's belief tells kinds apart -- "
+                                  "Coup's 'adaptive': the heuristic or a search), 'off' (every opponent as the "
+                                  "model's base policy) or 'auto' (the game's best measured for the seat, its "
+                                  "search_defaults; else off)"),
         "prior": (float, 0.0, "progressive bias at the bot's own decisions in the tree: a child's UCB value gains "
                               "prior * P(move) / (visits + 1), P the game's opponent model (its heuristic) read "
                               "for the bot's own cards; 0: off (a game without a model ignores it)"),
@@ -190,6 +195,8 @@ class IsmctsBot(Bot):
         known = belief_opponent_models()
         if cfg["opponent"] != "auto" and cfg["opponent"] not in known:
             raise BotSpecError(f"ismcts: opponent must be 'auto' or one of {', '.join(known)}", field="bot")
+        if cfg["opptypes"] not in ("auto", "belief", "off"):
+            raise BotSpecError("ismcts: opptypes must be 'auto', 'belief' or 'off'", field="bot")
         if cfg["opponents"] not in ("auto", "model", "search"):
             raise BotSpecError("ismcts: opponents must be 'auto', 'model' or 'search'", field="bot")
         if cfg["playout"] not in ("auto", "policy", "random", "model", "mixed"):
@@ -325,9 +332,16 @@ class IsmctsBot(Bot):
             return self._score
         return float(search_defaults(game).get("score", 0.0))
 
-    def _opponent_model(self, info: InfoState, opponents: str) -> Tuple[bool, Optional[bytes]]:
+    def opponent_types(self, info: InfoState) -> str:
+        """``opptypes`` at this decision: the option, or ``auto``: the game's default for the seat."""
+        if self.config["opptypes"] != "auto":
+            return self.config["opptypes"]
+        return str(self._seat_default(info, "opptypes", "off"))
+
+    def _opponent_model(self, info: InfoState, opponents: str, belief: Any = None) -> Tuple[bool, Optional[bytes]]:
         """Whether the tree models the opponents, and the model's public context at this root (also
-        wanted by the bot's own prior, ``prior > 0``)."""
+        wanted by the bot's own prior, ``prior > 0``); with ``opptypes=belief`` the ``belief`` model
+        may mark in the context what kind of player it reads each opponent as (its ``model_context``)."""
         from intrigue.ext.ismcts import has_model_hook, model_ctx_size
         wanted = opponents == "model" or self.config["prior"] > 0
         if not wanted or not has_model_hook(info.core):
@@ -340,7 +354,11 @@ class IsmctsBot(Bot):
             context = getattr(policy_class(info.game.name), "model_context", None)
         except BotSpecError:
             context = None
-        return use, (context(info) if context is not None else None)
+        ctx = context(info) if context is not None else None
+        refine = getattr(belief, "model_context", None)
+        if ctx is not None and use and refine is not None and self.opponent_types(info) == "belief":
+            ctx = refine(info, ctx)
+        return use, ctx
 
     def _workers(self, n: int) -> Any:
         if n <= 0:
@@ -395,7 +413,7 @@ class IsmctsBot(Bot):
         table = model.table(info, stop=stop) if hook and cfg["belief"] else None
         self_p = cfg["selfdet"] if hook else 0.0
         chosen = self.settings(info.game)
-        use_model, ctx = self._opponent_model(info, chosen["opponents"])
+        use_model, ctx = self._opponent_model(info, chosen["opponents"], model if hook else None)
         playout = chosen["playout"]
         if playout in ("model", "mixed") and not use_model:
             playout = "random"                        # a game without a model: its opponents search

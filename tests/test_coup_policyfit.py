@@ -13,7 +13,10 @@ from ismcts_positions import deal, play
 from intrigue.engine import new_game
 from intrigue.engine.coup import policyfit
 from intrigue.engine.coup.belief import HANDS, CoupBelief
+from intrigue.engine.coup.heuristic import CoupHeuristic
 from intrigue.ext.coup_core import CONST as K
+from intrigue.ext.game_api import Rng
+from intrigue.ext.ismcts import model_probs
 from intrigue.search.bot import make_bot
 
 
@@ -101,8 +104,8 @@ def test_the_adaptive_model_is_each_of_its_types_when_the_other_is_ruled_out():
 
 
 def _type_votes(spec, games, seed):
-    """Over seeded four-player self-play games of ``spec``: how often seat 0's adaptive tracker,
-    40 decisions in, finds the truthful type (0) or the fitted type (1) the likelier for each other seat."""
+    """Over seeded four-player self-play games of ``spec``: how often seat 0's adaptive belief, 40
+    decisions in, marks each other seat in the search's model context as the heuristic (0) or a search (1)."""
     votes = [0, 0]
     for g in range(games):
         state = new_game("coup", players=4, seed=seed + g)
@@ -112,20 +115,16 @@ def _type_votes(spec, games, seed):
                 break
             seat = state.current_player()
             state.apply_action(bots[seat].choose(state.information_state(seat)).action, seat=seat)
-        tr, _ = _tracker_after(state, 0, "adaptive")
+        belief = CoupBelief(state.game, opponent="adaptive")
+        info = state.information_state(0)
+        ctx = belief.model_context(info, CoupHeuristic.model_context(info))
         for q in range(1, 4):
-            hidden = len(tr.core.face_down(q))
-            evidence = []
-            for m in (0, 1):
-                rows = tr._type_rows(q, hidden, m)
-                idx = range(0, 5) if hidden == 1 else range(5, HANDS)
-                now = math.log(sum(rows[h] for h in idx) / len(idx)) if rows and tr.mix_events[q] else 0.0
-                evidence.append(tr.type_ll[q][m] + now)
-            votes[0 if evidence[0] > evidence[1] else 1] += 1
+            votes[ctx[K["MODEL_CTX_SIZE"] // 2 + q]] += 1
     return votes
 
 
 def test_the_adaptive_model_tells_a_heuristic_from_a_search():
+    """... and marks its reading in the search's model context, seat by seat."""
     heuristic = _type_votes("heuristic", 10, seed=50)
     search = _type_votes("ismcts:iterations=3000", 4, seed=60)
     assert heuristic[0] >= 0.7 * sum(heuristic)
@@ -153,7 +152,64 @@ def test_the_fit_script_reads_arena_records_and_beats_the_heuristic_on_held_out_
         heuristic, fitted = (float(w.rstrip(",")) for w in line.split() if w.rstrip(",").replace(".", "").isdigit())
         if group != "ch":                            # few challenges in 4 test games: only the big groups
             assert fitted < heuristic, line
-    table = out[out.index("FITTED"):]
-    namespace = {"Dict": dict}
-    exec(table.replace("FITTED: Dict[str, Dict[str, float]]", "FITTED"), namespace)
-    assert set(namespace["FITTED"]) == {"act", "blk", "ch"}
+    table = out[out.index("_POLICY_FITTED = {"):]
+    namespace: dict = {}
+    exec(table, namespace)
+    assert set(namespace["_POLICY_FITTED"]) == {"act", "blk", "ch"}
+
+
+def _decisions(players, games, seed):
+    """(state, info) at every decision of seeded games played by the heuristic, a third at random."""
+    for g in range(games):
+        state = new_game("coup", players=players, seed=seed + g)
+        rnd, policy = random.Random(seed + g), CoupHeuristic(Rng(seed + g))
+        while not state.is_terminal():
+            info = state.information_state(state.current_player())
+            yield state, info
+            state.apply_action(policy.choose(info) if rnd.random() < 0.7 else rnd.choice(info.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_kernel_model_of_a_search_is_the_fitted_correction(players):
+    """The C opponent model, for a seat marked a search in its context, gives policyfit.adjust's
+    probabilities (the heuristic's, corrected by the table the kernel holds); other seats' marks
+    change nothing, and a seat left the heuristic keeps the heuristic's."""
+    policy, half = CoupHeuristic(Rng(0)), K["MODEL_CTX_SIZE"] // 2
+    corrected = 0
+    for state, info in _decisions(players, 8, 300 + players):
+        seat, legal = info.seat, info.legal_actions()
+        base = CoupHeuristic.model_context(info)
+        plain = policy.action_probs(info)
+        want = policyfit.adjust(state.core, seat, legal, plain)
+        marked, others = bytearray(base), bytearray(base)
+        marked[half + seat] = K["MODEL_TYPE_SEARCH"]
+        for q in range(players):
+            if q != seat:
+                others[half + q] = K["MODEL_TYPE_SEARCH"]
+        for core in (info.core, state.core):                 # blind: the seat's view and the true deal agree
+            got = model_probs(core, bytes(marked))
+            assert got == pytest.approx([want.get(a, 0.0) for a in legal], abs=1e-12)
+            assert model_probs(core, bytes(others)) == pytest.approx([plain.get(a, 0.0) for a in legal], abs=1e-12)
+        corrected += want != plain
+    assert corrected > 50
+
+
+def test_the_bot_marks_searching_opponents_only_where_the_default_says():
+    state = new_game("coup", players=4, seed=3)
+    bots = [make_bot("ismcts:iterations=300", seed=p) for p in range(4)]
+    for _ in range(30):
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.information_state(seat)).action, seat=seat)
+    info = state.information_state(0)
+    half = K["MODEL_CTX_SIZE"] // 2
+    for spec, marks in (("ismcts:opptypes=belief", True), ("ismcts:opptypes=off", False),
+                        ("ismcts:opptypes=belief,opponent=truthful", False)):
+        bot = make_bot(spec, seed=1)
+        _, ctx = bot._opponent_model(info, "model", bot._model(info))
+        assert any(ctx[half + q] for q in range(1, 4)) == marks, spec
+        assert ctx[half] == 0                                # never the bot itself
+    heads_up = new_game("coup", players=2, seed=3)
+    bot = make_bot("ismcts", seed=1)
+    info = heads_up.information_state(heads_up.current_player())
+    assert bot.opponent_types(info) == "off"
+    assert bot.opponent_types(state.information_state(0)) == "off"

@@ -323,6 +323,19 @@ class _Tracker(ViewReplay):
             out[h] = w
         return out
 
+    def search_odds(self, q: int, hidden: int) -> float:
+        """opponent=adaptive: the posterior probability that q is a search (type 1) rather than the
+        truthful heuristic, from all its decisions so far (the current hand's evidence averaged over
+        the hands it might hold, as a prior over them)."""
+        logs = list(self.type_ll[q])
+        if hidden > 0 and self.mix_events[q]:
+            idx = range(0, 5) if hidden == 1 else range(5, HANDS)
+            for m in (0, 1):
+                rows = self._type_rows(q, hidden, m)
+                mean = sum(rows[h] for h in idx) / len(idx) if rows is not None else 0.0
+                logs[m] += math.log(mean) if mean > 0.0 else -1e9
+        return 1.0 / (1.0 + math.exp(max(-700.0, min(700.0, logs[0] - logs[1]))))
+
     def _mixed_row(self, q: int, hidden: int) -> Optional[List[float]]:
         """opponent=adaptive: q is one of two types, a priori equally likely -- the truthful heuristic
         and the fitted search (:mod:`~intrigue.engine.coup.policyfit`) -- so the likelihood of a hand
@@ -409,6 +422,24 @@ class CoupBelief(ReplayBelief):
                 table[q * HANDS:(q + 1) * HANDS] = row
                 any_evidence = True
         return table if any_evidence else None
+
+    def model_context(self, info: InfoState, ctx: bytes) -> bytes:
+        """The search's model context (:meth:`CoupHeuristic.model_context`) with each opponent's type
+        set to what this belief takes it for: with ``opponent=adaptive``, a search
+        (``MODEL_TYPE_SEARCH``: the kernel's model corrects the heuristic by the fitted model of
+        searches, :mod:`~intrigue.engine.coup.policyfit`) where that type is the more likely, with
+        ``opponent=fitted`` every opponent; otherwise every opponent stays the heuristic."""
+        if self.opponent not in ("adaptive", "fitted"):
+            return ctx
+        out = bytearray(ctx)
+        tr = self.tracker(info) if self.opponent == "adaptive" else None
+        n, base = info.game.num_players, K["MODEL_CTX_SIZE"] // 2
+        for q in range(n):
+            if q == info.seat:
+                continue
+            if tr is None or tr.search_odds(q, len(info.core.face_down(q))) >= 0.5:
+                out[base + q] = K["MODEL_TYPE_SEARCH"]
+        return bytes(out)
 
     def marginals(self, info: InfoState, table: Optional[Sequence[float]], seed: int) -> Dict[int, Dict[str, float]]:
         counts = belief_hand_counts(info.core, info.seat, table, self.samples, 32, seed)

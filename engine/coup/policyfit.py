@@ -30,7 +30,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from intrigue.ext.coup_core import CONST as K
+from intrigue.ext.coup_core import CONST as K, policy_fitted
 
 EPS = 1e-3                                  # keeps log p finite where the heuristic never plays a move
 
@@ -39,23 +39,10 @@ GROUP_OF_PHASE = {K["PH_ACTION"]: "act", K["PH_CHALLENGE"]: "ch", K["PH_BCHALLEN
 _KIND_NAME = {K["K_FOREIGN_AID"]: "fa", K["K_ASSASSINATE"]: "ass", K["K_STEAL"]: "steal"}
 
 # bench/fit_coup_policy.py --records DIR (DIR: intrigue arena --game coup --players 4
-#   --bots ismcts:iterations=3000 --games 200 --seed 21 --records DIR), fitted on the first 70% of the games
-FITTED: Dict[str, Dict[str, float]] = {
-    "act": {
-        "ass_b": -3.2104, "ass_t": 1.2995, "coup": 4.1796, "exch_b": -2.92, "exch_t": 0.687,
-        "fa": 3.5605, "steal_b": -1.9878, "steal_t": 0.7209, "tax_b": -3.2268, "tax_t": -1.5104,
-        "beta": 0.2488,
-    },
-    "blk": {
-        "blk_ass_b": -0.0534, "blk_ass_t": 0.2331, "blk_fa_b": -5.0783, "blk_fa_t": -4.9687,
-        "blk_steal_b": -1.3813, "blk_steal_t": -3.0962, "beta": 0.6315,
-    },
-    "ch": {
-        "ch_act_hurt_i1": 0.0142, "ch_act_hurt_i2": -2.2732, "ch_act_oth_i1": -2.2586,
-        "ch_act_oth_i2": -3.8301, "ch_blk_hurt_i1": -0.0775, "ch_blk_hurt_i2": -0.1902,
-        "ch_blk_oth_i1": -1.0096, "ch_blk_oth_i2": -1.6633, "beta": 0.0034,
-    },
-}
+#   --bots ismcts:iterations=3000 --games 200 --seed 21 --records DIR), fitted on the first 70% of the
+#   games.  The table lives in the kernel (``_POLICY_FITTED`` in ext/coup_core.pyx), whose model of the
+#   opponents inside the search applies it in C to the seats the belief reads as searches.
+FITTED: Dict[str, Dict[str, float]] = policy_fitted()
 
 
 def category(core: Any, seat: int, action: int, held: Optional[Sequence[int]] = None) -> Optional[str]:
@@ -220,9 +207,9 @@ def log_loss(rows: Sequence[Row], table: Optional[Dict[str, Dict[str, float]]]) 
 
 
 def table_text(table: Dict[str, Dict[str, float]], width: int = 100) -> str:
-    """``table`` as the :data:`FITTED` literal to paste into this module (lines of at most about
-    ``width`` characters)."""
-    lines = ["FITTED: Dict[str, Dict[str, float]] = {"]
+    """``table`` as the ``_POLICY_FITTED`` literal to paste into ext/coup_core.pyx (lines of at most
+    about ``width`` characters)."""
+    lines = ["_POLICY_FITTED = {"]
     for group, par in table.items():
         lines.append(f'    "{group}": {{')
         line = "       "
