@@ -21,6 +21,11 @@ models build on :class:`intrigue.engine.belief.ReplayBelief`.  The contract:
   analysis output: per opponent seat, the probability of each hidden value (for Coup: of each role
   among that seat's face-down cards), under ``table`` (``None``: uniform).
 
+Optionally, ``model_context(self, info: InfoState, ctx: bytes) -> bytes`` -- the search's opponent-model
+context ``ctx`` (the game's heuristic policy's ``model_context``) amended with what kind of player
+the belief reads each opponent as, where the game's kernel model has such types (Coup: the heuristic
+or a search); the bot uses it with ``opptypes=belief``.
+
 A game without a model, or whose kernel has no ``belief_step`` hook, is searched with uniform
 determinization.
 """

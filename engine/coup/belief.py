@@ -161,16 +161,25 @@ class _Tracker(ViewReplay):
         """q's hidden hand changed: its evidence about the old hand no longer bears on the cards, but
         (opponent=adaptive) it still tells which type q is, so each type keeps its marginal likelihood."""
         if self.adaptive and self.mix_events[q]:
-            hidden = len(self.core.face_down(q))
-            idx = range(0, 5) if hidden == 1 else range(5, HANDS)
-            for m in (0, 1):
-                rows = self._type_rows(q, hidden, m)
-                if rows is not None:
-                    mean = sum(rows[h] for h in idx) / len(idx)
-                    if mean > 0.0:
-                        self.type_ll[q][m] += math.log(mean)
+            for m, ll in enumerate(self._hand_evidence(q, len(self.core.face_down(q)))):
+                if ll is not None:
+                    self.type_ll[q][m] += ll
             self.mix_events[q] = []
         self.events[q] = []
+
+    def _hand_evidence(self, q: int, hidden: int) -> List[Optional[float]]:
+        """Per type (0 truthful, 1 fitted): the log of the likelihood of q's decisions since its hand
+        last changed, averaged over the ``hidden``-card hands it might hold (None: nothing to add)."""
+        out: List[Optional[float]] = [None, None]
+        if hidden <= 0 or not self.mix_events[q]:
+            return out
+        idx = range(0, 5) if hidden == 1 else range(5, HANDS)
+        for m in (0, 1):
+            rows = self._type_rows(q, hidden, m)
+            mean = sum(rows[h] for h in idx) / len(idx) if rows is not None else 0.0
+            if mean > 0.0:
+                out[m] = math.log(mean)
+        return out
 
     def _type_rows(self, q: int, hidden: int, m: int) -> Optional[List[float]]:
         """The likelihood of each of q's ``hidden``-card hands under type m (0 truthful, 1 fitted)
@@ -327,13 +336,7 @@ class _Tracker(ViewReplay):
         """opponent=adaptive: the posterior probability that q is a search (type 1) rather than the
         truthful heuristic, from all its decisions so far (the current hand's evidence averaged over
         the hands it might hold, as a prior over them)."""
-        logs = list(self.type_ll[q])
-        if hidden > 0 and self.mix_events[q]:
-            idx = range(0, 5) if hidden == 1 else range(5, HANDS)
-            for m in (0, 1):
-                rows = self._type_rows(q, hidden, m)
-                mean = sum(rows[h] for h in idx) / len(idx) if rows is not None else 0.0
-                logs[m] += math.log(mean) if mean > 0.0 else -1e9
+        logs = [t + (ll or 0.0) for t, ll in zip(self.type_ll[q], self._hand_evidence(q, hidden))]
         return 1.0 / (1.0 + math.exp(max(-700.0, min(700.0, logs[0] - logs[1]))))
 
     def _mixed_row(self, q: int, hidden: int) -> Optional[List[float]]:
