@@ -17,7 +17,7 @@ from intrigue.engine.coup.heuristic import CoupHeuristic
 from intrigue.ext.coup_core import CONST as K
 from intrigue.ext.game_api import Rng
 from intrigue.ext.ismcts import model_probs
-from intrigue.search.bot import make_bot
+from intrigue.search.bot import BotSpecError, make_bot
 
 
 def _sample_rows(table, n, seed):
@@ -194,7 +194,7 @@ def test_the_kernel_model_of_a_search_is_the_fitted_correction(players):
     assert corrected > 50
 
 
-def test_the_bot_marks_searching_opponents_only_where_the_default_says():
+def test_the_bot_marks_searching_opponents_only_with_opptypes_belief():
     state = new_game("coup", players=4, seed=3)
     bots = [make_bot("ismcts:iterations=300", seed=p) for p in range(4)]
     for _ in range(30):
@@ -202,7 +202,7 @@ def test_the_bot_marks_searching_opponents_only_where_the_default_says():
         state.apply_action(bots[seat].choose(state.information_state(seat)).action, seat=seat)
     info = state.information_state(0)
     half = K["MODEL_CTX_SIZE"] // 2
-    for spec, marks in (("ismcts:opptypes=belief", True), ("ismcts:opptypes=off", False),
+    for spec, marks in (("ismcts:opptypes=belief", True), ("ismcts:opptypes=off", False), ("ismcts", False),
                         ("ismcts:opptypes=belief,opponent=truthful", False)):
         bot = make_bot(spec, seed=1)
         _, ctx = bot._opponent_model(info, "model", bot._model(info))
@@ -213,3 +213,5 @@ def test_the_bot_marks_searching_opponents_only_where_the_default_says():
     info = heads_up.information_state(heads_up.current_player())
     assert bot.opponent_types(info) == "off"
     assert bot.opponent_types(state.information_state(0)) == "off"
+    with pytest.raises(BotSpecError, match="opptypes"):
+        make_bot("ismcts:opptypes=maybe")
