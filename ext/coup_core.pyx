@@ -1575,7 +1575,9 @@ CONST.update(BELIEF_HANDS=BELIEF_HANDS, BELIEF_TABLE_SIZE=BELIEF_TABLE_SIZE)
 # seat may see: its own face-down cards (and an Exchange draw if it is the exchanger), face-up and
 # shown cards, coins and the phase, plus the public context `ctx`: one byte per seat whose bit r is
 # set when the seat claimed role r (by an action or a block) since it last exchanged -- the claims
-# the Python policy parses from the history.
+# the Python policy parses from the history -- then one byte per seat naming its type: a seat of type
+# MODEL_TYPE_SEARCH gets the heuristic's probabilities corrected by the fitted model of searches
+# below (_fit_correct; a belief may set the types, CoupBelief.model_context).
 # ==================================================================================================
 cdef enum:
     MODEL_CTX_SIZE = 2 * MAX_PLAYERS    # per seat its claims' bits, then per seat its type (MODEL_TYPE_*)

@@ -53,7 +53,9 @@ class CoupHeuristic:
     def model_context(info: InfoState) -> bytes:
         """The public context of the C version of this policy (``coup_core``'s opponent model, used
         at the opponents' decisions inside the search): per seat, a byte whose bit r is set when the
-        seat has claimed role r since it last exchanged -- what :func:`_claims` reads from the view."""
+        seat has claimed role r since it last exchanged -- what :func:`_claims` reads from the view --
+        then per seat its type, here every seat ``MODEL_TYPE_HEURISTIC`` (a belief may mark some as
+        searches: :meth:`CoupBelief.model_context`)."""
         claims = _claims(info.view, info.game.num_players)
         out = bytearray(K["MODEL_CTX_SIZE"])
         for q, roles in enumerate(claims):
