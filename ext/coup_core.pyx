@@ -1583,7 +1583,13 @@ cdef enum:
     MODEL_CTX_SIZE = 2 * MAX_PLAYERS    # per seat its claims' bits, then per seat its type (MODEL_TYPE_*)
     MODEL_TYPE_HEURISTIC = 0            # a seat of this type decides as the heuristic bot
     MODEL_TYPE_SEARCH = 1               # ... as the heuristic corrected by the fitted model of searches
+    MODEL_TYPE_AT = MAX_PLAYERS         # where the seats' types start in the context
     MODEL_NFIT = 27                     # parameters of that model (names: POLICY_FIT_NAMES)
+    FIT_BETA_ACT = 10                   # POLICY_FIT's beta of a turn action, a challenge, a block
+    FIT_BETA_CH = 19
+    FIT_BETA_BLK = 26
+
+cdef double FIT_EPS = 1e-3              # keeps log p finite where the heuristic never plays a move
 
 # The fitted model of how searching bots decide among three or more (engine/coup/policyfit.py, which
 # reads it from here; bench/fit_coup_policy.py prints a new one): per kind of decision, a weight per
@@ -1954,7 +1960,7 @@ cdef void coup_model_probs(const CoupState* s, const uint8_t* claims, const int*
         return
     for i in range(n):
         out[i] = w[legal[i]] / total if w[legal[i]] > 0.0 else 0.0
-    if claims[MAX_PLAYERS + me] == MODEL_TYPE_SEARCH and (ph == PH_ACTION or ph == PH_CHALLENGE
+    if claims[MODEL_TYPE_AT + me] == MODEL_TYPE_SEARCH and (ph == PH_ACTION or ph == PH_CHALLENGE
                                                           or ph == PH_BCHALLENGE or ph == PH_BLOCK):
         _fit_correct(s, &v, legal, n, out)
 
@@ -2004,10 +2010,10 @@ cdef void _fit_correct(const CoupState* s, const MView* v, const int* legal, int
     cdef int i, c, ph = s.phase
     cdef double beta, top = -1e300, z = 0.0
     cdef double sc[NUM_ACTIONS]
-    beta = POLICY_FIT[10] if ph == PH_ACTION else (POLICY_FIT[26] if ph == PH_BLOCK else POLICY_FIT[19])
+    beta = POLICY_FIT[FIT_BETA_ACT if ph == PH_ACTION else (FIT_BETA_BLK if ph == PH_BLOCK else FIT_BETA_CH)]
     for i in range(n):
         c = _fit_category(s, v, legal[i])
-        sc[i] = (POLICY_FIT[c] if c >= 0 else 0.0) + beta * log(out[i] + 1e-3)
+        sc[i] = (POLICY_FIT[c] if c >= 0 else 0.0) + beta * log(out[i] + FIT_EPS)
         if sc[i] > top:
             top = sc[i]
     for i in range(n):
@@ -2045,5 +2051,5 @@ cdef void _model_observe(void* ctx, const void* st, int a) noexcept nogil:
 COUP_VT.model_probs = _model_probs
 COUP_VT.model_observe = _model_observe
 COUP_VT.model_ctx_size = MODEL_CTX_SIZE
-CONST.update(MODEL_CTX_SIZE=MODEL_CTX_SIZE, MODEL_TYPE_HEURISTIC=MODEL_TYPE_HEURISTIC,
-             MODEL_TYPE_SEARCH=MODEL_TYPE_SEARCH)
+CONST.update(MODEL_CTX_SIZE=MODEL_CTX_SIZE, MODEL_TYPE_AT=MODEL_TYPE_AT,
+             MODEL_TYPE_HEURISTIC=MODEL_TYPE_HEURISTIC, MODEL_TYPE_SEARCH=MODEL_TYPE_SEARCH, FIT_EPS=FIT_EPS)

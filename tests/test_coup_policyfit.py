@@ -12,7 +12,7 @@ import pytest
 from ismcts_positions import deal, play
 from intrigue.engine import new_game
 from intrigue.engine.coup import policyfit
-from intrigue.engine.coup.belief import HANDS, CoupBelief
+from intrigue.engine.coup.belief import CoupBelief
 from intrigue.engine.coup.heuristic import CoupHeuristic
 from intrigue.ext.coup_core import CONST as K
 from intrigue.ext.game_api import Rng
@@ -119,7 +119,7 @@ def _type_votes(spec, games, seed):
         info = state.information_state(0)
         ctx = belief.model_context(info, CoupHeuristic.model_context(info))
         for q in range(1, 4):
-            votes[ctx[K["MODEL_CTX_SIZE"] // 2 + q]] += 1
+            votes[ctx[K["MODEL_TYPE_AT"] + q]] += 1
     return votes
 
 
@@ -174,7 +174,7 @@ def test_the_kernel_model_of_a_search_is_the_fitted_correction(players):
     """The C opponent model, for a seat marked a search in its context, gives policyfit.adjust's
     probabilities (the heuristic's, corrected by the table the kernel holds); other seats' marks
     change nothing, and a seat left the heuristic keeps the heuristic's."""
-    policy, half = CoupHeuristic(Rng(0)), K["MODEL_CTX_SIZE"] // 2
+    policy, half = CoupHeuristic(Rng(0)), K["MODEL_TYPE_AT"]
     corrected = 0
     for state, info in _decisions(players, 8, 300 + players):
         seat, legal = info.seat, info.legal_actions()
@@ -201,7 +201,7 @@ def test_the_bot_marks_searching_opponents_only_with_opptypes_belief():
         seat = state.current_player()
         state.apply_action(bots[seat].choose(state.information_state(seat)).action, seat=seat)
     info = state.information_state(0)
-    half = K["MODEL_CTX_SIZE"] // 2
+    half = K["MODEL_TYPE_AT"]
     for spec, marks in (("ismcts:opptypes=belief", True), ("ismcts:opptypes=off", False), ("ismcts", False),
                         ("ismcts:opptypes=belief,opponent=truthful", False)):
         bot = make_bot(spec, seed=1)

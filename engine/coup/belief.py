@@ -436,7 +436,7 @@ class CoupBelief(ReplayBelief):
             return ctx
         out = bytearray(ctx)
         tr = self.tracker(info) if self.opponent == "adaptive" else None
-        n, base = info.game.num_players, K["MODEL_CTX_SIZE"] // 2
+        n, base = info.game.num_players, K["MODEL_TYPE_AT"]
         for q in range(n):
             if q == info.seat:
                 continue

@@ -32,7 +32,7 @@ import numpy as np
 
 from intrigue.ext.coup_core import CONST as K, policy_fitted
 
-EPS = 1e-3                                  # keeps log p finite where the heuristic never plays a move
+EPS = K["FIT_EPS"]                          # keeps log p finite where the heuristic never plays a move
 
 GROUP_OF_PHASE = {K["PH_ACTION"]: "act", K["PH_CHALLENGE"]: "ch", K["PH_BCHALLENGE"]: "ch",
                   K["PH_BLOCK"]: "blk"}
