@@ -174,7 +174,7 @@ def test_the_kernel_model_of_a_search_is_the_fitted_correction(players):
     """The C opponent model, for a seat marked a search in its context, gives policyfit.adjust's
     probabilities (the heuristic's, corrected by the table the kernel holds); other seats' marks
     change nothing, and a seat left the heuristic keeps the heuristic's."""
-    policy, half = CoupHeuristic(Rng(0)), K["MODEL_TYPE_AT"]
+    policy, types_at = CoupHeuristic(Rng(0)), K["MODEL_TYPE_AT"]
     corrected = 0
     for state, info in _decisions(players, 8, 300 + players):
         seat, legal = info.seat, info.legal_actions()
@@ -182,10 +182,10 @@ def test_the_kernel_model_of_a_search_is_the_fitted_correction(players):
         plain = policy.action_probs(info)
         want = policyfit.adjust(state.core, seat, legal, plain)
         marked, others = bytearray(base), bytearray(base)
-        marked[half + seat] = K["MODEL_TYPE_SEARCH"]
+        marked[types_at + seat] = K["MODEL_TYPE_SEARCH"]
         for q in range(players):
             if q != seat:
-                others[half + q] = K["MODEL_TYPE_SEARCH"]
+                others[types_at + q] = K["MODEL_TYPE_SEARCH"]
         for core in (info.core, state.core):                 # blind: the seat's view and the true deal agree
             got = model_probs(core, bytes(marked))
             assert got == pytest.approx([want.get(a, 0.0) for a in legal], abs=1e-12)
@@ -201,13 +201,13 @@ def test_the_bot_marks_searching_opponents_only_with_opptypes_belief():
         seat = state.current_player()
         state.apply_action(bots[seat].choose(state.information_state(seat)).action, seat=seat)
     info = state.information_state(0)
-    half = K["MODEL_TYPE_AT"]
+    types_at = K["MODEL_TYPE_AT"]
     for spec, marks in (("ismcts:opptypes=belief", True), ("ismcts:opptypes=off", False), ("ismcts", False),
                         ("ismcts:opptypes=belief,opponent=truthful", False)):
         bot = make_bot(spec, seed=1)
         _, ctx = bot._opponent_model(info, "model", bot._model(info))
-        assert any(ctx[half + q] for q in range(1, 4)) == marks, spec
-        assert ctx[half] == 0                                # never the bot itself
+        assert any(ctx[types_at + q] for q in range(1, 4)) == marks, spec
+        assert ctx[types_at] == 0                                # never the bot itself
     heads_up = new_game("coup", players=2, seed=3)
     bot = make_bot("ismcts", seed=1)
     info = heads_up.information_state(heads_up.current_player())
