@@ -82,6 +82,13 @@ cdef class Search:
     cdef double* rt_reward      # with root_true, per action id: the root child's reward sum over true-card worlds
     cdef long long* rt_visits   # ... its visits in those worlds (num_actions, heap)
     cdef long long* rt_avail    # ... and its availability count in those worlds
+    cdef double rm_gamma        # regret matching at the opponents' decisions: exploration share (0: off, UCB)
+    cdef double* regret         # with rm_gamma > 0, per node index: the cumulative regret of its action
+    cdef int32_t* rm_buf        # ... the statistics available at each step's regret-matched decision
+    cdef int32_t* rm_off        # ... per path step: offset of its available statistics in rm_buf (-1: none)
+    cdef int32_t* rm_cnt        # ... per path step: how many there are
+    cdef int32_t* rm_pick       # ... per path step: the statistic chosen there
+    cdef double* rm_sig         # ... per path step: the probability the chosen one was sampled with
 
     cdef bint _grow(self) noexcept nogil
     cdef bint _determinize(self) noexcept nogil

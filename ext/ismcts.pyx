@@ -124,6 +124,11 @@ cdef class Search:
     * ``smooth``: 0 (off) or Smooth UCT's eta at the opponents' decisions: with probability
       ``1 - max(0.1, eta / (1 + 0.002 sqrt(N)))`` an opponent follows its average strategy (visit
       shares) instead of UCB, which moves the opponents towards mixed strategies.
+    * ``rm``: 0 (off) or the exploration share gamma of regret matching at the opponents' decisions the
+      search makes (those not sampled from the model): an opponent samples its move with probability
+      ``gamma / K + (1 - gamma) * R+(a) / sum R+`` (uniform while no regret is positive), and each
+      iteration adds to every available move's cumulative regret ``R`` the sampled estimate
+      ``reward / P(a) * [a chosen] - reward``.  Not together with ``smooth``.
     * ``prior``: 0 (off) or the weight ``w`` of a progressive bias at the searcher's own decisions:
       a child's UCB value gains ``w * P(a) / (visits + 1)``, where ``P`` is the game's opponent model
       (``vt.model_probs``, e.g. the heuristic policy) read for the searcher in this determinization,
@@ -163,13 +168,19 @@ cdef class Search:
         self.rt_reward = NULL
         self.rt_visits = NULL
         self.rt_avail = NULL
+        self.regret = NULL
+        self.rm_buf = NULL
+        self.rm_off = NULL
+        self.rm_cnt = NULL
+        self.rm_pick = NULL
+        self.rm_sig = NULL
 
     def __init__(self, KernelState core, int seat, seed, double c=0.7, long long max_nodes=8000000,
                  long long initial_nodes=65536, table=None, double self_p=0.0, int burn_in=32,
                  str playout="random", str opponents="search", model_ctx=None, str observer="single",
                  str opp_worlds="all", double smooth=0.0, double model_share=1.0,
                  double prior=0.0, double score=0.0, str leaf="playout", str root_worlds="all",
-                 bint _all_chance_public=False):
+                 double rm=0.0, bint _all_chance_public=False):
         cdef const GameVT* vt = core.vt
         cdef int size = vt.state_size, i
         if playout not in PLAYOUTS:
@@ -204,6 +215,10 @@ cdef class Search:
             raise ValueError("self_p must be from 0 to 1")
         if not 0.0 <= smooth <= 1.0:
             raise ValueError("smooth must be from 0 to 1")
+        if not 0.0 <= rm <= 1.0:
+            raise ValueError("rm must be from 0 to 1")
+        if rm > 0.0 and smooth > 0.0:
+            raise ValueError("rm and smooth are two selection rules for the same decisions: choose one")
         if not 0.0 <= model_share <= 1.0:
             raise ValueError("model_share must be from 0 to 1")
         if not prior >= 0.0:
@@ -230,6 +245,18 @@ cdef class Search:
         self.max_depth = DEFAULT_MAX_DEPTH
         self.path = <int32_t*>malloc(self.max_depth * sizeof(int32_t))
         self.pstat = <int32_t*>malloc(self.max_depth * sizeof(int32_t))
+        self.rm_gamma = rm
+        if rm > 0.0:
+            self.regret = <double*>malloc(self.cap * sizeof(double))
+            self.rm_buf = <int32_t*>malloc(self.max_depth * self.max_legal * sizeof(int32_t))
+            self.rm_off = <int32_t*>malloc(self.max_depth * sizeof(int32_t))
+            self.rm_cnt = <int32_t*>malloc(self.max_depth * sizeof(int32_t))
+            self.rm_pick = <int32_t*>malloc(self.max_depth * sizeof(int32_t))
+            self.rm_sig = <double*>malloc(self.max_depth * sizeof(double))
+            if (self.regret == NULL or self.rm_buf == NULL or self.rm_off == NULL or self.rm_cnt == NULL
+                    or self.rm_pick == NULL or self.rm_sig == NULL):
+                raise MemoryError()
+            self.regret[0] = 0.0
         if (self.nodes == NULL or self.root == NULL or self.work == NULL or self.keybuf == NULL
                 or self.legal == NULL or self.root_legal == NULL or self.probs == NULL
                 or self.mark_legal == NULL or self.mark_child == NULL or self.path == NULL
@@ -351,12 +378,19 @@ cdef class Search:
         free(self.rt_reward)
         free(self.rt_visits)
         free(self.rt_avail)
+        free(self.regret)
+        free(self.rm_buf)
+        free(self.rm_off)
+        free(self.rm_cnt)
+        free(self.rm_pick)
+        free(self.rm_sig)
 
     # --- the loop -----------------------------------------------------------------------------
     cdef bint _grow(self) noexcept nogil:
         """Make room for one more node; False once ``max_nodes`` is reached (or memory runs out)."""
         cdef long long new_cap
         cdef Node* p
+        cdef double* r
         if self.n_nodes < self.cap:
             return True
         if self.cap >= self.cap_nodes:
@@ -364,6 +398,12 @@ cdef class Search:
         new_cap = <long long>self.cap * 2
         if new_cap > self.cap_nodes:
             new_cap = self.cap_nodes
+        if self.regret != NULL:
+            r = <double*>realloc(self.regret, new_cap * sizeof(double))
+            if r == NULL:
+                self.cap_nodes = self.cap
+                return False
+            self.regret = r
         p = <Node*>realloc(self.nodes, new_cap * sizeof(Node))
         if p == NULL:
             self.cap_nodes = self.cap
@@ -390,6 +430,8 @@ cdef class Search:
         nodes[fresh].flags = flags
         nodes[fresh].first_child = -1
         nodes[fresh].first_info = -1
+        if self.regret != NULL:
+            self.regret[fresh] = 0.0
         if flags & FLAG_INFO:
             nodes[fresh].next_sibling = nodes[parent].first_info
             nodes[parent].first_info = fresh
@@ -465,6 +507,9 @@ cdef class Search:
         cdef bint modelled, biased, capped = False, public_world, at_root
         cdef uint32_t keys[MAX_SEATS]       # multi: each seat's key, computed once per iteration ...
         cdef uint32_t known = 0             # ... (bit p) and again after a chance event not in the tree
+        cdef int32_t rmtop = 0, rmoff = -1  # regret matching: the next free slot of rm_buf, this step's offset
+        cdef int kk
+        cdef double sp, r
         public_world = self._determinize()
         if self.ctx_size > 0:
             memcpy(self.ctx_work, self.ctx_root, self.ctx_size)
@@ -491,6 +536,8 @@ cdef class Search:
                     depth += 1
                     self.path[depth] = ch
                     self.pstat[depth] = -1
+                    if self.rm_off != NULL:
+                        self.rm_off[depth] = -1
                 else:
                     vt.sample_chance(st, &self.rng)
                     known = 0                       # a seat may have seen something new
@@ -591,6 +638,40 @@ cdef class Search:
                             if lg < 0.0:
                                 break
                         ch = nodes[ch].next_sibling
+            rmoff = -1
+            if self.rm_gamma > 0.0 and not modelled and untried == 0 and p != self.seat and k > 0:
+                # regret matching (Hart & Mas-Colell 2000; in MCTS: Lanctot, Lisy & Winands 2013) at an
+                # opponent's decision: sample from gamma-uniform + (1 - gamma) * positive regrets (every
+                # probability >= gamma / kk > 0), so where the best reply depends on the others' play the
+                # opponent's average play moves towards a mixed equilibrium instead of chasing one reply;
+                # the regrets are updated in backpropagation
+                kk = 0
+                sp = 0.0
+                ch = head
+                while ch >= 0:
+                    if self.mark_child[nodes[ch].action] == stamp and not (nodes[ch].flags & FLAG_CHANCE):
+                        self.rm_buf[rmtop + kk] = ch
+                        kk += 1
+                        if self.regret[ch] > 0.0:
+                            sp += self.regret[ch]
+                    ch = nodes[ch].next_sibling
+                lg = rng_unit(&self.rng)
+                for i in range(kk):
+                    ch = self.rm_buf[rmtop + i]
+                    r = self.regret[ch]
+                    if sp > 0.0:
+                        v = self.rm_gamma / kk + (1.0 - self.rm_gamma) * (r / sp if r > 0.0 else 0.0)
+                    else:
+                        v = 1.0 / kk
+                    best = ch
+                    if lg < v or i == kk - 1:
+                        break
+                    lg -= v
+                self.rm_sig[depth + 1] = v
+                self.rm_pick[depth + 1] = best
+                self.rm_cnt[depth + 1] = kk
+                rmoff = rmtop
+                rmtop += kk
             if not modelled and untried > 0:
                 i = rng_below(&self.rng, untried)
                 for a in range(n):
@@ -629,6 +710,8 @@ cdef class Search:
                 depth += 1
                 self.path[depth] = fresh
                 self.pstat[depth] = stat
+                if self.rm_off != NULL:
+                    self.rm_off[depth] = -1
                 break
             nodes = self.nodes
             if self.ctx_size > 0:
@@ -638,6 +721,8 @@ cdef class Search:
             depth += 1
             self.path[depth] = best
             self.pstat[depth] = stat
+            if self.rm_off != NULL:
+                self.rm_off[depth] = rmoff
         if not (self.use_eval and vt.evaluate(st, &self.rng, ret)):
             if self.model_playout:
                 self._model_playout(st)
@@ -667,6 +752,20 @@ cdef class Search:
                 if q == self.seat or public_world or not self.opp_public:
                     nodes[stat].visits += 1
                     nodes[stat].reward += ret[q]
+        if self.rm_off != NULL:
+            # regret matching: every statistic available at the step loses the reward got, the one chosen
+            # gains it divided by the probability it was chosen with (an unbiased sampled regret)
+            for i in range(1, depth + 1):
+                if self.rm_off[i] < 0:
+                    continue
+                if self.pstat[i] >= 0 and self.opp_public and not public_world:
+                    continue                        # as the opponents' statistics: public-view worlds only
+                ch = self.rm_pick[i]
+                v = ret[nodes[ch].player]
+                for kk in range(self.rm_cnt[i]):
+                    stat = self.rm_buf[self.rm_off[i] + kk]
+                    self.regret[stat] -= v
+                self.regret[ch] += v / self.rm_sig[i]
         if depth > self.depth_reached:
             self.depth_reached = depth
         self.n_iter += 1

@@ -80,6 +80,7 @@ class SearchOptions:
     observer: str = "single"
     opp_worlds: str = "all"
     smooth: float = 0.0
+    rm: float = 0.0
     model_share: float = 1.0
     prior: float = 0.0
     score: float = 0.0
@@ -144,6 +145,10 @@ class IsmctsBot(Bot):
                                      "the others would read them) or 'all'"),
         "smooth": (float, 0.0, "Smooth UCT at the opponents' decisions: eta in 0..1 (0: off; e.g. 0.9: about "
                                "one opponent decision in ten follows its average strategy instead of UCB)"),
+        "rm": (str, "auto", "regret matching at the opponents' decisions the search (not the model) makes: the "
+                            "exploration share gamma in 0..1 (0: off, UCB), so the opponents in the tree play "
+                            "towards a mixed equilibrium instead of one best reply; 'auto': the game's best "
+                            "measured (its search_defaults for the seat deciding; 0 if it names none)"),
         "modelshare": (str, "auto", "with opponents=model: the share (0..1) of the opponents' decisions in the tree "
                                     "sampled from the model, the others chosen by UCB on their own rewards; 'auto': "
                                     "the game's best measured (its search_defaults; 1 if it names none)"),
@@ -215,6 +220,10 @@ class IsmctsBot(Bot):
             raise BotSpecError("ismcts: leaf must be 'auto', 'playout' or 'eval'", field="bot")
         if not 0.0 <= cfg["smooth"] <= 1.0:
             raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
+        self._rm = _auto_number(cfg["rm"], "rm", 1.0, "from 0 to 1")
+        if self._rm and cfg["smooth"] > 0.0:
+            raise BotSpecError("ismcts: rm and smooth are two selection rules for the same decisions: choose one",
+                               field="bot")
         if not cfg["prior"] >= 0.0:
             raise BotSpecError("ismcts: prior must be >= 0", field="bot")
         # None: the game's (search_defaults)
@@ -310,6 +319,16 @@ class IsmctsBot(Bot):
         if self._tree is not None:
             return int(self._tree)
         return int(self._seat_default(info, "tree", 0))
+
+    def regret_matching(self, info: InfoState) -> float:
+        """Regret matching's exploration share at the opponents' searched decisions, 0 for UCB (the
+        option, or ``auto``: the game's ``search_defaults["rm"]`` for the seat deciding, else 0; never
+        together with Smooth UCT)."""
+        if self._rm is not None:
+            return self._rm
+        if self.config["smooth"] > 0.0:
+            return 0.0
+        return float(self._seat_default(info, "rm", 0.0))
 
     def leaf(self, info: InfoState) -> str:
         """How a leaf is scored: ``"playout"`` or ``"eval"`` (the option, or ``auto``: the game's
@@ -420,6 +439,7 @@ class IsmctsBot(Bot):
         options = SearchOptions(c=cfg["c"], self_p=self_p, playout=playout,
                                 opponents="model" if use_model else "search", observer=cfg["observer"],
                                 opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"],
+                                rm=self.regret_matching(info),
                                 model_share=self.model_share(info.game) if use_model else 1.0,
                                 prior=cfg["prior"], score=self.score_weight(info.game), leaf=self.leaf(info),
                                 root_worlds=cfg["rootworlds"], model_ctx=ctx)

@@ -114,6 +114,33 @@ def test_public_chance_outcomes_get_their_own_children():
 
 
 # --- named options ---------------------------------------------------------------------------------
+def _challenge_share(search, first, more):
+    """Seat 1's share of challenges against seat 0's Tax over ``more`` iterations after ``first``."""
+    search.run(first)
+    before = {a: v for a, _, v, _, _ in search.children([TAX])}
+    search.run(more)
+    after = {a: v for a, _, v, _, _ in search.children([TAX])}
+    passes, challenges = after[PASS] - before[PASS], after[CHALLENGE] - before[CHALLENGE]
+    return challenges / (passes + challenges)
+
+
+def test_regret_matching_opponents_explore_by_gamma():
+    # seat 0 holds the Duke and every world deals it its true cards, so challenging its Tax loses for
+    # seat 1 (mean reward 0.24 against 0.38 for a pass): regret matching settles on the pass, trying the
+    # challenge only in its exploration share gamma / 2 (UCB's share depends on its constant instead)
+    info = play(2, deal(("duke", "captain"), ("contessa", "ambassador"))).information_state(0)
+    assert _challenge_share(Search(info.core, 0, 11, c=2.0, rm=0.05), 20000, 40000) == pytest.approx(0.025, abs=0.008)
+    wide = _challenge_share(Search(info.core, 0, 11, c=2.0, rm=0.3), 20000, 40000)
+    assert wide == pytest.approx(0.15, abs=0.03)
+    assert _challenge_share(Search(info.core, 0, 11, c=2.0), 20000, 40000) < wide / 2    # UCB, the same seed
+    for bad in ({"rm": 1.5}, {"rm": -0.1}, {"rm": 0.1, "smooth": 0.9}):
+        with pytest.raises(ValueError):
+            Search(info.core, 0, 1, **bad)
+    for spec in ("ismcts:rm=2", "ismcts:rm=0.1,smooth=0.9"):
+        with pytest.raises(BotSpecError):
+            make_bot(spec)
+
+
 def test_search_takes_named_options_and_refuses_others():
     info = new_game("coup", players=2, seed=1).information_state(0)
     opts = SearchOptions(c=1.0, playout="policy", observer="multi", opp_worlds="public")
