@@ -573,7 +573,7 @@ class IsmctsBot(Bot):
         out.extra.update(nodes=nodes, depth=max(max_depth, search.depth), workers=workers,
                          belief_model="uniform" if table is None else f"{info.game.name}:{self.belief_opponent(info.game, info)}",
                          opponents=options.opponents, playout=chosen["playout"], observer=options.observer,
-                         stop=reason, trees=trees, score=options.score, leaf=options.leaf)
+                         stop=reason, trees=trees, score=options.score, leaf=options.leaf, rm=options.rm)
         if hard_ms is not None:
             out.extra["budget_ms"] = round(hard_ms, 3)
         if self_p > 0:

@@ -272,6 +272,11 @@ def test_coup_among_three_or_more_searches_an_ensemble_by_default():
     assert bot.choose(four).extra["trees"] == 3
     assert make_bot("ismcts:iterations=2500", seed=3).choose(two).extra["trees"] == 1
     assert make_bot("ismcts:tree=0", seed=3).tree_size(four) == 0          # the option overrides the game
+    # ... and what rm=auto means: regret matching at the opponents' searched decisions among 3+ only
+    assert bot.regret_matching(four) == 0.3 and bot.regret_matching(two) == 0.0
+    assert bot.choose(four).extra["rm"] == 0.3
+    assert make_bot("ismcts:rm=0", seed=3).regret_matching(four) == 0.0
+    assert make_bot("ismcts:smooth=0.9", seed=3).regret_matching(four) == 0.0   # Smooth UCT instead
     for bad in ("-1", "1.5", "many"):
         with pytest.raises(BotSpecError):
             make_bot(f"ismcts:tree={bad}")
