@@ -93,9 +93,9 @@ cdef inline uint32_t hash_bytes(const char* p, int n) noexcept nogil:
     return <uint32_t>(h ^ (h >> 32))
 
 
-def node_size():
-    """Bytes per tree node."""
-    return sizeof(Node)
+def node_size(bint regret=False):
+    """Bytes per tree node (``regret``: with regret matching's cumulative regret beside it)."""
+    return sizeof(Node) + (sizeof(double) if regret else 0)
 
 
 cdef class Search:
@@ -869,8 +869,8 @@ cdef class Search:
 
     @property
     def tree_bytes(self):
-        """Bytes allocated for nodes."""
-        return <long long>self.cap * sizeof(Node)
+        """Bytes allocated for nodes (and their regrets, with regret matching)."""
+        return <long long>self.cap * (sizeof(Node) + (sizeof(double) if self.regret != NULL else 0))
 
     def rng_state(self):
         return self.rng

@@ -268,10 +268,12 @@ class IsmctsBot(Bot):
             iterations = max(1, min(int(iterations), MAX_ITERATIONS))
         return iterations, time_ms, max(1, int(workers)), infinite, budget and not infinite
 
-    def _max_nodes(self) -> int:
+    def _max_nodes(self, regret: bool = False) -> int:
+        """The node cap: the option, or the memory cap over the bytes a node takes (``regret``: with
+        regret matching's cumulative regret beside each node)."""
         if self.config["max_nodes"]:
             return int(self.config["max_nodes"])
-        return max(2, min(2_000_000_000, self.config["memory"] * (1 << 20) // node_size()))
+        return max(2, min(2_000_000_000, self.config["memory"] * (1 << 20) // node_size(regret)))
 
     def belief_opponent(self, game: Any, info: Optional[InfoState] = None) -> str:
         """The opponent model of the inference for ``game`` (the option, or ``auto``: the game's
@@ -443,7 +445,7 @@ class IsmctsBot(Bot):
                                 model_share=self.model_share(info.game) if use_model else 1.0,
                                 prior=cfg["prior"], score=self.score_weight(info.game), leaf=self.leaf(info),
                                 root_worlds=cfg["rootworlds"], model_ctx=ctx)
-        max_nodes = self._max_nodes()
+        max_nodes = self._max_nodes(options.rm > 0.0)
         local_iters = None
         share = 0
         if iterations is not None:

@@ -106,11 +106,17 @@ def test_memory_cap_holds():
     assert an.extra["nodes"] <= 300
     assert an.iterations == 20000
     assert an.action in info.legal_actions()
+    # with regret matching each node also holds its regret, and the cap still holds
+    regret = Search(info.core, 0, 1, max_nodes=300, initial_nodes=16, rm=0.3)
+    regret.run(20000)
+    assert regret.node_count <= 300
+    assert regret.tree_bytes <= 300 * node_size(True) and node_size(True) > node_size()
 
 
 def test_memory_option_bounds_the_tree():
     bot = make_bot("ismcts:memory=1", seed=1)
     assert bot._max_nodes() * node_size() <= 1 << 20
+    assert bot._max_nodes(True) * node_size(True) <= 1 << 20 < bot._max_nodes() * node_size(True)
 
 
 def test_analysis_covers_every_legal_action_and_reports_belief():
