@@ -87,7 +87,6 @@ cdef class Search:
     cdef int32_t* rm_buf        # ... the statistics available at each step's regret-matched decision
     cdef int32_t* rm_off        # ... per path step: offset of its available statistics in rm_buf (-1: none)
     cdef int32_t* rm_cnt        # ... per path step: how many there are
-    cdef int32_t* rm_pick       # ... per path step: the statistic chosen there
     cdef double* rm_sig         # ... per path step: the probability the chosen one was sampled with
 
     cdef bint _grow(self) noexcept nogil

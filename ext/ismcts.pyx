@@ -172,7 +172,6 @@ cdef class Search:
         self.rm_buf = NULL
         self.rm_off = NULL
         self.rm_cnt = NULL
-        self.rm_pick = NULL
         self.rm_sig = NULL
 
     def __init__(self, KernelState core, int seat, seed, double c=0.7, long long max_nodes=8000000,
@@ -251,10 +250,8 @@ cdef class Search:
             self.rm_buf = <int32_t*>malloc(self.max_depth * self.max_legal * sizeof(int32_t))
             self.rm_off = <int32_t*>malloc(self.max_depth * sizeof(int32_t))
             self.rm_cnt = <int32_t*>malloc(self.max_depth * sizeof(int32_t))
-            self.rm_pick = <int32_t*>malloc(self.max_depth * sizeof(int32_t))
             self.rm_sig = <double*>malloc(self.max_depth * sizeof(double))
-            if (self.regret == NULL or self.rm_buf == NULL or self.rm_off == NULL or self.rm_cnt == NULL
-                    or self.rm_pick == NULL or self.rm_sig == NULL):
+            if self.regret == NULL or self.rm_buf == NULL or self.rm_off == NULL or self.rm_cnt == NULL or self.rm_sig == NULL:
                 raise MemoryError()
             self.regret[0] = 0.0
         if (self.nodes == NULL or self.root == NULL or self.work == NULL or self.keybuf == NULL
@@ -382,7 +379,6 @@ cdef class Search:
         free(self.rm_buf)
         free(self.rm_off)
         free(self.rm_cnt)
-        free(self.rm_pick)
         free(self.rm_sig)
 
     # --- the loop -----------------------------------------------------------------------------
@@ -668,7 +664,6 @@ cdef class Search:
                         break
                     lg -= v
                 self.rm_sig[depth + 1] = v
-                self.rm_pick[depth + 1] = best
                 self.rm_cnt[depth + 1] = kk
                 rmoff = rmtop
                 rmtop += kk
@@ -760,7 +755,7 @@ cdef class Search:
                     continue
                 if self.pstat[i] >= 0 and self.opp_public and not public_world:
                     continue                        # as the opponents' statistics: public-view worlds only
-                ch = self.rm_pick[i]
+                ch = self.pstat[i] if self.pstat[i] >= 0 else self.path[i]     # the statistic chosen
                 v = ret[nodes[ch].player]
                 for kk in range(self.rm_cnt[i]):
                     stat = self.rm_buf[self.rm_off[i] + kk]
