@@ -6,8 +6,8 @@
 reads every record in DIR (full games: every hand is known at every decision), takes each decision
 with a choice in a turn action, a challenge or a block, fits :mod:`intrigue.engine.coup.policyfit`'s
 log-linear correction of the heuristic on the first 70% of the games (``--train``), prints the
-held-out log-loss of the heuristic's own probabilities next to the fitted model's, per kind of
-decision, and prints the table as the ``_POLICY_FITTED`` literal to paste into ``ext/coup_core.pyx`` (which
+held-out log-loss of the heuristic's own probabilities, of the table the kernel has now and of the
+fitted model, per kind of decision, and prints the table as the ``_POLICY_FITTED`` literal to paste into ``ext/coup_core.pyx`` (which
 ``engine/coup/policyfit.py`` reads as ``FITTED``).
 The records are seeded and the bots search a fixed number of iterations, so the same commands give
 the same table.
@@ -50,10 +50,12 @@ def main() -> None:
         (train if k < cut else test).extend(rows)
     table = policyfit.fit(train)
     base, fitted = policyfit.log_loss(test, None), policyfit.log_loss(test, table)
+    current = policyfit.log_loss(test, policyfit.FITTED)
     print(f"{len(train)} decisions from {cut} games fitted; {len(test)} from {len(files) - cut} tested")
     for group in table:
         n = sum(1 for r in test if r[0] == group)
         print(f"  {group}: held-out log-loss, heuristic {base.get(group, float('nan')):.4f}, "
+              f"the kernel's table {current.get(group, float('nan')):.4f}, "
               f"fitted {fitted.get(group, float('nan')):.4f} ({n} decisions)")
     print(policyfit.table_text(table))
 
