@@ -1596,18 +1596,18 @@ cdef double FIT_EPS = 1e-3              # keeps log p finite where the heuristic
 # category of action and beta, in  P(a) ~ exp(theta[category(a)]) * (p_heuristic(a) + 0.001) ** beta.
 _POLICY_FITTED = {
     "act": {
-        "ass_b": -3.2104, "ass_t": 1.2995, "coup": 4.1796, "exch_b": -2.92, "exch_t": 0.687,
-        "fa": 3.5605, "steal_b": -1.9878, "steal_t": 0.7209, "tax_b": -3.2268, "tax_t": -1.5104,
-        "beta": 0.2488,
+        "ass_b": -3.3437, "ass_t": 0.8624, "coup": 2.2173, "exch_b": -2.7219, "exch_t": -0.7107,
+        "fa": 0.7048, "steal_b": -3.707, "steal_t": -0.2194, "tax_b": -4.7794, "tax_t": -1.0387,
+        "beta": 0.2034,
     },
     "blk": {
-        "blk_ass_b": -0.0534, "blk_ass_t": 0.2331, "blk_fa_b": -5.0783, "blk_fa_t": -4.9687,
-        "blk_steal_b": -1.3813, "blk_steal_t": -3.0962, "beta": 0.6315,
+        "blk_ass_b": 0.0748, "blk_ass_t": 1.6687, "blk_fa_b": -4.1709, "blk_fa_t": -2.8314,
+        "blk_steal_b": -2.0727, "blk_steal_t": -2.0429, "beta": 0.4576,
     },
     "ch": {
-        "ch_act_hurt_i1": 0.0142, "ch_act_hurt_i2": -2.2732, "ch_act_oth_i1": -2.2586,
-        "ch_act_oth_i2": -3.8301, "ch_blk_hurt_i1": -0.0775, "ch_blk_hurt_i2": -0.1902,
-        "ch_blk_oth_i1": -1.0096, "ch_blk_oth_i2": -1.6633, "beta": 0.0034,
+        "ch_act_hurt_i1": -0.9653, "ch_act_hurt_i2": -1.0728, "ch_act_oth_i1": -1.3537,
+        "ch_act_oth_i2": -2.4854, "ch_blk_hurt_i1": -0.3485, "ch_blk_hurt_i2": -1.0474,
+        "ch_blk_oth_i1": -0.9299, "ch_blk_oth_i2": -1.4169, "beta": 0.3736,
     },
 }
 # the C table's order: _fit_category's indices

@@ -67,7 +67,8 @@ def test_categories_say_what_a_decision_is_for_the_seat():
 
 def test_the_fitted_table_reads_searching_bots_as_their_self_play_showed():
     # a seat holding a Duke, asked whether to block a foreign aid: the heuristic blocks 9 times in 10,
-    # searching bots almost never do; holding a Contessa against an assassination, both block
+    # searching bots seldom do (the fifteenth round's table: about one time in seven); holding a
+    # Contessa against an assassination, both block
     s = play(3, deal(("duke", "captain"), ("assassin", "contessa"), ("ambassador", "duke")) + ["foreign_aid"])
     while s.core.asked != 2:
         s.apply_action("pass")
@@ -78,7 +79,7 @@ def test_the_fitted_table_reads_searching_bots_as_their_self_play_showed():
     legal = info.legal_actions()
     block = K["A_BLOCK"] + K["DUKE"]
     assert probs[block] == pytest.approx(0.9)
-    assert policyfit.adjust(s.core, 2, legal, probs)[block] < 0.1
+    assert policyfit.adjust(s.core, 2, legal, probs)[block] < 0.2
     assert policyfit.adjust(s.core, 2, legal, probs, table={}) == probs   # no table: the heuristic
 
 
@@ -124,12 +125,11 @@ def _type_votes(spec, games, seed):
 
 
 def test_the_adaptive_model_tells_a_heuristic_from_a_search():
-    """... and marks its reading in the search's model context, seat by seat.  The searches are of the
-    kind the table was fitted to: the eleventh round's default, whose opponents in the tree chose by UCB
-    (``rm=0``); today's regret-matching search is read as one less often (docs/search.md, fourteenth
-    round)."""
+    """... and marks its reading in the search's model context, seat by seat.  The searches are today's
+    default, whose self-play the table was fitted to (the fifteenth round; the eleventh round's table
+    read the fourteenth round's regret-matching search as one only 21 times in 36)."""
     heuristic = _type_votes("heuristic", 10, seed=50)
-    search = _type_votes("ismcts:iterations=3000,rm=0", 4, seed=60)
+    search = _type_votes("ismcts:iterations=3000", 4, seed=60)
     assert heuristic[0] >= 0.7 * sum(heuristic)
     assert search[1] >= 0.7 * sum(search)
 

@@ -3,12 +3,13 @@
 The belief (:mod:`intrigue.engine.coup.belief`) weighs every hand an opponent might hold by how
 likely that hand makes the opponent's decisions.  Its ``truthful`` model reads them with the
 heuristic bot's policy, bluffing a tenth as often.  Among four, the bots a search meets are mostly
-searches, and they do not decide like the heuristic: the default's own self-play (200 games among
-four at 3,000 iterations) has them take foreign aid and coup far more, claim a role they do not hold
-about one time in twenty, block an assassination with a Contessa they hold almost always and a
-foreign aid almost never, and challenge when the claim hurts them.  On held-out decisions the
-heuristic's probabilities score a log-loss of 2.24 a turn action, 0.56 a challenge and 0.88 a block;
-the correction here 0.55, 0.46 and 0.05 (docs/search.md, "Belief inference").
+searches, and they do not decide like the heuristic: the default's own self-play (300 games among
+four at 3,000 iterations) has them take foreign aid and coup more, claim a role they do not hold
+far less often than the heuristic, block an assassination with a Contessa they hold and a foreign
+aid almost never, and challenge when the claim hurts them.  On held-out decisions the heuristic's
+probabilities score a log-loss of 2.38 a turn action, 0.45 a challenge and 0.67 a block; the
+correction here 1.25, 0.39 and 0.17 (docs/search.md, "Belief inference"; the table before it, fitted
+to the eleventh round's default, scores 1.85, 0.50 and 0.20 on the same decisions).
 
 The correction is a log-linear model per kind of decision (a turn action, a challenge of a claim or
 of a block, a block)::
@@ -38,9 +39,10 @@ GROUP_OF_PHASE = {K["PH_ACTION"]: "act", K["PH_CHALLENGE"]: "ch", K["PH_BCHALLEN
                   K["PH_BLOCK"]: "blk"}
 _KIND_NAME = {K["K_FOREIGN_AID"]: "fa", K["K_ASSASSINATE"]: "ass", K["K_STEAL"]: "steal"}
 
-# bench/fit_coup_policy.py --records DIR (DIR: intrigue arena --game coup --players 4
-#   --bots ismcts:iterations=3000 --games 200 --seed 21 --records DIR), fitted on the first 70% of the
-#   games.  The table lives in the kernel (``_POLICY_FITTED`` in ext/coup_core.pyx), whose model of the
+# bench/fit_coup_policy.py DIR (DIR: intrigue arena --game coup --players 4 --workers 1 --bots
+#   ismcts:iterations=3000 ismcts:iterations=3000 ismcts:iterations=3000 ismcts:iterations=3000
+#   --games 300 --seed 21 --records DIR, the fourteenth round's default), fitted on the first 70% of
+#   the games (fifteenth round; the eleventh round's table came from 200 games of its own default).  The table lives in the kernel (``_POLICY_FITTED`` in ext/coup_core.pyx), whose model of the
 #   opponents inside the search applies it in C to the seats the belief reads as searches.
 FITTED: Dict[str, Dict[str, float]] = policy_fitted()
 
