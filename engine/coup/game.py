@@ -74,8 +74,9 @@ class CoupGame(Game):
         seats with it won 117 of 200 games against two seats without, at 1,000 iterations (eighth round).
         Among three or more the belief is ``adaptive``: each opponent is read as either the truthful
         heuristic or a search like this one (``engine/coup/policyfit.py``, refitted to this default's
-        self-play in the fifteenth round), whichever explains its decisions (eleventh round), and the opponents' decisions the search makes (half of them; the
-        other half follow the heuristic model) are chosen by regret matching with exploration share 0.3
+        self-play in the fifteenth round), whichever explains its decisions (eleventh round), and the
+        opponents' decisions the search makes (half of them; the other half follow the heuristic
+        model) are chosen by regret matching with exploration share 0.3
         (``rm=0.3``) instead of UCB: among four one seat with it won 27.6% of 800 games against three
         without at 10 ms and 27.5% of 1,200 at 3,000 iterations (par 25%); heads-up it did not pay at
         10 ms (fourteenth round)."""

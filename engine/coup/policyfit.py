@@ -42,7 +42,8 @@ _KIND_NAME = {K["K_FOREIGN_AID"]: "fa", K["K_ASSASSINATE"]: "ass", K["K_STEAL"]:
 # bench/fit_coup_policy.py DIR (DIR: intrigue arena --game coup --players 4 --workers 1 --bots
 #   ismcts:iterations=3000 ismcts:iterations=3000 ismcts:iterations=3000 ismcts:iterations=3000
 #   --games 300 --seed 21 --records DIR, the fourteenth round's default), fitted on the first 70% of
-#   the games (fifteenth round; the eleventh round's table came from 200 games of its own default).  The table lives in the kernel (``_POLICY_FITTED`` in ext/coup_core.pyx), whose model of the
+#   the games (fifteenth round; the eleventh round's table came from 200 games of its own default).
+#   The table lives in the kernel (``_POLICY_FITTED`` in ext/coup_core.pyx), whose model of the
 #   opponents inside the search applies it in C to the seats the belief reads as searches.
 FITTED: Dict[str, Dict[str, float]] = policy_fitted()
 
