@@ -396,6 +396,131 @@ def fit_elo(players: int, games: Sequence[Tuple[int, int, float]], units: Option
                   [int(x) for x in played], [float(x) for x in points])
 
 
+def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
+                 units: Optional[Sequence[object]] = None, anchor: Union[str, int] = "mean",
+                 places: Optional[int] = None) -> EloFit:
+    """The maximum-likelihood Elo ratings of ``players`` bots from multi-player ``games``, each a list
+    of ``(bot index, placing)`` for its seats (placing 1 = the winner; a bot may hold several seats).
+
+    The model is Plackett-Luce on the Elo scale: a game's finishing order is drawn place by place, the
+    next place going to a remaining seat with probability ``gamma_i / (sum of the remaining gammas)``,
+    ``gamma_i = 10 ** (r_i / 400)``; so two bots alone meet as in :func:`fit_elo`, and one seat
+    against three of a bot ``d`` points weaker wins with probability ``g / (g + 3)``, ``g = 10 **
+    (d / 400)``.  ``places`` uses only the first that many places of each game (1: the winners only,
+    Luce's choice model; None: the whole order, which reads more from each game); seats sharing a
+    place share its denominator (Breslow's rule for ties).  ``units`` groups games whose results are
+    not independent (the games of one deal) for the clustered ("sandwich") error estimate, as in
+    :func:`fit_elo`.  Raises :class:`RatingsError` when a bot never met another, or when a rating is
+    unbounded (a bot that took every place it could, or none)."""
+    if players < 2:
+        raise RatingsError("a rating fit needs at least two bots")
+    if isinstance(anchor, int) and not 0 <= anchor < players:
+        raise RatingsError(f"anchor {anchor} is not a bot index")
+    if not isinstance(anchor, int) and anchor != "mean":
+        raise RatingsError(f"anchor is 'mean' or a bot index, got {anchor!r}")
+    if places is not None and places < 1:
+        raise RatingsError("places must be >= 1")
+    if len(games) == 0:
+        raise RatingsError("no games to rate")
+    # each game as stages (the bots of the seats still in the running, the bots placed there); the
+    # fit works on the distinct stages, so a million games of a few bots cost no more than a hundred
+    pattern: Dict[Tuple[Tuple[int, ...], Tuple[int, ...]], int] = {}
+    inst_game: List[int] = []
+    inst_pattern: List[int] = []
+    met = np.zeros((players, players), dtype=bool)
+    for g, game in enumerate(games):
+        if len(game) < 2:
+            raise RatingsError("a game needs at least two seats")
+        bots = [int(b) for b, _ in game]
+        if min(bots) < 0 or max(bots) >= players:
+            raise RatingsError("a game names a bot index out of range")
+        met[np.ix_(bots, bots)] = True
+        order = sorted(zip((int(pl) for _, pl in game), bots))
+        left = sorted(bots)
+        k = done = 0
+        while len(left) >= 2 and k < len(order) and (places is None or done < places):
+            value = order[k][0]
+            chosen = tuple(sorted(b for pl, b in order if pl == value))
+            key = (tuple(left), chosen)
+            inst_game.append(g)
+            inst_pattern.append(pattern.setdefault(key, len(pattern)))
+            for b in chosen:
+                left.remove(b)
+            k += len(chosen)
+            done += 1
+    np.fill_diagonal(met, False)
+    _check_connected(players, met)
+    keys = sorted(pattern, key=pattern.get)
+    count = np.bincount(np.array(inst_pattern, dtype=np.int64), minlength=len(keys)).astype(float)
+    theta = np.zeros(players)                       # natural-log strengths, mean 0
+
+    def parts(x: np.ndarray) -> Tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+        """(log-likelihood, gradient, information, each distinct stage's gradient) at ``x``."""
+        ll = 0.0
+        info = np.zeros((players, players))
+        per = np.zeros((len(keys), players))
+        for i, (pool, chosen) in enumerate(keys):
+            xs = x[list(pool)]
+            top = xs.max()
+            w = np.exp(xs - top)
+            q = np.zeros(players)
+            np.add.at(q, list(pool), w / w.sum())
+            m = len(chosen)
+            ll += count[i] * float(x[list(chosen)].sum() - m * (top + np.log(w.sum())))
+            np.add.at(per[i], list(chosen), 1.0)
+            per[i] -= m * q
+            info += count[i] * m * (np.diag(q) - np.outer(q, q))
+        return ll, count @ per, info, per
+
+    current, grad, info, _ = parts(theta)
+    for _ in range(100):
+        step = np.linalg.pinv(info) @ grad
+        t = 1.0
+        while True:
+            cand = theta + t * step
+            cand -= cand.mean()
+            value, g2, i2, _ = parts(cand)
+            if value >= current - 1e-12 or t < 1e-6:
+                break
+            t *= 0.5
+        moved = np.max(np.abs(cand - theta))
+        theta, current, grad, info = cand, value, g2, i2
+        if moved < 1e-10:
+            break
+        if np.max(np.abs(theta)) > 30.0:
+            raise RatingsError("a bot took every place it could (or none): its rating is unbounded")
+    _, _, info, per = parts(theta)
+    per_game = np.zeros((len(games), players))
+    np.add.at(per_game, np.array(inst_game, dtype=np.int64), per[np.array(inst_pattern, dtype=np.int64)])
+    scale = 1.0 / ELO_SLOPE                          # natural-log strength -> Elo points
+    labels = list(range(len(games))) if units is None else list(units)
+    if len(labels) != len(games):
+        raise RatingsError("units needs one label per game")
+    index: Dict[object, int] = {}
+    unit_of = np.array([index.setdefault(u, len(index)) for u in labels], dtype=np.int64)
+    score = np.zeros((len(index), players))
+    np.add.at(score, unit_of, per_game)
+    info_pinv = np.linalg.pinv(info)
+    cov = scale ** 2 * (info_pinv @ (score.T @ score) @ info_pinv)
+    r = scale * theta
+    if isinstance(anchor, int):
+        shift = np.eye(players) - np.outer(np.ones(players), np.eye(players)[anchor])
+        r = r - r[anchor]
+        cov = shift @ cov @ shift.T
+    se = np.sqrt(np.clip(np.diag(cov), 0.0, None))
+    played = np.zeros(players, dtype=np.int64)
+    won = np.zeros(players)
+    for game in games:
+        top = min(pl for _, pl in game)
+        firsts = [b for b, pl in game if pl == top]
+        for b in {b for b, _ in game}:
+            played[b] += 1
+        for b in firsts:
+            won[b] += 1.0 / len(firsts)
+    return EloFit([float(x) for x in r], [float(x) for x in se], anchor, cov.tolist(),
+                  [int(x) for x in played], [float(x) for x in won])
+
+
 def _check_connected(players: int, met: np.ndarray) -> None:
     adj = met | met.T
     seen = {0}

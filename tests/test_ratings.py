@@ -5,8 +5,8 @@ import random
 import pytest
 
 from intrigue.search.ratings import (ELO_SLOPE, NELO_PER_T, RatingsError, Sprt, elo_estimate, elo_from_score,
-                                     fit_elo, llr, mle_with_mean, mle_with_t_value, pentanomial, score_from_elo,
-                                     trinomial)
+                                     fit_elo, fit_placings, llr, mle_with_mean, mle_with_t_value, pentanomial,
+                                     score_from_elo, trinomial)
 
 C = math.log(10) / 400          # d log-odds / d Elo
 
@@ -223,3 +223,130 @@ def test_normalized_elo_sprt():
     # nElo of a measurement: per game, (score - 1/2) / sd * 800 / ln 10
     est = elo_estimate([30, 0, 70])
     assert est["nelo"] == pytest.approx(NELO_PER_T * 0.2 / math.sqrt(0.21), rel=1e-3)
+
+
+# --- multi-player games: Luce and Plackett-Luce ---------------------------------------------------------
+def _one_against_three(counts):
+    """Games of bot 0 in one seat against three seats of bot 1, bot 0 finishing in place k+1
+    ``counts[k]`` times (the other seats take the remaining places in seat order)."""
+    games = []
+    for k, n in enumerate(counts):
+        others = [p for p in (1, 2, 3, 4) if p != k + 1]
+        games += [[(0, k + 1)] + [(1, p) for p in others]] * n
+    return games
+
+
+def _argmax_elo(loglik):
+    """400 log10 r at the maximum of a log-likelihood concave in log r, by ternary search."""
+    lo, hi = -6.0, 6.0
+    for _ in range(200):
+        a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+        if loglik(math.exp(a)) < loglik(math.exp(b)):
+            lo = a
+        else:
+            hi = b
+    return 400 * math.log10(math.exp((lo + hi) / 2))
+
+
+def _loglik_one_against_three(counts, r, places=None):
+    """The log-likelihood of bot 0's places (r = gamma0 / gamma1), written out by hand place by place
+    (places: only the first that many)."""
+    total = 0.0
+    for k, n in enumerate(counts):
+        lp, left = 0.0, 3                               # seats of bot 1 still in
+        for stage in range(k + 1):
+            if places is not None and stage >= places:
+                break
+            if stage == k:
+                lp += math.log(r / (r + left)) if left else 0.0
+            else:
+                lp += math.log(left / (r + left))
+                left -= 1
+        total += n * lp
+    return total
+
+
+def _reference_one_against_three(counts, places=None):
+    return _argmax_elo(lambda r: _loglik_one_against_three(counts, r, places))
+
+
+def test_one_seat_against_three_winners_give_the_luce_formula():
+    # 30 wins in 100: r = 3p / (1 - p), whatever the other places
+    fit = fit_placings(2, _one_against_three([30, 20, 25, 25]), places=1)
+    assert fit.difference(0, 1)[0] == pytest.approx(400 * math.log10(3 * 0.3 / 0.7), abs=1e-6)
+    assert fit_placings(2, _one_against_three([30, 50, 10, 10]), places=1).difference(0, 1)[0] == \
+        pytest.approx(fit.difference(0, 1)[0], abs=1e-6)
+    assert fit.games == [100, 100] and fit.score == [30.0, 70.0]
+
+
+def test_the_whole_order_matches_the_likelihood_written_by_hand():
+    for counts in ([30, 20, 25, 25], [10, 30, 30, 30], [40, 30, 20, 10]):
+        fit = fit_placings(2, _one_against_three(counts))
+        assert fit.difference(0, 1)[0] == pytest.approx(_reference_one_against_three(counts), abs=0.05)
+        two = fit_placings(2, _one_against_three(counts), places=2)
+        assert two.difference(0, 1)[0] == pytest.approx(_reference_one_against_three(counts, places=2), abs=0.05)
+    # the place after first matters to the full fit only: more second places, higher rating
+    low = fit_placings(2, _one_against_three([25, 10, 30, 35])).difference(0, 1)[0]
+    high = fit_placings(2, _one_against_three([25, 40, 20, 15])).difference(0, 1)[0]
+    assert high > low + 30
+
+
+def test_two_seat_games_are_the_elo_fit():
+    rnd = random.Random(5)
+    games = [[(0, 1), (1, 2)] if rnd.random() < 0.6 else [(0, 2), (1, 1)] for _ in range(300)]
+    pl = fit_placings(2, games)
+    bt = fit_elo(2, [(0, 1, 1.0 if g[0][1] == 1 else 0.0) for g in games])
+    assert pl.elo == pytest.approx(bt.elo, abs=1e-6) and pl.se == pytest.approx(bt.se, rel=1e-6)
+
+
+def test_plackett_luce_recovers_the_strengths_it_was_drawn_from():
+    # 2,000 four-seat games drawn from the model (bot 0 at +80 Elo against three of bot 1; a third bot
+    # at -60 in some games): the fits cover the truth, and the whole order narrows the interval
+    rnd = random.Random(11)
+    truth = [80.0, 0.0, -60.0]
+    games, units = [], []
+    for g in range(2000):
+        bots = [0, 1, 1, 1] if g % 2 else [0, 1, 2, 2]
+        left, place, out = list(range(4)), 1, [0] * 4
+        while left:
+            w = [10 ** (truth[bots[s]] / 400) for s in left]
+            s = rnd.choices(left, weights=w)[0]
+            out[s] = place
+            place += 1
+            left.remove(s)
+        games.append([(bots[s], out[s]) for s in range(4)])
+        units.append(g // 4)
+    full = fit_placings(3, games, units)
+    first = fit_placings(3, games, units, places=1)
+    for fit in (full, first):
+        for i, j in ((0, 1), (1, 2), (0, 2)):
+            d, e = fit.difference(i, j)
+            assert abs(d - (truth[i] - truth[j])) < e
+    assert full.difference(0, 1)[1] < 0.8 * first.difference(0, 1)[1]
+    assert sum(full.elo) == pytest.approx(0.0, abs=1e-6)
+    anchored = fit_placings(3, games, units, anchor=1)
+    assert anchored.elo[1] == 0.0 and anchored.elo[0] == pytest.approx(full.elo[0] - full.elo[1])
+
+
+def test_tied_places_share_a_stage():
+    # bot 0 ties for first with one of bot 1's seats (a draw at the turn cap) in 10 games: both count
+    # as chosen from all four seats with one denominator, a factor r / (r + 3)^2 (Breslow's rule)
+    tie = [[(0, 1), (1, 1), (1, 3), (1, 4)]] * 10 + _one_against_three([5, 5, 5, 5])
+    fit = fit_placings(2, tie)
+    want = _argmax_elo(lambda r: 10 * (math.log(r) - 2 * math.log(r + 3))
+                       + _loglik_one_against_three([5, 5, 5, 5], r))
+    assert fit.difference(0, 1)[0] == pytest.approx(want, abs=0.05)
+    assert fit.games == [30, 30] and fit.score[0] == pytest.approx(5 + 10 * 0.5)
+
+
+def test_placings_fit_refuses_bad_input():
+    with pytest.raises(RatingsError):
+        fit_placings(2, [])
+    with pytest.raises(RatingsError):
+        fit_placings(3, _one_against_three([5, 5, 5, 5]))            # bot 2 never played
+    with pytest.raises(RatingsError):
+        fit_placings(2, _one_against_three([10, 0, 0, 0]))           # always first: unbounded
+    with pytest.raises(RatingsError):
+        fit_placings(2, [[(0, 1), (5, 2)]])
+    with pytest.raises(RatingsError):
+        fit_placings(2, _one_against_three([5, 5, 5, 5]), places=0)
