@@ -226,6 +226,7 @@ def _print(summary: Dict[str, Any]) -> None:
         _print_sprt(summary)
     else:
         _print_table(summary)
+        _print_ratings(summary)
     _print_kinds(summary)
     click.echo(f"mean game length {summary['mean_turns']} turns ({summary['mean_decisions']} decisions); "
                f"draws {summary['draws']}; {summary['seconds']:.1f} s")
@@ -244,6 +245,34 @@ def _print_table(summary: Dict[str, Any]) -> None:
         place = "" if b["mean_placing"] is None else f"{b['mean_placing']:.2f}"
         click.echo(f"{label:<{width}}  {b['wins']:>5}  {100 * b['win_rate']:>7.1f}%  "
                    f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  {place:>5}  {ms:>8}")
+
+
+def _print_ratings(summary: Dict[str, Any]) -> None:
+    """The multi-player Elo ratings (``Arena.ratings``): from the winners and from the finishing order."""
+    r = summary.get("ratings")
+    if not r:
+        return
+    bots = r["bots"]
+    width = max(12, max(len(b) for b in bots))
+
+    def cell(part: Dict[str, Any], i: int) -> str:
+        if "error" in part:
+            return "-"
+        return f"{part['elo'][i]:+.1f} ± {part['error95'][i]:.1f}"
+
+    click.echo(f"{'Elo (mean 0, 95%)':<{width}}  {'from the winners':>17}  {'from the finishing order':>24}")
+    for i, b in enumerate(bots):
+        click.echo(f"{b:<{width}}  {cell(r['winners'], i):>17}  {cell(r['order'], i):>24}")
+    for name in ("winners", "order"):
+        if "error" in r[name]:
+            click.echo(f"no ratings from the {'winners' if name == 'winners' else 'finishing order'}: "
+                       f"{r[name]['error']}")
+    if len(bots) == 2 and all("difference" in r[n] for n in ("winners", "order")):
+        w, o = r["winners"]["difference"], r["order"]["difference"]
+        click.echo(f"Elo {bots[0]} - {bots[1]}: {w['elo']:+.1f} ± {w['error95']:.1f} from the winners, "
+                   f"{o['elo']:+.1f} ± {o['error95']:.1f} from the finishing order")
+    click.echo("(Luce's model from the winners; Plackett-Luce from the whole order, every place as a choice "
+               "among the seats still in; a deal's games clustered)")
 
 
 def _print_ladder(summary: Dict[str, Any]) -> None:

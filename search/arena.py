@@ -413,6 +413,7 @@ class BotTally:
     wins: int = 0
     draws: int = 0
     placing_sum: float = 0.0
+    places: List[int] = dataclasses.field(default_factory=list)   # games finished in place 1, 2, ...
     decisions: int = 0
     think: float = 0.0
     team: Optional[str] = None
@@ -451,6 +452,7 @@ class BotTally:
         out = {"spec": self.spec, "games": self.games, "wins": self.wins, "draws": self.draws,
                "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
                "mean_placing": round(self.placing_sum / self.games, 3) if self.games else None,
+               **({"placings": list(self.places)} if self.places else {}),
                "ms_per_decision": round(1000.0 * self.think / self.decisions, 3) if self.decisions else None,
                "iterations_per_decision": self.iterations_per_decision(),
                "think_by_kind": self.kinds_dict()}
@@ -619,12 +621,13 @@ class Arena(Match):
     def tallies(self) -> List[BotTally]:
         if self.team_bots:
             return self.team_tallies()
-        tallies = [BotTally(s) for s in self.specs]
+        tallies = [BotTally(s, places=[0] * self.players) for s in self.specs]
         for o in self.outcomes:
             for seat, i in enumerate(o.seats):
                 t = tallies[i]
                 t.games += 1
                 t.placing_sum += o.placings[seat]
+                t.places[o.placings[seat] - 1] += 1
                 t.think += o.think[seat]
                 t.decisions += o.moves[seat]
                 t.add_kinds(o.kinds[seat])
@@ -666,6 +669,36 @@ class Arena(Match):
         out = self._common(seconds)
         out["bots"] = [t.to_dict() for t in self.tallies()]
         out["draws"] = sum(1 for o in self.outcomes if self._shared(o))
+        ratings = self.ratings()
+        if ratings is not None:
+            out["ratings"] = ratings
+        return out
+
+    def ratings(self) -> Optional[Dict[str, Any]]:
+        """Among three or more seats with two or more different bots: Elo ratings of the distinct
+        specs (mean 0, 95% intervals) from the winners (Luce's choice model) and from the whole
+        finishing order (Plackett-Luce), the games of one deal clustered for the errors; with two
+        specs also their difference.  None in a team match, heads-up, or before any game."""
+        distinct = list(dict.fromkeys(self.specs))
+        if self.team_bots or self.players < 3 or len(distinct) < 2 or not self.outcomes:
+            return None
+        from intrigue.search.ratings import RatingsError, fit_placings
+        of = [distinct.index(spec) for spec in self.specs]
+        games = [[(of[bot], o.placings[seat]) for seat, bot in enumerate(o.seats)] for o in self.outcomes]
+        units = [o.index // self.players for o in self.outcomes]     # a rotation's games share a deal
+        out: Dict[str, Any] = {"model": "plackett-luce", "anchor": "mean 0", "bots": distinct}
+        for name, places in (("winners", 1), ("order", None)):
+            try:
+                fit = fit_placings(len(distinct), games, units, places=places)
+            except RatingsError as err:
+                out[name] = {"error": str(err)}
+                continue
+            entry: Dict[str, Any] = {"elo": [round(x, 1) for x in fit.elo],
+                                     "error95": [round(x, 1) for x in fit.error95]}
+            if len(distinct) == 2:
+                diff, err95 = fit.difference(0, 1)
+                entry["difference"] = {"elo": round(diff, 1), "error95": round(err95, 1)}
+            out[name] = entry
         return out
 
     def progress_text(self) -> str:

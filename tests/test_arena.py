@@ -1,5 +1,6 @@
 """The arena: seat rotation, statistics, reproducibility, records, and the ``intrigue arena`` command."""
 import json
+import math
 
 import pytest
 
@@ -48,6 +49,31 @@ def test_arena_statistics_and_reproducibility():
         assert lo <= b["win_rate"] <= hi
         assert 1.0 <= b["mean_placing"] <= 3.0
     assert first["mean_turns"] > 0
+
+
+def test_multi_seat_arena_rates_the_distinct_bots(capsys):
+    # one heuristic seat against three random ones: the placings add up, the winners' Elo is Luce's
+    # 400 log10(3p / (1 - p)) of the heuristic's win rate, and the whole order gives a second figure
+    arena = Arena("coup", "standard", 4, ["heuristic", "random", "random", "random"], 40, seed=4)
+    d = arena.run()
+    heur = d["bots"][0]
+    assert sum(heur["placings"]) == 40 and len(heur["placings"]) == 4
+    assert sum((k + 1) * n for k, n in enumerate(heur["placings"])) == pytest.approx(40 * heur["mean_placing"])
+    r = d["ratings"]
+    assert r["bots"] == ["heuristic", "random"] and r["model"] == "plackett-luce"
+    p = heur["wins"] / 40
+    assert 0 < p < 1
+    assert r["winners"]["difference"]["elo"] == pytest.approx(400 * math.log10(3 * p / (1 - p)), abs=0.1)
+    assert r["order"]["difference"]["elo"] > 0 and r["order"]["error95"][0] > 0
+    assert sum(r["winners"]["elo"]) == pytest.approx(0.0, abs=0.2)
+    # heads-up, one spec in every seat, or a team match: no multi-player ratings
+    assert "ratings" not in Arena("coup", "standard", 2, ["heuristic", "random"], 4, seed=1).run()
+    assert "ratings" not in Arena("coup", "standard", 3, ["random"] * 3, 3, seed=1).run()
+    rc = main(["arena", "--players", "4", "--bots", "heuristic", "random", "random", "random",
+               "--games", "8", "--seed", "4", "-q"])
+    assert rc == 0
+    out = capsys.readouterr().out
+    assert "from the finishing order" in out and "Elo heuristic - random:" in out
 
 
 def test_parallel_arena_plays_the_same_games():
