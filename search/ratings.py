@@ -305,6 +305,28 @@ class EloFit:
 PAIR_PRIOR = 0.5
 
 
+def _check_bots(players: int, anchor: Union[str, int]) -> None:
+    """Raise :class:`RatingsError` unless there are two or more bots and ``anchor`` names one of
+    them or is ``"mean"`` (what every rating fit checks first)."""
+    if players < 2:
+        raise RatingsError("a rating fit needs at least two bots")
+    if isinstance(anchor, int) and not 0 <= anchor < players:
+        raise RatingsError(f"anchor {anchor} is not a bot index")
+    if not isinstance(anchor, int) and anchor != "mean":
+        raise RatingsError(f"anchor is 'mean' or a bot index, got {anchor!r}")
+
+
+def _unit_index(units: Optional[Sequence[object]], n_games: int) -> Tuple[np.ndarray, int]:
+    """Each game's cluster number (``units`` labels, or one cluster per game) and the cluster count,
+    for the sandwich error estimate."""
+    labels = list(range(n_games)) if units is None else list(units)
+    if len(labels) != n_games:
+        raise RatingsError("units needs one label per game")
+    index: Dict[object, int] = {}
+    unit_of = np.array([index.setdefault(u, len(index)) for u in labels], dtype=np.int64)
+    return unit_of, len(index)
+
+
 def fit_elo(players: int, games: Sequence[Tuple[int, int, float]], units: Optional[Sequence[object]] = None,
             anchor: Union[str, int] = "mean", virtual_draws: float = 0.0) -> EloFit:
     """The maximum-likelihood Elo ratings of ``players`` bots from ``games`` ``(i, j, score of i)``.
@@ -316,12 +338,7 @@ def fit_elo(players: int, games: Sequence[Tuple[int, int, float]], units: Option
     weak prior that keeps a bot that won (or lost) all its games at a finite rating; its pull shrinks
     as the real games grow.  Raises :class:`RatingsError` when the games do not connect every bot, or
     when a rating is unbounded (a perfect score without virtual draws)."""
-    if players < 2:
-        raise RatingsError("a rating fit needs at least two bots")
-    if isinstance(anchor, int) and not 0 <= anchor < players:
-        raise RatingsError(f"anchor {anchor} is not a bot index")
-    if not isinstance(anchor, int) and anchor != "mean":
-        raise RatingsError(f"anchor is 'mean' or a bot index, got {anchor!r}")
+    _check_bots(players, anchor)
     ii = np.array([g[0] for g in games], dtype=np.int64)
     jj = np.array([g[1] for g in games], dtype=np.int64)
     ss = np.array([g[2] for g in games], dtype=np.float64)
@@ -354,12 +371,8 @@ def fit_elo(players: int, games: Sequence[Tuple[int, int, float]], units: Option
     # the observed spread of the score function per unit (clustered "sandwich" estimate)
     p_game = 1.0 / (1.0 + np.exp(-ELO_SLOPE * (r[ii] - r[jj])))
     resid = ELO_SLOPE * (ss - p_game)
-    labels = list(range(len(games))) if units is None else list(units)
-    if len(labels) != len(games):
-        raise RatingsError("units needs one label per game")
-    index: Dict[object, int] = {}
-    unit_of = np.array([index.setdefault(u, len(index)) for u in labels], dtype=np.int64)
-    grad = np.zeros((len(index), players))
+    unit_of, n_units = _unit_index(units, len(games))
+    grad = np.zeros((n_units, players))
     np.add.at(grad, (unit_of, ii), resid)
     np.add.at(grad, (unit_of, jj), -resid)
     spread = grad.T @ grad
@@ -412,12 +425,7 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
     not independent (the games of one deal) for the clustered ("sandwich") error estimate, as in
     :func:`fit_elo`.  Raises :class:`RatingsError` when a bot never met another, or when a rating is
     unbounded (a bot that took every place it could, or none)."""
-    if players < 2:
-        raise RatingsError("a rating fit needs at least two bots")
-    if isinstance(anchor, int) and not 0 <= anchor < players:
-        raise RatingsError(f"anchor {anchor} is not a bot index")
-    if not isinstance(anchor, int) and anchor != "mean":
-        raise RatingsError(f"anchor is 'mean' or a bot index, got {anchor!r}")
+    _check_bots(players, anchor)
     if places is not None and places < 1:
         raise RatingsError("places must be >= 1")
     if len(games) == 0:
@@ -493,12 +501,8 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
     per_game = np.zeros((len(games), players))
     np.add.at(per_game, np.array(inst_game, dtype=np.int64), per[np.array(inst_pattern, dtype=np.int64)])
     scale = 1.0 / ELO_SLOPE                          # natural-log strength -> Elo points
-    labels = list(range(len(games))) if units is None else list(units)
-    if len(labels) != len(games):
-        raise RatingsError("units needs one label per game")
-    index: Dict[object, int] = {}
-    unit_of = np.array([index.setdefault(u, len(index)) for u in labels], dtype=np.int64)
-    score = np.zeros((len(index), players))
+    unit_of, n_units = _unit_index(units, len(games))
+    score = np.zeros((n_units, players))
     np.add.at(score, unit_of, per_game)
     info_pinv = np.linalg.pinv(info)
     cov = scale ** 2 * (info_pinv @ (score.T @ score) @ info_pinv)
