@@ -85,25 +85,24 @@ class RayBackend:
         window = window or 2 * self.capacity
         pending: Dict[Any, int] = {}
         source = iter(tasks)
-        try:
-            while True:
-                while len(pending) < window:
-                    task = next(source, None)
-                    if task is None:
-                        break
-                    pending[self.remote.remote(task)] = task["index"]
-                if not pending:
+        # Games still in flight when the caller stops (Ctrl-C, an SPRT that has decided) are abandoned,
+        # not cancelled: ray.cancel() on a task whose submission is racing its completion aborts the
+        # driver process in Ray 2.60 ("Check failed: Tried to complete task that was not pending", seen
+        # in CI).  A Ray this backend started or connected to is shut down by close(), which ends the
+        # run's job and its tasks with it; on a Ray the caller initialised, at most ``window`` games
+        # finish in the background and their results are dropped.
+        while True:
+            while len(pending) < window:
+                task = next(source, None)
+                if task is None:
                     break
-                done, _ = ray.wait(list(pending), num_returns=1)
-                for ref in done:
-                    index = pending.pop(ref)
-                    yield self._result(ref, index)
-        finally:
-            for ref in pending:
-                try:
-                    ray.cancel(ref, force=True)
-                except Exception:
-                    pass
+                pending[self.remote.remote(task)] = task["index"]
+            if not pending:
+                break
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                index = pending.pop(ref)
+                yield self._result(ref, index)
 
     def _result(self, ref: Any, index: int) -> GameOutcome:
         from intrigue.engine.errors import IntrigueError
