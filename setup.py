@@ -6,6 +6,8 @@ generic top-level module lands in site-packages.  Nothing here names a game or a
 
 * every top-level folder with an ``__init__.py`` (but the tests, benchmarks and docs) is a subpackage,
   and so is every folder with an ``__init__.py`` below it (``engine/coup/`` -> ``intrigue.engine.coup``);
+* a folder below a package that holds no Python file (``web/static/``) is a data package: all its files
+  are installed, and setuptools is told of it as a package (it warns of data folders it is not told of);
 * every ``ext/<name>.pyx`` is compiled as the extension ``intrigue.ext.<name>``;
 * the top-level module is ``package_init.py``, installed as ``intrigue/__init__.py``.  The root holds
   no ``__init__.py``, so that a clone's folder (often named ``intrigue``) is never imported in place of
@@ -27,7 +29,9 @@ os.chdir(HERE)
 STAGE = os.path.join("build", "cython")
 NOT_PACKAGES = {"tests", "bench", "docs", "build", "dist"}
 # files other than Python modules that packages carry: Cython declarations, web assets
-PACKAGE_DATA = ["*.pxd", "static/*", "*.html", "*.js", "*.css", "*.svg", "*.png", "*.json", "*.txt"]
+PACKAGE_DATA = ["*.pxd", "*.html", "*.js", "*.css", "*.svg", "*.png", "*.json", "*.txt"]
+# packages that hold only data (every file installed), filled in by discover_packages()
+DATA_PACKAGES = set()
 
 
 def discover_packages():
@@ -38,8 +42,13 @@ def discover_packages():
             continue
         for root, dirs, files in os.walk(top):
             dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
+            name = "intrigue." + root.replace(os.sep, ".")
             if "__init__.py" in files:
-                packages["intrigue." + root.replace(os.sep, ".")] = root
+                packages[name] = root
+            elif files and not any(f.endswith(".py") for f in files):
+                packages[name] = root          # a data-only folder inside a package (web assets)
+                DATA_PACKAGES.add(name)
+                dirs[:] = []
             else:
                 dirs[:] = []                   # a folder without __init__.py ends the package tree
     return packages
@@ -113,7 +122,7 @@ setup(
     version=read_version(),
     packages=list(PACKAGES),
     package_dir=PACKAGES,
-    package_data={name: PACKAGE_DATA for name in PACKAGES},
+    package_data={name: ["*"] if name in DATA_PACKAGES else PACKAGE_DATA for name in PACKAGES},
     ext_modules=EXTENSIONS,
     zip_safe=False,
 )
