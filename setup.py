@@ -30,8 +30,6 @@ STAGE = os.path.join("build", "cython")
 NOT_PACKAGES = {"tests", "bench", "docs", "build", "dist"}
 # files other than Python modules that packages carry: Cython declarations, web assets
 PACKAGE_DATA = ["*.pxd", "*.html", "*.js", "*.css", "*.svg", "*.png", "*.json", "*.txt"]
-# packages that hold only data (every file installed), filled in by discover_packages()
-DATA_PACKAGES = set()
 
 
 def discover_packages():
@@ -42,16 +40,17 @@ def discover_packages():
             continue
         for root, dirs, files in os.walk(top):
             dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
-            name = "intrigue." + root.replace(os.sep, ".")
-            if "__init__.py" in files:
-                packages[name] = root
-            elif files and not any(f.endswith(".py") for f in files):
-                packages[name] = root          # a data-only folder inside a package (web assets)
-                DATA_PACKAGES.add(name)
-                dirs[:] = []
-            else:
+            # a package, or a data-only folder inside one (web assets: no Python file in it)
+            if "__init__.py" in files or (files and not any(f.endswith(".py") for f in files)):
+                packages["intrigue." + root.replace(os.sep, ".")] = root
+            if "__init__.py" not in files:
                 dirs[:] = []                   # a folder without __init__.py ends the package tree
     return packages
+
+
+def is_data_package(folder):
+    """A package folder without ``__init__.py`` holds only data: all its files are installed."""
+    return not os.path.isfile(os.path.join(folder, "__init__.py"))
 
 
 def kernels():
@@ -122,7 +121,8 @@ setup(
     version=read_version(),
     packages=list(PACKAGES),
     package_dir=PACKAGES,
-    package_data={name: ["*"] if name in DATA_PACKAGES else PACKAGE_DATA for name in PACKAGES},
+    package_data={name: ["*"] if is_data_package(folder) else PACKAGE_DATA
+                  for name, folder in PACKAGES.items()},
     ext_modules=EXTENSIONS,
     zip_safe=False,
 )
