@@ -36,6 +36,7 @@ MAX_ITERATIONS = 2_000_000_000        # the node counters are 32-bit
 FIRST_TIMED_CHUNK = 16               # iterations in a timed search's first chunk, before its rate is known
 MIN_STOP_CHECK_S = 0.002              # no early stop before this much search (ms-scale noise)
 CLEAR_SHARE = 0.5                     # past the budget, a decision is clear once its best action has this share of visits
+MIN_VOTE_TREES = 5                    # an ensemble's vote stops a search after at least this many finished trees
 
 # What `opponents=auto` and `playout=auto` mean for a game whose class does not say (its class
 # attribute `search_defaults`: the best settings measured, in each game's document).
@@ -109,6 +110,10 @@ class IsmctsBot(Bot):
         "stretch": (float, 2.0, "the most a close decision may take, as a multiple of time (>= 1; 1: time is a "
                                 "hard limit per decision)"),
         "earlystop": (bool, True, "stop a timed search once the best action cannot be overtaken in the time left"),
+        "vote": (float, 3.0, "with an ensemble (tree > 0) and earlystop: a timed search also stops once the "
+                             "finished trees' votes (each its most visited action) for the best action lead the "
+                             "runner-up's by z = vote standard deviations, a - b >= z * sqrt(a + b) (a sign "
+                             "test); 0: off"),
         "workers": (int, 1, "processes searching in parallel (root parallelization, statistics merged "
                             "by action)"),
         "c": (float, 2.0, "UCB exploration constant (rewards are 0..1)"),
@@ -232,6 +237,8 @@ class IsmctsBot(Bot):
         self._tieband = _auto_number(cfg["tieband"], "tieband", 10.0, "from 0 to 10 (standard errors)")
         if not cfg["stretch"] >= 1.0:
             raise BotSpecError("ismcts: stretch must be >= 1", field="bot")
+        if not 0.0 <= cfg["vote"] <= 100.0:
+            raise BotSpecError("ismcts: vote must be from 0 (off) to 100 (standard deviations)", field="bot")
         if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
             raise BotSpecError("ismcts: memory must be >= 1 MB and max_nodes 0 or from 2 to 2e9", field="bot")
         self._models: Dict[Tuple[str, str], Any] = {}
@@ -480,6 +487,8 @@ class IsmctsBot(Bot):
 
         # the ensemble: trees of `tree_iters` iterations, their root statistics summed by action
         acc: Dict[int, List[float]] = {}
+        votes: Dict[int, int] = {}                    # the finished trees' most visited root actions
+        vote_z = cfg["vote"] if early else 0.0
         done = 0                                      # iterations of the finished trees
         trees = 1
         max_depth = 0
@@ -506,7 +515,15 @@ class IsmctsBot(Bot):
         reason = "limit"
         while True:
             if tree_iters is not None and search.iterations >= tree_iters:
-                for a, v, r, _ in search.root_stats():
+                finished = search.root_stats()
+                if finished:
+                    best = max(finished, key=lambda s: s[1])[0]
+                    votes[best] = votes.get(best, 0) + 1
+                    # the trees agree: the search ends with this tree still current, so root() counts it once
+                    if vote_z > 0.0 and _agreed(votes, root(), vote_z):
+                        reason = "agreed"
+                        break
+                for a, v, r, _ in finished:
                     m = acc.setdefault(a, [0, 0.0])
                     m[0] += v
                     m[1] += r
@@ -576,6 +593,8 @@ class IsmctsBot(Bot):
                          belief_model="uniform" if table is None else f"{info.game.name}:{self.belief_opponent(info.game, info)}",
                          opponents=options.opponents, playout=chosen["playout"], observer=options.observer,
                          stop=reason, trees=trees, score=options.score, leaf=options.leaf, rm=options.rm)
+        if votes:
+            out.extra["votes"] = {moves[a]: n for a, n in sorted(votes.items(), key=lambda x: -x[1])}
         if hard_ms is not None:
             out.extra["budget_ms"] = round(hard_ms, 3)
         if self_p > 0:
@@ -667,6 +686,21 @@ def _settled(root: Sequence[Tuple[int, int, float, int]], iterations: int, rate:
         if visits[0] >= CLEAR_SHARE * sum(visits):
             return "clear"
     return None
+
+
+def _agreed(votes: Dict[int, int], root: Sequence[Tuple[int, int, float, int]], z: float) -> bool:
+    """Whether an ensemble's finished trees agree enough to stop: at least :data:`MIN_VOTE_TREES` of
+    them, the action most of them chose is also the most visited over all trees, and its votes ``a``
+    lead the runner-up's ``b`` by ``z`` standard deviations of a fair split, ``a - b >= z * sqrt(a + b)``
+    (a sign test: were the two equally likely choices of a tree, so lopsided a count would be rare)."""
+    if sum(votes.values()) < MIN_VOTE_TREES or not root:
+        return False
+    ranked = sorted(votes.items(), key=lambda x: -x[1])
+    a = ranked[0][1]
+    b = ranked[1][1] if len(ranked) > 1 else 0
+    if max(root, key=lambda s: s[1])[0] != ranked[0][0]:
+        return False
+    return a - b >= z * math.sqrt(a + b)
 
 
 def _has_belief_hook(info: InfoState) -> bool:

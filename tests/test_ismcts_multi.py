@@ -189,6 +189,39 @@ def test_timed_search_stops_once_the_best_cannot_be_overtaken():
     assert fixed.iterations == 5000 and fixed.extra["stop"] == "limit"   # an iteration limit is never cut
 
 
+def test_ensemble_stops_once_its_trees_agree():
+    # among four the default is an ensemble; after a tax, seat 1's pass is every tree's choice, so the
+    # search stops at the first tree count whose vote is lopsided enough: 9 of 9 (9 >= 3 * sqrt(9))
+    state = new_game("coup", players=4, seed=6)
+    state.apply_action("tax")
+    info = state.information_state(1)
+    an = make_bot("ismcts:time=30000,tree=500", seed=2).choose(info)
+    assert an.move == "pass" and an.extra["stop"] == "agreed"
+    assert an.extra["votes"] == {"pass": 9} and an.extra["trees"] == 9 and an.iterations == 9 * 500
+    # off, the same trees go on until the deadline or another rule stops them
+    off = make_bot("ismcts:time=1000,tree=500,vote=0", seed=2).choose(info)
+    assert off.extra["stop"] != "agreed" and off.iterations > 9 * 500
+    # an iteration limit is never cut short by the vote either
+    fixed = make_bot("ismcts:iterations=6000,tree=500", seed=2).choose(info)
+    assert fixed.iterations == 6000 and fixed.extra["stop"] == "limit"
+    with pytest.raises(BotSpecError):
+        make_bot("ismcts:vote=-1")
+
+
+@pytest.mark.parametrize("votes,leader,expected", [
+    ({7: 9}, 7, True),                     # 9 - 0 >= 3 * 3
+    ({7: 8}, 7, False),                    # 8 < 3 * sqrt(8)
+    ({7: 4}, 7, False),                    # fewer trees than MIN_VOTE_TREES
+    ({7: 24, 9: 7}, 7, True),              # 17 >= 3 * sqrt(31) = 16.7
+    ({7: 23, 9: 8}, 7, False),             # 15 < 16.7
+    ({7: 24, 9: 7}, 9, False),             # the votes' leader is not the most visited action
+])
+def test_vote_rule(votes, leader, expected):
+    from intrigue.search.ismcts import _agreed
+    root = [(a, 100 if a == leader else 10, 0.0, 0) for a in (7, 9)]
+    assert _agreed(votes, root, 3.0) is expected
+
+
 def test_budget_grows_with_saved_time_up_to_the_stretch():
     bot = make_bot("ismcts:time=40,stretch=2", seed=1)
     state = new_game("coup", players=3, seed=6)
