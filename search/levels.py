@@ -19,8 +19,8 @@ LEVELS: Dict[str, tuple] = {
     "strong": ("ismcts:iterations=100",
                "a hundred iterations (about a millisecond a move): reads claims and plays soundly, a step below max"),
     "max": ("ismcts:time=1000",
-            "the strongest setting measured: about a second per move at most on average, less when the "
-            "choice is clear (2 s on close decisions), answered at once when there is nothing to decide"),
+            "the strongest setting measured: at most a second a move on average, less when the choice is "
+            "clear (up to 2 s on a close one), answered at once when there is nothing to decide"),
 }
 
 DEFAULT_LEVEL = "max"
