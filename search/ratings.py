@@ -423,8 +423,9 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
     Luce's choice model; None: the whole order, which reads more from each game); seats sharing a
     place share its denominator (Breslow's rule for ties).  ``units`` groups games whose results are
     not independent (the games of one deal) for the clustered ("sandwich") error estimate, as in
-    :func:`fit_elo`.  Raises :class:`RatingsError` when a bot never met another, or when a rating is
-    unbounded (a bot that took every place it could, or none)."""
+    :func:`fit_elo`.  Raises :class:`RatingsError` when a bot never met another, when a rating is
+    unbounded (a bot that took every place it could, or none), or when all the games form one unit
+    (their clustered spread would be zero: no error estimate)."""
     _check_bots(players, anchor)
     if places is not None and places < 1:
         raise RatingsError("places must be >= 1")
@@ -502,6 +503,9 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
     np.add.at(per_game, np.array(inst_game, dtype=np.int64), per[np.array(inst_pattern, dtype=np.int64)])
     scale = 1.0 / ELO_SLOPE                          # natural-log strength -> Elo points
     unit_of, n_units = _unit_index(units, len(games))
+    if n_units < 2:
+        # the clustered spread of a single unit is its score at the fit, which is zero by construction
+        raise RatingsError("every game is of one deal: one unit gives no error estimate (play more games)")
     score = np.zeros((n_units, players))
     np.add.at(score, unit_of, per_game)
     info_pinv = np.linalg.pinv(info)

@@ -339,6 +339,16 @@ def test_tied_places_share_a_stage():
     assert fit.games == [30, 30] and fit.score[0] == pytest.approx(5 + 10 * 0.5)
 
 
+def test_placings_fit_refuses_a_single_unit():
+    # four games of one rotation (one deal): the clustered spread of one unit is zero at the fit, so
+    # an interval from it would read +/- 0; the fit says it has none instead
+    games = [[(0, 1), (1, 2), (1, 3), (1, 4)], [(0, 2), (1, 1), (1, 3), (1, 4)],
+             [(0, 1), (1, 3), (1, 2), (1, 4)], [(0, 4), (1, 1), (1, 2), (1, 3)]]
+    with pytest.raises(RatingsError, match="one deal"):
+        fit_placings(2, games, units=[0, 0, 0, 0])
+    assert min(fit_placings(2, games, units=[0, 0, 1, 1]).error95) > 0.0
+
+
 def test_placings_fit_refuses_bad_input():
     with pytest.raises(RatingsError):
         fit_placings(2, [])
