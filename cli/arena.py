@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from typing import Any, Dict, List, Optional, Tuple
@@ -75,13 +76,25 @@ class _Progress:
 
 
 def _split_sprt(tokens: Tuple[str, ...]) -> Tuple[List[str], List[str]]:
-    """Separate SPRT parameters (elo0=, elo1=, alpha=, beta=) from bot specs among loose arguments."""
-    from intrigue.search.ratings import Sprt
+    """Separate SPRT parameters (elo0=, elo1=, alpha=, beta=) from bot specs among loose arguments.
+
+    A bot spec with options has a ':' before its first '=', so any other KEY=VALUE is an SPRT
+    parameter: a mistyped one is then refused by name (``Sprt.parse``), not counted as a third bot."""
     sprt, rest = [], []
     for tok in tokens:
-        key = tok.partition("=")[0].strip().lower()
-        (sprt if "=" in tok and ":" not in tok and key in Sprt.KEYS else rest).append(tok)
+        (sprt if "=" in tok and ":" not in tok.partition("=")[0] else rest).append(tok)
     return sprt, rest
+
+
+def _check_writable(path: str) -> None:
+    """Refuse an output file that cannot be written before any game is played, not after."""
+    if os.path.isdir(path):
+        raise IntrigueError(f"cannot write {path!r}: it is a folder", field="json")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise IntrigueError(f"cannot write {path!r}: there is no folder {folder!r}", field="json")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise IntrigueError(f"cannot write {path!r}: permission denied", field="json")
 
 
 @click.command(epilog=_bots_help())
@@ -152,12 +165,16 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
                                "in every seat rotation)")
     if anchor != "mean" and not ladder:
         raise click.UsageError("--anchor is for --ladder")
+    if json_path and json_path != "-":
+        _check_writable(json_path)
     options = _parse_options(game_options)
     extra = dict(workers=workers, records=records, backend=backend, address=address, max_retries=max_retries)
     if ladder or sprt_text is not None:
         if first_team is not None:
             raise click.UsageError("--ladder and --sprt take --bots, not --team-bots")
         sprt_items, rest = _split_sprt(more_bots)
+        if ladder and sprt_items:
+            raise click.UsageError(f"--ladder takes bot specs, not {sprt_items[0]!r}")
         specs = [first_bot, *rest]
         players = players or 2
         if ladder:

@@ -169,6 +169,17 @@ def test_ladder_and_sprt_commands(tmp_path, capsys):
         rc = main(["arena", *args, "--games", "2", "-q"])
         assert rc == 2, args
         assert "Traceback" not in capsys.readouterr().err
+    # a mistyped SPRT key is named, not taken for a third bot, wherever --sprt stands
+    for args in (["--bots", "random", "heuristic", "--sprt", "elo0=0", "elo1=5", "alpah=0.05"],
+                 ["--sprt", "elo0=0", "elo1=5", "alpah=0.05", "--bots", "random", "heuristic"]):
+        assert main(["arena", *args, "--games", "2", "-q"]) == 2
+        err = capsys.readouterr().err
+        assert "'alpah=0.05'" in err and "got 3" not in err
+    # an output file that cannot be written is refused before any game is played
+    rc = main(["arena", "--bots", "random", "heuristic", "--games", "2", "--json", str(tmp_path / "no" / "x.json")])
+    assert rc == 2
+    cap = capsys.readouterr()
+    assert "cannot write" in cap.err and "win rate" not in cap.out
 
 
 def test_a_local_worker_killed_mid_run_has_its_game_played_again(tmp_path, monkeypatch):
