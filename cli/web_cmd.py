@@ -74,7 +74,7 @@ def web(game: str, players: Optional[int], ruleset: Optional[str], options: Sequ
                                              seed=seed if seed is not None else random.SystemRandom().getrandbits(31)))
     except WebError as err:
         raise click.ClickException(err.message) from None
-    config = uvicorn.Config(create_app(server), host=host, port=port, log_level="warning", ws="websockets")
+    config = uvicorn.Config(create_app(server), host=host, port=port, log_level="warning", ws="auto")
     userver = uvicorn.Server(config)
 
     def announce() -> None:

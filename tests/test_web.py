@@ -397,6 +397,8 @@ def test_the_web_command_serves_a_table(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+    # the server starts quietly: no deprecation warning of the installed uvicorn or websockets
+    assert "Deprecat" not in proc.stderr.read()
 
 
 def test_the_web_command_refuses_bad_options():
