@@ -421,7 +421,8 @@ def bot_specs(values: Sequence[str]) -> List[str]:
                    "Several, in seat order, separated by commas or by repeating --bots; the last one "
                    "plays every remaining seat.")
 @click.option("--level", type=click.Choice(level_names(), case_sensitive=False), default=None,
-              help="Strength of the opponents not set by --bots (default: max).")
+              help="Strength of the opponents when --bots is not given (default: max); a level is also a "
+                   "bot spec, so --bots casual,heuristic mixes them.")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 starts).")
 @click.option("--seed", type=int, default=None, help="Seed of the deal and the bots (default: random).")
 @click.option("--names", default=None,
@@ -463,6 +464,9 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
         _fail(f"--lang {lang!r} is not one of {', '.join(g.languages)} for {g.name}")
     if not 0 <= seat < g.num_players:
         _fail(f"--seat {seat} is not in a {g.num_players}-player game (0 to {g.num_players - 1})")
+    if bots and level:
+        _fail(f"--level and --bots both choose the opponents: give one (a level is a bot spec too: "
+              f"--bots {level.lower()})")
     specs = bot_specs(bots) or [level.lower() if level else strongest_bot_spec()]
     if not bots and not level and specs[0] in ("heuristic", "random"):
         click.echo(f"(the search bot is not installed: playing against '{specs[0]}')", err=True)
@@ -471,9 +475,11 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
     seat_names = None
     if names is not None:
         seat_names = [n.strip() for n in names.split(",")]
-        if len(seat_names) != g.num_players or not all(seat_names):
+        if len(seat_names) != g.num_players:
             _fail(f"--names gives {len(seat_names)} names for {g.num_players} seats: give one per seat, "
                   f"separated by commas")
+        if not all(seat_names):
+            _fail(f"--names leaves seat {seat_names.index('')} without a name: give one per seat")
     for spec in specs:
         try:
             make_bot(spec, seed=0).close()           # a bad spec is refused before the game starts

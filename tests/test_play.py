@@ -140,6 +140,8 @@ def test_play_alone_starts_four_player_standard_coup():
     (["--bots", "warlock"], "unknown bot"),
     (["--lang", "fr"], "not one of en, th, he"),
     (["--seat", "5", "--players", "3"], "seat 5"),
+    (["--level", "casual", "--bots", "heuristic"], "--level and --bots both choose"),
+    (["--names", ",,,"], "seat 0 without a name"),
 ])
 def test_bad_arguments_are_refused_in_one_line(args, message):
     child = spawn(*args)
