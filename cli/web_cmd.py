@@ -14,6 +14,7 @@ from typing import Optional, Sequence
 
 import click
 
+from intrigue.cli.play import bot_specs
 from intrigue.engine import load_game
 from intrigue.engine.registry import DEFAULT_GAME
 
@@ -22,9 +23,10 @@ from intrigue.engine.registry import DEFAULT_GAME
 @click.argument("game", default=DEFAULT_GAME)
 @click.option("--players", type=int, default=None, help="Number of players (default: the game's usual count; 'intrigue games' lists each game's range).")
 @click.option("--ruleset", default=None, help="Ruleset (default: the game's standard one; 'intrigue games' lists them).")
-@click.option("--option", "options", multiple=True, metavar="NAME=VALUE", help="A rule option, e.g. steal_amount=3.")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE", help="A rule option, e.g. steal_amount=3.")
 @click.option("--humans", default="0", show_default=True, help="Seats played by people, e.g. '0' or '0,2'.")
-@click.option("--bots", "bots", multiple=True, help="Bot spec of the other seats (cycled), e.g. 'ismcts:time=1000'.")
+@click.option("--bots", "bots", multiple=True, help="Bot specs of the other seats, separated by commas or --bots repeated, taken in turn "
+                   "(cycled), e.g. 'ismcts:time=1000' or 'heuristic,random'.")
 @click.option("--lang", default=None, help="Display language: en, th, he (default: the ruleset's).")
 @click.option("--seed", type=int, default=None, help="Seed of the deal and the bots (default: random).")
 @click.option("--hint", "hint_spec", default="ismcts:iterations=3000", show_default=True,
@@ -65,7 +67,7 @@ def web(game: str, players: Optional[int], ruleset: Optional[str], options: Sequ
     if type(g).plugin("web") is None:
         raise click.ClickException(f"{g.name} has no web table yet (its package has no 'web' plug-in); "
                                    f"play it in the terminal: intrigue play {g.name}")
-    specs = list(bots) or [_default_bot()]
+    specs = bot_specs(bots) or [_default_bot()]
     server = WebServer(hint_spec=hint_spec, bot_delay=bot_delay, default_bots=specs,
                        saves_dir=os.path.expanduser(saves_dir or "~/.intrigue/web-saves"))
     try:

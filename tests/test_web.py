@@ -384,7 +384,8 @@ def test_the_web_command_serves_a_table(tmp_path):
     import sys
     import httpx
     proc = subprocess.Popen([sys.executable, "-m", "intrigue.cli.main", "web", "coup", "--players", "3",
-                             "--humans", "0,2", "--bots", "random", "--port", "0", "--no-browser", "--seed", "1",
+                             "--humans", "0,2", "--bots", "random,heuristic", "-o", "steal_amount=3", "--port", "0",
+                             "--no-browser", "--seed", "1",
                              "--saves", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         lines = [proc.stdout.readline() for _ in range(3)]
@@ -394,6 +395,13 @@ def test_the_web_command_serves_a_table(tmp_path):
         page = httpx.get(links[0].split("#")[0], timeout=10)
         assert page.status_code == 200 and "app.js" in page.text
         assert "token" not in page.text                   # the page itself holds no seat's secret
+        # the options as play takes them: -o, and several bot specs in one --bots
+        base, frag = links[0].split("#")
+        table = base.rstrip("/").rsplit("/", 1)[1]
+        token = dict(p.split("=") for p in frag.split("&"))["token"]
+        rec = httpx.get(base.split("/t/")[0] + f"/api/tables/{table}/record", params={"seat": 0, "token": token},
+                        timeout=10)
+        assert GameRecord.from_bytes(rec.content).options["steal_amount"] == 3
     finally:
         proc.terminate()
         proc.wait(10)
