@@ -308,7 +308,9 @@ def analysis_lines(game: Game, analysis: Analysis, lang: str, top: int = 6, narr
 
     lines = [t("suggests", lang, move=label(analysis.move))]
     if analysis.iterations:
-        lines[0] += f"   ({analysis.iterations:,} {t('iterations', lang)}, {analysis.elapsed_ms / 1000:.1f} s)"
+        took = (f"{analysis.elapsed_ms:.0f} ms" if analysis.elapsed_ms < 1000
+                else f"{analysis.elapsed_ms / 1000:.1f} s")
+        lines[0] += f"   ({analysis.iterations:,} {t('iterations', lang)}, {took})"
     stats = sorted(analysis.stats, key=lambda s: -s.visits)[:top]
     if stats:
         width = max(len(label(s.move)) for s in stats)

@@ -329,3 +329,16 @@ def test_politics_invitation_steps_in_play_and_back():
     child.expect(pexpect.EOF)
     board = log.getvalue().split("Forming a government")[1].split("Whom do you invite")[0]
     assert all(width(line) <= 100 for line in board.replace("\r", "").split("\n"))
+
+
+def test_the_hint_line_gives_a_short_search_time_in_milliseconds():
+    # a 50 ms hint read "0.0 s" when the time was rounded to tenths of a second
+    from intrigue.cli.tui import analysis_lines
+    from intrigue.engine import new_game
+    from intrigue.search.bot import Analysis
+    state = new_game("coup", ruleset="standard", players=2, seed=1)
+    game, move = state.game, state.legal_moves()[0]
+    short = analysis_lines(game, Analysis(0, 0, move, iterations=48886, elapsed_ms=48.9), "en")
+    long = analysis_lines(game, Analysis(0, 0, move, iterations=900000, elapsed_ms=1234.0), "en")
+    assert "48,886" in short[0] and "49 ms" in short[0]
+    assert "1.2 s" in long[0]
