@@ -161,9 +161,10 @@ class GameRecord:
         if isinstance(version, bool) or not isinstance(version, int) or version != VERSION:
             raise RecordError(f"unsupported record version {_REPR.repr(version)} (this engine reads {VERSION})",
                               field="version")
-        for key, kind in (("game", str), ("ruleset", str), ("players", int), ("options", dict), ("events", list)):
+        for key, kind, what in (("game", str, "text"), ("ruleset", str, "text"), ("players", int, "a whole number"),
+                                ("options", dict, "a map of options"), ("events", list, "a list of events")):
             if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-                raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}", field=key)
+                raise RecordError(f"record field {key!r} is missing or not {what}", field=key)
         for key in ("game", "ruleset"):
             if len(data[key]) > MAX_RECORD_TEXT:
                 raise RecordError(f"record field {key!r} is longer than {MAX_RECORD_TEXT} characters", field=key)

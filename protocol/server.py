@@ -57,9 +57,11 @@ class EngineOption:
     max: Optional[int] = None
 
     def parse(self, value: Any) -> Any:
-        shown = "no value" if value is None else repr(value)     # not Python's None: the user sent nothing
-        bad = ProtocolError("bad_option", f"engine option {self.name!r}: {shown} is not {self.describe()}",
-                            field="value")
+        if value is None:                  # not Python's None: the user sent nothing
+            text = f"engine option {self.name!r} needs a value: {self.describe()}"
+        else:
+            text = f"engine option {self.name!r}: {value!r} is not {self.describe()}"
+        bad = ProtocolError("bad_option", text, field="value")
         if self.type == "string":
             if not isinstance(value, str) or not value.strip():
                 raise bad

@@ -138,7 +138,7 @@ def test_setoption_checks_names_and_values():
     err = one(conn.send({"cmd": "setoption", "name": "colour", "value": 1}), "error")
     assert err["code"] == "bad_option" and err["field"] == "name"
     err = one(conn.send("setoption bot"), "error")             # no value: said so, not as Python's None
-    assert err["code"] == "bad_option" and "no value" in err["message"] and "None" not in err["message"]
+    assert err["code"] == "bad_option" and "needs a value" in err["message"] and "None" not in err["message"]
     assert conn.server.options["bot"] == "random"
 
 

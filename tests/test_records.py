@@ -82,6 +82,17 @@ def test_garbage_is_refused(data):
         GameRecord.from_bytes(data)
 
 
+@pytest.mark.parametrize("key, value, words", [("players", "four", "not a whole number"),
+                                                ("options", [1], "not a map of options"),
+                                                ("events", None, "missing or not a list of events")])
+def test_a_field_of_the_wrong_kind_is_named_in_plain_words(key, value, words):
+    d = random_game(5).record().to_dict()
+    d[key] = value
+    with pytest.raises(RecordError) as err:
+        GameRecord.from_dict(d)
+    assert words in str(err.value) and "int" not in str(err.value).split(":")[-1] and err.value.field == key
+
+
 def test_illegal_step_is_refused_naming_the_step():
     rec = random_game(6).record()
     events = list(rec.events)
