@@ -78,7 +78,9 @@ def bench(quick: bool, as_json: bool, only: Optional[str], repeats: Optional[int
     """Measure kernel and search speed on one core; report medians over several runs."""
     cases = collect(quick, only)
     if not cases:
-        raise click.UsageError(f"no benchmark matches {only!r}")
+        names = sorted({c.name.split(".")[0] for c in collect(quick)})
+        raise click.UsageError(f"no benchmark matches {only!r}; the cases' names start with "
+                               f"{', '.join(names)} ('intrigue bench --quick' lists them all)")
     seconds = 0.25 if quick else 1.0
     repeats = repeats or (3 if quick else 5)
     results = []

@@ -35,6 +35,12 @@ def test_bench_json_has_the_coup_cases():
         assert x["per_s"] > 0
 
 
+def test_bench_names_the_cases_when_none_matches():
+    r = run("bench", "--quick", "--only", "nosuchcase")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "'nosuchcase'" in r.stderr and "coup" in r.stderr and "search" in r.stderr
+
+
 def test_bench_json_has_the_search_and_politics_cases():
     names = "coup.ismcts,search.bytes_per_node,politics.random_playout,politics.ismcts"
     r = run("bench", "--quick", "--json", "--only", names, "--repeats", "1")
