@@ -7,6 +7,7 @@ the public log, their own cards and draws, every seat's coins and face-up cards.
 from __future__ import annotations
 
 import os
+import re
 import random
 import sys
 from typing import List, Optional, Sequence
@@ -266,12 +267,14 @@ class TerminalGame:
         return f"{t('seat', self.lang)} {self.seat}> "
 
     def match(self, core, line: str, actions: List[int]) -> Optional[int]:
-        """An action typed in notation or in the words of its label (any case)."""
+        """An action typed in notation or in the words of its label (any case), the label's closing
+        note in brackets optional ("Steal from seat 1" for "Steal from seat 1 (claims Captain)")."""
         low = " ".join(line.lower().split())
         for a in actions:
             move = self.game.action_to_string(core, a)
-            if low in (move.lower(), self.game.describe_action(move, self.lang).lower(),
-                       self.narrator.action_label(core, a, self.seat).lower()):
+            label = " ".join(self.narrator.action_label(core, a, self.seat).lower().split())
+            if low in (move.lower(), self.game.describe_action(move, self.lang).lower(), label,
+                       re.sub(r"\s*\([^()]*\)$", "", label)):
                 return a
         return None
 

@@ -68,6 +68,19 @@ def test_a_whole_game_with_invalid_input_hint_and_save(tmp_path):
     assert record.seat is None and record.meta["human_seat"] == 1 and record.events
 
 
+def test_a_label_is_accepted_without_its_note_in_brackets():
+    child = spawn("coup", "--players", "2", "--bots", "random", "--seed", "3")
+    child.expect(r"Steal from seat 1 \(claims Captain\)")
+    child.expect(PROMPT)
+    child.sendline("steal from SEAT 1")                   # the menu's words, without "(claims Captain)"
+    child.expect("You claim Captain to steal from seat 1")
+    child.sendline("quit")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Not understood" not in child.before
+
+
 def test_notation_and_translated_words_are_accepted_and_illegal_ones_refused():
     child = spawn("coup", "--players", "2", "--bots", "random", "--seed", "3", "--ruleset", "seed-th")
     child.expect(PROMPT)                      # Thai display by the ruleset; seat 0 opens with 2 coins
