@@ -431,6 +431,10 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
         raise RatingsError("places must be >= 1")
     if len(games) == 0:
         raise RatingsError("no games to rate")
+    unit_of, n_units = _unit_index(units, len(games))
+    if n_units < 2:
+        # the clustered spread of a single unit is its score at the fit, which is zero by construction
+        raise RatingsError("every game is of one deal: one unit gives no error estimate (play more games)")
     # each game as stages (the bots of the seats still in the running, the bots placed there); the
     # fit works on the distinct stages, so a million games of a few bots cost no more than a hundred
     pattern: Dict[Tuple[Tuple[int, ...], Tuple[int, ...]], int] = {}
@@ -502,10 +506,6 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
     per_game = np.zeros((len(games), players))
     np.add.at(per_game, np.array(inst_game, dtype=np.int64), per[np.array(inst_pattern, dtype=np.int64)])
     scale = 1.0 / ELO_SLOPE                          # natural-log strength -> Elo points
-    unit_of, n_units = _unit_index(units, len(games))
-    if n_units < 2:
-        # the clustered spread of a single unit is its score at the fit, which is zero by construction
-        raise RatingsError("every game is of one deal: one unit gives no error estimate (play more games)")
     score = np.zeros((n_units, players))
     np.add.at(score, unit_of, per_game)
     info_pinv = np.linalg.pinv(info)
