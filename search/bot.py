@@ -106,7 +106,14 @@ class Bot:
         changed = {k: v for k, v in self.config.items() if self.options.get(k, (None, v))[1] != v}
         if not changed:
             return self.name
-        return self.name + ":" + ",".join(f"{k}={v}" for k, v in changed.items())
+        return self.name + ":" + ",".join(f"{k}={_spec_value(v)}" for k, v in changed.items())
+
+    @property
+    def label(self) -> str:
+        """The spec as a player reads it: the level's name first when the bot was made from one
+        (``max (ismcts:time=1000)``), else the spec."""
+        level = getattr(self, "level", None)
+        return f"{level} ({self.spec})" if level else self.spec
 
     def choose(self, info: InfoState, *, limits: Optional[Limits] = None,
                on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
@@ -181,16 +188,25 @@ def parse_spec(spec: str) -> Tuple[str, Dict[str, str]]:
     return name.strip().lower(), opts
 
 
+def _spec_value(value: Any) -> str:
+    """An option's value as a spec writes it: ``1000``, not ``1000.0``, for a whole-number float."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 def make_bot(spec: str, seed: Optional[int] = None) -> Bot:
     """A bot from its spec string (a bot name or a level such as ``max``, with options); unknown bots
     and options are refused with a message naming them."""
     name, raw = parse_spec(spec)
     types = bot_types()
     cls = types.get(name)
+    level_name = None
     if cls is None:                       # a named strength (search/levels.py): its spec, then the options given
         from intrigue.search.levels import level_spec
         level = level_spec(name)
         if level is not None:
+            level_name = name.strip().lower()
             name, base = parse_spec(level)
             raw = {**base, **raw}
             cls = types.get(name)
@@ -202,7 +218,10 @@ def make_bot(spec: str, seed: Optional[int] = None) -> Bot:
             known = ", ".join(cls.options) or "none"
             raise BotSpecError(f"bot {name!r} has no option {key!r} (options: {known})", field="bot")
         options[key] = _option_value(name, key, cls.options[key][0], value)
-    return cls(seed=seed, **options)
+    bot = cls(seed=seed, **options)
+    if level_name is not None:
+        bot.level = level_name
+    return bot
 
 
 @functools.lru_cache(maxsize=None)

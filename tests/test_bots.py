@@ -23,6 +23,17 @@ def test_specs():
             make_bot(bad)
 
 
+def test_spec_writes_whole_number_times_without_a_decimal_point():
+    # a float option given as a whole number reads as it was typed, and a level keeps its name for players
+    assert make_bot("ismcts:time=1000", seed=0).spec == "ismcts:time=1000"
+    assert make_bot("ismcts:time=12.5", seed=0).spec == "ismcts:time=12.5"
+    bot = make_bot("max", seed=0)
+    assert bot.label == f"max ({bot.spec})" and bot.spec.startswith("ismcts:")
+    assert make_bot("heuristic", seed=0).label == "heuristic"
+    # the spec alone rebuilds the same bot (records keep the spec, not the level's name)
+    assert make_bot(bot.spec, seed=0).config == bot.config
+
+
 def test_heuristic_registry_names_a_policy_per_game():
     assert policy_class("coup") is CoupHeuristic
     with pytest.raises(BotSpecError):

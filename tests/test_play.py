@@ -137,7 +137,7 @@ def test_play_alone_starts_four_player_standard_coup():
     child.expect(r"Coup \(standard\), 4 players\. You are seat 0\. Seed \d+\.\s+Opponents: seat 1 ([^,.]+)[,.]")
     opponents = child.match.group(1)
     if importlib.util.find_spec("intrigue.search.ismcts") is not None:
-        assert opponents.startswith("ismcts")          # strong by default
+        assert opponents.startswith("max (ismcts:")    # strong by default: the max level, its spec shown
     else:
         assert opponents in ("heuristic", "random")
     child.expect(PROMPT)
