@@ -29,6 +29,7 @@ UI: Dict[str, Dict[str, str]] = {
         "suggests": "Engine suggests: {move}",
         "visits": "visits", "value": "value",
         "belief": "What the engine believes about face-down cards:",
+        "more": "{n} more",
         "saved": "Saved to {path}.",
         "loaded": "Loaded {path}: {events} events.",
         "needs_file": "'{cmd}' needs a file name, e.g. '{cmd} game.msgpack'.",
@@ -62,6 +63,7 @@ UI: Dict[str, Dict[str, str]] = {
         "suggests": "เอนจินแนะนำ: {move}",
         "visits": "ครั้ง", "value": "ค่า",
         "belief": "สิ่งที่เอนจินเชื่อเกี่ยวกับการ์ดที่คว่ำอยู่:",
+        "more": "และอีก {n} ใบ",
         "saved": "บันทึกไว้ที่ {path}",
         "loaded": "โหลด {path}: {events} เหตุการณ์",
         "needs_file": "'{cmd}' ต้องมีชื่อไฟล์ เช่น '{cmd} game.msgpack'",
@@ -95,6 +97,7 @@ UI: Dict[str, Dict[str, str]] = {
         "suggests": "המנוע מציע: {move}",
         "visits": "ביקורים", "value": "ערך",
         "belief": "מה המנוע מעריך לגבי הקלפים הסגורים:",
+        "more": "ועוד {n}",
         "saved": "נשמר ב-{path}.",
         "loaded": "נטען {path}: {events} אירועים.",
         "needs_file": "'{cmd}' צריך שם קובץ, למשל '{cmd} game.msgpack'.",
@@ -294,8 +297,9 @@ def think(bot: Bot, info: InfoState, *, who: str, lang: str, analyze: bool = Fal
 
 
 def analysis_lines(game: Game, analysis: Analysis, lang: str, top: int = 6, narrator=None, core=None,
-                   viewer: Optional[int] = None) -> List[str]:
-    """A bot's analysis for people: the suggestion, the best actions, and the belief if any.
+                   viewer: Optional[int] = None, belief_top: int = 10) -> List[str]:
+    """A bot's analysis for people: the suggestion, the best actions, and the belief if any (per
+    seat its ``belief_top`` likeliest cards).
     With a ``narrator`` and the position ``core``, moves are labelled as in the prompt."""
 
     def label(move: str) -> str:
@@ -320,8 +324,10 @@ def analysis_lines(game: Game, analysis: Analysis, lang: str, top: int = 6, narr
     if analysis.belief:
         lines.append("  " + t("belief", lang))
         for seat, dist in sorted(analysis.belief.items(), key=lambda kv: int(kv[0])):
-            parts = ", ".join(f"{game.describe_action(k, lang)} {p:.0%}" for k, p in
-                              sorted(dist.items(), key=lambda kv: -kv[1]) if p >= 0.005)
+            likely = [(k, p) for k, p in sorted(dist.items(), key=lambda kv: -kv[1]) if p >= 0.005]
+            parts = ", ".join(f"{game.describe_action(k, lang)} {p:.0%}" for k, p in likely[:belief_top])
+            if len(likely) > belief_top:        # a game with many cards (Shadow Master): the likeliest only
+                parts += ", " + t("more", lang, n=len(likely) - belief_top)
             who = narrator.seat(int(seat), viewer) if narrator is not None else f"{t('seat', lang)} {seat}"
             lines.append(f"    {who}: {parts}")
     return lines

@@ -342,3 +342,23 @@ def test_the_hint_line_gives_a_short_search_time_in_milliseconds():
     long = analysis_lines(game, Analysis(0, 0, move, iterations=900000, elapsed_ms=1234.0), "en")
     assert "48,886" in short[0] and "49 ms" in short[0]
     assert "1.2 s" in long[0]
+
+
+def test_a_shadow_master_hint_names_cards_in_capitals_and_lists_the_likeliest():
+    # the belief's card names read as the board writes them ("G4", "X"), not "g4"; with dozens of
+    # possible cards per seat the hint lists the likeliest and counts the rest
+    from intrigue.cli.tui import analysis_lines
+    from intrigue.engine import new_game
+    from intrigue.search.bot import Analysis
+    state = new_game("shadow_master", players=4, seed=3)
+    game, move = state.game, state.legal_moves()[0]
+    dist = {"X": 0.3, **{f"{c}{r}": 0.2 - 0.002 * i for i, (c, r) in
+                          enumerate((c, r) for c in "BCDEFGH" for r in "12345")}}
+    lines = analysis_lines(game, Analysis(0, 0, move, belief={1: dist}), "en")
+    seat_line = next(line for line in lines if "X 30%" in line)
+    assert "B1 20%" in seat_line and "b1" not in seat_line
+    assert seat_line.count("%") == 10 and seat_line.endswith(f"{len(dist) - 10} more")
+    thai = analysis_lines(game, Analysis(0, 0, move, belief={1: dist}), "th")
+    assert f"อีก {len(dist) - 10}" in thai[-1]
+    # actions keep their translated verbs
+    assert game.describe_action("roll", "en") != "ROLL"

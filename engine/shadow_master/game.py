@@ -517,7 +517,8 @@ class ShadowMasterGame(Game):
         words = text.split()
         if not words:
             return text
-        out = [names.action_word(words[0].lower(), lang)]
+        # the verb in words; a first word that is no verb (a belief's card "G4") stays as written
+        out = [names.action_word(words[0], lang)]
         for w in words[1:]:
             if w.upper() in COLOURS and len(w) == 1:
                 out.append(names.colour_name(COLOURS.index(w.upper()), lang))

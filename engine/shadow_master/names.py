@@ -140,4 +140,5 @@ def decision_name(kind: str, lang: Optional[str] = None) -> str:
 
 
 def action_word(word: str, lang: Optional[str] = None) -> str:
-    return ACTION_NAMES[_lang(lang)].get(word, word)
+    """A notation word (any case) in ``lang``'s words; a word that is none (a card's name) as given."""
+    return ACTION_NAMES[_lang(lang)].get(word.lower(), word)
