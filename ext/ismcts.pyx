@@ -569,7 +569,12 @@ cdef class Search:
                 if not (known >> p) & 1:
                     keys[p] = self._key(st, p)
                     known |= (<uint32_t>1) << p
-                info = self._info(node, keys[p], p)   # -1 at the cap: the node's own statistics
+                info = self._info(node, keys[p], p)
+                if info < 0:
+                    # memory cap and no record of this information set yet: play out from here (the
+                    # public node's statistics pool every information set, the searcher's true cards
+                    # included, and keep no availability counts here)
+                    break
             nodes = self.nodes
             head = nodes[info].first_child if info >= 0 else nodes[node].first_child
             best = -1
