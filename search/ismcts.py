@@ -490,6 +490,7 @@ class IsmctsBot(Bot):
         votes: Dict[int, int] = {}                    # the finished trees' most visited root actions
         vote_z = cfg["vote"] if early else 0.0
         done = 0                                      # iterations of the finished trees
+        done_self = 0                                 # ... of which self-determinized
         trees = 1
         max_depth = 0
 
@@ -523,11 +524,14 @@ class IsmctsBot(Bot):
                     if vote_z > 0.0 and _agreed(votes, root(), vote_z):
                         reason = "agreed"
                         break
+                if done + search.iterations >= min(local_iters or MAX_ITERATIONS, MAX_ITERATIONS):
+                    break                             # the last tree: it stays current, as above
                 for a, v, r, _ in finished:
                     m = acc.setdefault(a, [0, 0.0])
                     m[0] += v
                     m[1] += r
                 done += search.iterations
+                done_self += search.self_iterations
                 max_depth = max(max_depth, search.depth)
                 search = new_search(tseeds.next())
                 trees += 1
@@ -598,7 +602,7 @@ class IsmctsBot(Bot):
         if hard_ms is not None:
             out.extra["budget_ms"] = round(hard_ms, 3)
         if self_p > 0:
-            out.extra["self_iterations"] = search.self_iterations
+            out.extra["self_iterations"] = done_self + search.self_iterations
         if stopped:
             out.extra["stopped"] = True
         if cfg["tiebreak"]:
