@@ -34,6 +34,7 @@ CHUNK_SECONDS = 0.02
 MAX_ITERATIONS = 2_000_000_000        # the node counters are 32-bit
 
 FIRST_TIMED_CHUNK = 16               # iterations in a timed search's first chunk, before its rate is known
+MIN_ALLOWANCE = 0.25                  # a decision in debt (earlier overruns) still gets this share of its budget
 MIN_STOP_CHECK_S = 0.002              # no early stop before this much search (ms-scale noise)
 CLEAR_SHARE = 0.5                     # past the budget, a decision is clear once its best action has this share of visits
 MIN_VOTE_TREES = 5                    # an ensemble's vote stops a search after at least this many finished trees
@@ -434,7 +435,8 @@ class IsmctsBot(Bot):
         # decisions saved, at most time * stretch (the soft limit stays `time`: past it, a clear decision stops)
         soft_ms = hard_ms = time_ms
         if budget and time_ms is not None:
-            hard_ms = time_ms + min(self._bank_ms, time_ms * (cfg["stretch"] - 1.0))
+            # (a debt from overruns shortens it, to no less than MIN_ALLOWANCE of the budget)
+            hard_ms = max(time_ms * MIN_ALLOWANCE, time_ms + min(self._bank_ms, time_ms * (cfg["stretch"] - 1.0)))
         early = bool(cfg["earlystop"]) and time_ms is not None and not infinite
         model = self._model(info)
         hook = model is not None and _has_belief_hook(info)
@@ -590,7 +592,9 @@ class IsmctsBot(Bot):
             self._post_ms = 0.5 * self._post_ms + 0.5 * (time.perf_counter() - t_post) * 1000.0 * 1.2
         elapsed = (time.perf_counter() - t0) * 1000.0
         if budget and time_ms is not None:
-            self._bank_ms = max(0.0, min(self._bank_ms + time_ms - elapsed, time_ms * 4.0))
+            # what was left is saved (at most 4 budgets); an overrun (the fixed costs of a decision, a last
+            # chunk that ended late) is a debt the next decisions repay (at most one budget)
+            self._bank_ms = max(-time_ms, min(self._bank_ms + time_ms - elapsed, time_ms * 4.0))
         merged = [(a, v, r, 0) for a, (v, r) in sorted(stats.items())]
         out = self._analysis(info, moves, merged, total, elapsed, belief)
         out.extra.update(nodes=nodes, depth=max(max_depth, search.depth), workers=workers,

@@ -238,6 +238,24 @@ def test_budget_grows_with_saved_time_up_to_the_stretch():
     assert third.extra["budget_ms"] == pytest.approx(30.0)
 
 
+def test_an_overrun_is_repaid_by_the_next_decisions():
+    # a budget is an average: time a decision took beyond its allowance is taken from the next ones
+    # (at most one budget of debt), and a decision in debt still gets a quarter of its budget
+    from intrigue.search.ismcts import MIN_ALLOWANCE
+    bot = make_bot("ismcts:time=40,stretch=2", seed=1)
+    state = new_game("coup", players=3, seed=6)
+    info = state.information_state(0)
+    bot.choose(info)
+    bot._bank_ms = -10.0                                   # as if the last decision ran 10 ms over
+    assert bot.choose(info).extra["budget_ms"] == pytest.approx(30.0)
+    bot._bank_ms = -500.0
+    assert bot.choose(info).extra["budget_ms"] == pytest.approx(40.0 * MIN_ALLOWANCE)
+    assert bot._bank_ms >= -40.0                           # the debt never exceeds one budget
+    bot._bank_ms = -10.0
+    bot.reseed(3)                                          # a new game starts clear
+    assert bot._bank_ms == 0.0
+
+
 def test_a_small_time_budget_is_not_overrun_by_the_first_chunk():
     # Shadow Master's playouts are long (a few hundred microseconds an iteration): a timed search must
     # not start with a chunk of 256 iterations, which alone would take ten times a 1 ms budget
