@@ -6,17 +6,22 @@ page (``/``).  The server listens on 127.0.0.1 unless ``--host`` says otherwise.
 """
 from __future__ import annotations
 
+import errno
+import math
 import os
 import random
+import socket
 import threading
 import webbrowser
-from typing import Optional, Sequence
+from typing import NoReturn, Optional, Sequence
 
 import click
 
 from intrigue.cli.play import bot_specs
 from intrigue.engine import load_game
+from intrigue.engine.errors import IntrigueError
 from intrigue.engine.registry import DEFAULT_GAME
+from intrigue.search.bot import make_bot
 
 
 @click.command()
@@ -49,33 +54,56 @@ def web(game: str, players: Optional[int], ruleset: Optional[str], options: Sequ
     try:
         import uvicorn
         from intrigue.web.app import WebServer, create_app
-        from intrigue.web.tables import TableConfig, WebError
+        from intrigue.web.tables import LANGS, TableConfig, WebError
     except ImportError as err:
-        raise click.ClickException(f"the web table needs the 'web' extra ({err.name} is missing): "
-                                   f"pip install 'intrigue[web]'") from None
+        _fail(f"the web table needs the 'web' extra ({err.name} is missing): pip install 'intrigue[web]'")
+    # every mistake is refused here, before anything listens, as 'intrigue play' refuses it:
+    # one line "error: ...", exit status 2 (intrigue's main prints IntrigueError so)
     opts = {}
     for item in options:
         key, eq, value = item.partition("=")
-        if not eq:
-            raise click.BadParameter(f"{item!r} is not NAME=VALUE", param_hint="--option")
+        if not eq or not key.strip():
+            _fail(f"--option {item!r}: write it as NAME=VALUE, e.g. steal_amount=3")
         opts[key.strip()] = value.strip()
     try:
-        seats = [int(s) for s in humans.replace(" ", "").split(",") if s]
-    except ValueError:
-        raise click.BadParameter(f"{humans!r} is not a list of seat numbers", param_hint="--humans") from None
-    g = load_game(game, ruleset, players, opts)           # a bad game or option is refused here
+        g = load_game(game, ruleset, players, opts)
+    except IntrigueError as err:
+        _fail(err.message)
     if type(g).plugin("web") is None:
-        raise click.ClickException(f"{g.name} has no web table yet (its package has no 'web' plug-in); "
-                                   f"play it in the terminal: intrigue play {g.name}")
+        _fail(f"{g.name} has no web table yet (its package has no 'web' plug-in); "
+              f"play it in the terminal: intrigue play {g.name}")
+    try:
+        seats = sorted({int(s) for s in humans.replace(" ", "").split(",") if s})
+    except ValueError:
+        _fail(f"--humans {humans!r} is not a list of seat numbers, e.g. 0 or 0,2")
+    if not seats:
+        _fail(f"--humans {humans!r} names no seat: give at least one, e.g. 0")
+    for s in seats:
+        if not 0 <= s < g.num_players:
+            _fail(f"--humans: seat {s} is not in a {g.num_players}-player game (0 to {g.num_players - 1})")
+    if lang is not None:
+        lang = lang.strip().lower()
+        if lang not in LANGS:
+            _fail(f"--lang {lang!r} is not one of {', '.join(LANGS)}")
     specs = bot_specs(bots) or [_default_bot()]
-    server = WebServer(hint_spec=hint_spec, bot_delay=bot_delay, default_bots=specs,
-                       saves_dir=os.path.expanduser(saves_dir or "~/.intrigue/web-saves"))
+    for spec in specs:
+        _check_bot(spec, "--bots")
+    _check_bot(hint_spec, "--hint")
+    if not (math.isfinite(bot_delay) and bot_delay >= 0):
+        _fail(f"--bot-delay {bot_delay} is not a time: give the shortest time of a bot's move in seconds, e.g. 0.7")
+    saves = os.path.expanduser(saves_dir or "~/.intrigue/web-saves")
+    _check_saves(saves)
+    if not 0 <= port <= 65535:
+        _fail(f"--port {port} is not a port number (1 to 65535, or 0 for any free port)")
+    sock = _listen(host, port)
+    server = WebServer(hint_spec=hint_spec, bot_delay=bot_delay, default_bots=specs, saves_dir=saves)
     try:
         table = server.add_table(TableConfig(game=g.name, ruleset=g.ruleset, players=g.num_players, options=opts,
                                              humans=seats, bots=specs, lang=lang,
                                              seed=seed if seed is not None else random.SystemRandom().getrandbits(31)))
     except WebError as err:
-        raise click.ClickException(err.message) from None
+        sock.close()
+        _fail(err.message)
     config = uvicorn.Config(create_app(server), host=host, port=port, log_level="warning", ws="auto")
     userver = uvicorn.Server(config)
 
@@ -85,7 +113,8 @@ def web(game: str, players: Optional[int], ruleset: Optional[str], options: Sequ
                 return
             threading.Event().wait(0.05)
         bound = userver.servers[0].sockets[0].getsockname()[1] if userver.servers else port
-        base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{bound}"
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else f"[{host}]" if ":" in host else host
+        base = f"http://{shown}:{bound}"
         click.echo(f"intrigue web: {g.title} ({g.ruleset}), {g.num_players} players, at {base}/")
         links = server.links(table)
         for s, link in links.items():
@@ -95,7 +124,59 @@ def web(game: str, players: Optional[int], ruleset: Optional[str], options: Sequ
             webbrowser.open(base + next(iter(links.values())))
 
     threading.Thread(target=announce, daemon=True).start()
-    userver.run()
+    try:
+        userver.run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+def _fail(message: str) -> NoReturn:
+    """A bad command line, said as 'intrigue play' says it: one line ``error: ...``, exit status 2."""
+    raise IntrigueError(message)
+
+
+def _check_bot(spec: str, option: str) -> None:
+    """Refuse a bad bot spec now rather than when its seat first moves (or the hint is asked for)."""
+    try:
+        make_bot(spec, seed=0).close()
+    except IntrigueError as err:
+        _fail(f"{option}: {err.message}")
+
+
+def _check_saves(path: str) -> None:
+    """The saves folder, or the nearest folder above it that exists, must be a writable folder (it is
+    made on the first save)."""
+    probe = path
+    while not os.path.exists(probe):
+        parent = os.path.dirname(probe.rstrip(os.sep)) or "."
+        if parent == probe:
+            break
+        probe = parent
+    if not os.path.isdir(probe):
+        _fail(f"--saves {path!r}: {probe!r} is not a folder")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        _fail(f"--saves {path!r}: {probe!r} is not writable")
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (uvicorn serves on it), or a one-line error saying why not."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET        # as uvicorn chooses it
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, family=family, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as err:
+        _fail(f"--host {host!r} is not an address of this machine ({getattr(err, 'strerror', None) or err})")
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as err:
+        sock.close()
+        if err.errno == errno.EADDRINUSE:
+            _fail(f"port {port} of {host} is in use (another server?): give another --port, or --port 0 "
+                  f"for any free one")
+        _fail(f"cannot listen on {host} port {port}: {err.strerror or err}")
+    return sock
 
 
 def _default_bot() -> str:
