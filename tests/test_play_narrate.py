@@ -362,3 +362,13 @@ def test_a_shadow_master_hint_names_cards_in_capitals_and_lists_the_likeliest():
     assert f"อีก {len(dist) - 10}" in thai[-1]
     # actions keep their translated verbs
     assert game.describe_action("roll", "en") != "ROLL"
+
+
+def test_hebrew_names_the_card_turned_up_with_its_article():
+    # "הופך את רוזנת" lacked the article; Hebrew needs "את הרוזנת" (the other sentences say "את ה...")
+    g = load_game("coup", None, 3)
+    lines, _ = narrated(g, 4, "he", viewer=None)
+    turned = [line for line in lines if "הופך את" in line]
+    assert turned, "a random game turns up at least one card"
+    from intrigue.engine.coup.names import ROLE_NAMES
+    assert all(any(f"הופך את ה{r}" in line for r in ROLE_NAMES["he"]) for line in turned)
