@@ -15,6 +15,7 @@ that echoes its ``id`` (``info`` messages are never final).
 """
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import io
@@ -42,6 +43,12 @@ ENGINE_NAME = "intrigue"
 FEATURES = ["referee", "advisor", "views", "go", "analyze", "infinite", "stop", "info", "belief", "ping",
             "msgpack", "text", "record"]
 QUIT_GRACE_S = 3.0
+#: Requests that act for the seat to decide.  While the engine's seats are playing (referee mode, a
+#: game where the frontend has a seat) such a request can only be meant for the frontend's next turn:
+#: it waits, and every request after it waits behind it, until the game waits for the frontend again
+#: (an ``ask``) or is over -- so a script piped in at once gets the answers it gets typed by hand.
+WAIT_FOR_TURNS = frozenset({"move", "go", "analyze"})
+_EOF = object()                    # end of input, queued in order behind waiting requests
 
 
 # --------------------------------------------------------------------------------------------------
@@ -156,6 +163,7 @@ class Server:
         self.events: "queue.Queue" = queue.Queue()
         self.eof = False
         self.quitting = False
+        self.waiting: "collections.deque" = collections.deque()   # requests held in order (WAIT_FOR_TURNS)
         self._bot_spec: Optional[str] = None
         self._bot: Optional[Bot] = None
 
@@ -232,13 +240,17 @@ class Server:
         elif kind == "done":
             self._job_done(*payload)
         elif kind == "eof":
-            self._on_eof()
+            if self.waiting:
+                self.waiting.append(_EOF)    # EOF comes after the requests still waiting
+            else:
+                self._on_eof()
         # "closed" only wakes the loop, which then sees writer.closed
+        self._drain()
 
     def pump(self, timeout: float = 30.0) -> None:
         """Process finished searches until none is running (held infinite answers excepted)."""
         deadline = time.monotonic() + timeout
-        while any(j.running for j in self.jobs) or not self.events.empty():
+        while any(j.running for j in self.jobs) or not self.events.empty() or (self.waiting and not self.quitting):
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError("searches still running")
@@ -249,9 +261,36 @@ class Server:
             self._handle_event(kind, payload)
 
     def handle(self, item: Item) -> None:
-        """Handle one decoded request (or the error decoding it produced)."""
+        """Handle one decoded request (or the error decoding it produced), in order: it waits while
+        an earlier request waits, or while the engine's seats play if it acts for the seat to decide
+        (:data:`WAIT_FOR_TURNS`)."""
         if self.quitting:
             return
+        self._collect_finished()
+        self._drain()
+        if self.waiting or self._must_wait(item):
+            self.waiting.append(item)
+            return
+        self._dispatch(item)
+
+    def _must_wait(self, item: Item) -> bool:
+        return (isinstance(item, Request) and item.cmd in WAIT_FOR_TURNS and self.session is not None
+                and getattr(self.session, "engine_playing", False))
+
+    def _drain(self) -> None:
+        """Handle the waiting requests that may go now (the engine's seats have played), in order."""
+        while self.waiting and not self.quitting:
+            self._collect_finished()
+            item = self.waiting[0]
+            if item is not _EOF and self._must_wait(item):
+                return
+            self.waiting.popleft()
+            if item is _EOF:
+                self._on_eof()
+            else:
+                self._dispatch(item)
+
+    def _dispatch(self, item: Item) -> None:
         self._collect_finished()
         if isinstance(item, ProtocolError):
             self.error(item, item.request_id)

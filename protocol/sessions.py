@@ -82,6 +82,12 @@ class RefereeSession:
     def _views_text(self) -> str:
         return ", ".join(map(str, self.views))
 
+    @property
+    def engine_playing(self) -> bool:
+        """The engine's seats are deciding (a turn is running) in a game where the frontend has a
+        seat: a ``move``, ``go`` or ``analyze`` sent now is meant for the frontend's next turn."""
+        return self.turn is not None and len(self.engine_seats) < self.game.num_players
+
     def ask_view(self, seat: int) -> ViewKey:
         return seat if seat in self.views else "full"
 
