@@ -52,6 +52,33 @@ def short(value: Any) -> str:
         return f"<{type(value).__name__}>"
 
 
+class Duplicates(dict):
+    """A decoded map that names one key twice (``duplicate``, the first such key).  JSON and msgpack
+    parsers disagree on which value wins, so such a request is refused rather than guessed at."""
+
+    duplicate: Any = None
+
+
+def map_from_pairs(pairs: Sequence[Tuple[Any, Any]]) -> Dict[Any, Any]:
+    """``object_pairs_hook`` of the JSON and msgpack decoders: a dict, or :class:`Duplicates`."""
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    seen = set()
+    marked = Duplicates(out)
+    for key, _ in pairs:
+        if key in seen:
+            marked.duplicate = key
+            break
+        seen.add(key)
+    return marked
+
+
+def _duplicate_error(value: "Duplicates") -> ProtocolError:
+    key = value.duplicate
+    return ProtocolError("bad_request", f"the key {short(key)} appears twice in one map", field=str(key)[:64])
+
+
 def check_shape(msg: Any) -> None:
     """Refuse a decoded request nested deeper than :data:`MAX_DEPTH` or holding more than
     :data:`MAX_NODES` values, before anything walks it recursively."""
@@ -62,6 +89,8 @@ def check_shape(msg: Any) -> None:
         nodes += 1
         if nodes > MAX_NODES:
             raise ProtocolError("bad_request", f"the request holds more than {MAX_NODES} values", field="cmd")
+        if isinstance(value, Duplicates):
+            raise _duplicate_error(value)
         if isinstance(value, dict):
             children = value.values()
         elif isinstance(value, (list, tuple)):
@@ -343,10 +372,12 @@ def _kind(value: Any) -> str:
 
 def _json_text(field: str, value: str) -> Any:
     try:
-        return json.loads(value, parse_constant=_no_constant)
+        parsed = json.loads(value, parse_constant=_no_constant, object_pairs_hook=map_from_pairs)
     except (ValueError, RecursionError):
         raise _bad(field, f"{field!r} must be JSON here, e.g. {field}='{{\"steal_amount\": 3}}': {short(value)}") \
             from None
+    check_shape(parsed)                   # a key given twice, too deep, too many values
+    return parsed
 
 
 def _no_constant(name: str) -> Any:
@@ -413,6 +444,8 @@ def validate(msg: Any) -> Request:
     """Check one decoded request (a map) against its command's schema."""
     if not isinstance(msg, dict):
         raise ProtocolError("bad_request", f"a request is an object with 'cmd', not {_kind(msg)}", field="cmd")
+    if isinstance(msg, Duplicates) and msg.duplicate == "id":
+        raise _duplicate_error(msg)            # which id to echo is the very question
     rid = check_id(msg.get("id"))
     if len(msg) > MAX_FIELDS:
         raise ProtocolError("bad_request", f"a request has at most {MAX_FIELDS} fields", field="cmd", id=rid)
@@ -513,6 +546,8 @@ def parse_text(line: str) -> Dict[str, Any]:
         key, eq, value = tok.partition("=")
         if eq and _KEY.fullmatch(key):
             key = key.lower()
+            if key in msg or (key.partition(".")[2] and key.partition(".")[2] in msg.get(key.partition(".")[0], {})):
+                raise _bad(key, f"{key!r} is given twice")
             if key == "id":
                 msg["id"] = int(value) if _ID.fullmatch(value) else value
                 continue

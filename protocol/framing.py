@@ -24,7 +24,7 @@ from typing import Any, BinaryIO, Callable, Iterator, List, Optional, Tuple, Uni
 
 import msgpack
 
-from intrigue.protocol.commands import MAX_DEPTH, MAX_FIELDS, Request, parse_text, validate
+from intrigue.protocol.commands import MAX_DEPTH, MAX_FIELDS, Request, map_from_pairs, parse_text, validate
 from intrigue.protocol.errors import ProtocolError
 
 MAX_MESSAGE = 1 << 20          # bytes in one line / one msgpack message (longer: too_long, discarded)
@@ -139,7 +139,7 @@ def _decode_line(line: bytes) -> Optional[Item]:
         return None
     if text[0] in "{[\"":
         try:
-            msg = json.loads(text, parse_constant=_no_constant)
+            msg = json.loads(text, parse_constant=_no_constant, object_pairs_hook=map_from_pairs)
         except RecursionError:
             return ProtocolError("bad_request", f"the request is nested deeper than {MAX_DEPTH} levels",
                                  field="cmd")
@@ -372,7 +372,8 @@ _BROKEN = object()
 def _unpack(buf: bytes) -> Any:
     """``(object, end)`` of the msgpack object at the start of ``buf``; ``_MORE`` if it is not all
     there; ``_BROKEN`` if msgpack refuses it (malformed, or nested beyond its own limit)."""
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=max(len(buf), 1))
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=max(len(buf), 1),
+                                object_pairs_hook=map_from_pairs)
     unpacker.feed(buf)
     try:
         obj = unpacker.unpack()
@@ -612,7 +613,8 @@ def _find_request(buf: bytes) -> Optional[Tuple[int, int, Any]]:
                 start = max(start, frame.pos)
             elif status == _Frame.DONE:
                 try:
-                    obj = msgpack.unpackb(buf[i:frame.pos], raw=False, strict_map_key=False)
+                    obj = msgpack.unpackb(buf[i:frame.pos], raw=False, strict_map_key=False,
+                                          object_pairs_hook=map_from_pairs)
                 except Exception:
                     obj = None
                 if isinstance(obj, dict) and "cmd" in obj:
