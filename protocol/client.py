@@ -280,6 +280,9 @@ class Engine:
 
     # --- requests -----------------------------------------------------------------------------
     def _start(self, cmd: str, fields: Dict[str, Any], on_info: Optional[InfoCallback] = None) -> tuple:
+        if "id" in fields:      # the answer is matched by the client's own id: another would never arrive
+            raise ValueError("the client gives every request its own id; do not pass 'id' "
+                             "(use send_raw to write a request of your own)")
         rid = f"c{next(self._ids)}"
         msg = {"cmd": cmd, "id": rid}
         msg.update((k, v) for k, v in fields.items() if v is not None)
