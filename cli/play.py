@@ -23,6 +23,7 @@ from intrigue.search.bot import Bot, make_bot
 from intrigue.search.levels import level_names
 
 COMMAND_WORDS = {"hint", "save", "load", "log", "board", "rules", "help", "quit", "exit"}
+"""The commands (``back`` is handled with the steps of a decision)."""
 
 
 class TerminalGame:
@@ -244,6 +245,9 @@ class TerminalGame:
             word = word.lower()
             if word in ("back", "b") and can_back:
                 return "back"
+            if word == "back" and not arg:
+                self.say(t("no_back", self.lang))
+                continue
             if word in ("quit", "exit"):
                 self.offer_save()
                 self.say(t("bye", self.lang))
@@ -442,7 +446,7 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
 
     \b
     At your turn type the number of a choice or the action itself ("steal 2", "pass"),
-    or: rules, hint (the engine's analysis), log, board, save FILE, load FILE, help, quit.
+    or: rules, hint (the engine's analysis), log, board, save FILE, load FILE, back, help, quit.
     """
     from intrigue.engine.registry import game_names
     known = game_names()
