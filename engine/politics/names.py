@@ -34,6 +34,8 @@ NAMES: Dict[str, Dict[str, str]] = {
         "IDEALIST_BET": "Idealist (betrayal)",
         # action words that share a notation word with something else
         "deal_card": "Deal", "discard_cards": "Discard",
+        # a contract's state on the board
+        "st_active": "active", "st_cancelled": "cancelled", "st_lapsed": "lapsed", "st_done": "done",
     },
     "th": {
         "INF": "อิทธิพลทางการเมือง", "LEG": "ความชอบธรรม", "UND": "อำนาจใต้ดิน", "HON": "ทำตามสัญญา",
@@ -55,6 +57,7 @@ NAMES: Dict[str, Dict[str, str]] = {
         "SURVIVOR": "นักการเมืองอยู่เป็น", "PROMISER": "นักการเมืองสัญญาไม่อั้น",
         "IDEALIST_HON": "นักการเมืองอุดมการณ์ลอยฟ้า", "IDEALIST_BET": "นักการเมืองอุดมการณ์ลอยฟ้า",
         "deal_card": "แจกไพ่", "discard_cards": "ทิ้ง",
+        "st_active": "มีผล", "st_cancelled": "ถูกยกเลิก", "st_lapsed": "ตกไป", "st_done": "จบแล้ว",
     },
 }
 

@@ -170,7 +170,11 @@ TEXT: Dict[str, Dict[str, str]] = {
                    "whose condition was met are kept (pay, +1 honour) or broken (+1 betrayal); hands refill.",
         "rules_6": "Lie-catch — two votes; the player with the most votes is revealed. A revealed Dark power "
                    "loses influence and each of their voters gains 2 legitimacy; voting out an Honest player "
-                   "costs each voter 1 legitimacy.",
+                   "costs each voter 1 legitimacy. Then, at a normal end: everyone +2 legitimacy; the most "
+                   "underground +2 influence; -1 influence per 5 coins of the other side (Honest: underground, "
+                   "Dark: legitimacy); awards to the most (ties all get it): governments passed +3 legitimacy, "
+                   "corrupt cards caught +3 legitimacy, governments failed +3 underground, partnerships +2 "
+                   "influence, contracts +5 influence, honour +3 legitimacy, betrayal +4 underground.",
         "rules_goal": "Goal: the highest total (influence + legitimacy if Honest, + underground if Dark). "
                       "Five failed governments end the game in a crisis: the Honest win if both Dark "
                       "powers are exposed. Full guide: docs/rules/politics.en.md",
@@ -184,7 +188,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "phase1": "ตั้งรัฐบาล", "phase2": "เสนอนโยบาย (ลับ)", "phase3": "ฝ่ายค้านตรวจสอบ",
         "phase4": "ผ่านนโยบาย", "phase5": "สรุปจบรอบ",
         "role_honest": "คุณอยู่ฝ่ายสุจริต",
-        "roles_dealt": "แจกบทบาทแล้ว: ฝ่ายอำนาจมืดคือ{a}และ{b}",
+        "roles_dealt": "แจกบทบาทแล้ว: ฝ่ายอำนาจมืดคือ{a} และ{b}",
         "role_of_honest": "{Who} อยู่ฝ่ายสุจริต", "role_of_dark": "{Who} เป็นฝ่ายอำนาจมืด (คู่หู: {partner})",
         "role_dark": "คุณเป็นฝ่ายอำนาจมืด คู่หูของคุณคือ{partner}",
         "dealt": "คุณได้รับ {card}",
@@ -199,10 +203,10 @@ TEXT: Dict[str, Dict[str, str]] = {
         "offer": " เสนอ {k} อิทธิพล",
         "join": " พร้อมสัญญา JOIN({k})",
         "accepts": "{Who} ตอบรับ", "declines": "{Who} ปฏิเสธ",
-        "formed": "ตั้งรัฐบาลสำเร็จ: ผู้นำ{leader} แนวร่วม{p1}และ{p2}",
+        "formed": "ตั้งรัฐบาลสำเร็จ: ผู้นำ{leader} แนวร่วม{p1} และ{p2}",
         "attempt_failed": "{Who} ตั้งรัฐบาลไม่สำเร็จ และเป็นฝ่ายค้านในรอบนี้",
-        "hold": "{Who} เสนอสัญญา HOLD({k}) ให้{target}: ได้ {k} อิทธิพลเมื่อจบรอบถ้า{target}ไม่ตรวจสอบ",
-        "probe": "{Who} เสนอสัญญา PROBE({k}) ให้{target}: ได้ {k} อิทธิพลเมื่อจบรอบถ้า{target}ตรวจสอบ",
+        "hold": "{Who} เสนอสัญญา HOLD({k}) ให้{target}: ได้ {k} อิทธิพลเมื่อจบรอบถ้า{target} ไม่ตรวจสอบ",
+        "probe": "{Who} เสนอสัญญา PROBE({k}) ให้{target}: ได้ {k} อิทธิพลเมื่อจบรอบถ้า{target} ตรวจสอบ",
         "c_accepts": "{Who} รับสัญญา", "c_declines": "{Who} ไม่รับสัญญา",
         "proposed": "{Who} วางนโยบาย 2 ใบคว่ำไว้",
         "proposed_you": "คุณวาง {cards} คว่ำไว้ และเก็บ {kept}",
@@ -225,7 +229,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "vote_shown": "{Who} โหวต{target}", "vote_abstained": "{Who} งดออกเสียง",
         "exposed_dark": "{Who} ถูกเปิดโปง: ฝ่ายอำนาจมืด!",
         "exposed_honest": "{Who} ถูกเปิดโปง: ฝ่ายสุจริต",
-        "final_roles": "ฝ่ายอำนาจมืดคือ{a}และ{b}",
+        "final_roles": "ฝ่ายอำนาจมืดคือ{a} และ{b}",
         "changes": "{Who}: {items}",
         "crisis": "วิกฤตศรัทธา: รัฐบาลล้มเหลวครบห้าครั้ง",
         "round_end": "จบวัฏจักรอำนาจ {round}: {summary}",
@@ -237,10 +241,10 @@ TEXT: Dict[str, Dict[str, str]] = {
         "vote_tie": " เสมอกัน: ไม่มีใครถูกเปิดฝ่าย",
         "auto_window": "คุณไม่มีการ์ด{card}ที่เล่นได้ตอนนี้: ผ่าน",
         "auto": "(มีทางเลือกเดียว: {label})",
-        "p_wait": "ถึงตา{Who}ตัดสินใจ",
+        "p_wait": "ถึงตา{Who} ตัดสินใจ",
         "p_coup": "ผู้นำคือ{leader} จะเล่นการ์ดยึดอำนาจเพื่อเป็นผู้นำหรือไม่?",
         "p_block": "{player} เล่น{card} จะเล่นขัดขวางเพื่อยกเลิกหรือไม่?",
-        "p_dealbreak": "{x}และ{y}ทำสัญญา {tpl}({k}) จะเล่นล้มดีลเพื่อยกเลิกหรือไม่?",
+        "p_dealbreak": "{x} และ{y} ทำสัญญา {tpl}({k}) จะเล่นล้มดีลเพื่อยกเลิกหรือไม่?",
         "p_media": "จะเล่นอำนาจสื่อเพื่อพลิกนโยบายที่เปิดแล้ว (สุจริต <-> ทุจริต) หรือไม่?",
         "p_invite": "คุณเป็นผู้นำ: ชวนไปแล้ว {n} จาก {max} ตอบรับ {acc} (ตอบรับ 2 คนก็ตั้งรัฐบาลได้)",
         "p_answer_invite": "{leader} ชวนคุณเข้าร่วมรัฐบาล{offer}{join} จะตอบรับหรือไม่?",
@@ -255,8 +259,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "p_resolve": "สัญญา {slot}: {y} ทำตามเงื่อนไขแล้ว จะทำตามสัญญา (จ่าย {k} อิทธิพล, +1 ทำตามสัญญา) หรือบิดสัญญา (+1 บิดสัญญา)?",
         "p_vote": "โหวตจับโกหกครั้งที่ {vote}: โหวตผู้ที่คุณคิดว่าเป็นฝ่ายอำนาจมืด หรืองดออกเสียง",
         "q_invitee": "จะชวนใคร?",
-        "q_offer": "จะเสนออิทธิพลให้{target}เท่าไร?",
-        "q_join": "แนบสัญญา JOIN หรือไม่ (จ่ายถ้า{target}ตอบรับและตั้งรัฐบาลได้)?",
+        "q_offer": "จะเสนออิทธิพลให้{target} เท่าไร?",
+        "q_join": "แนบสัญญา JOIN หรือไม่ (จ่ายถ้า{target} ตอบรับและตั้งรัฐบาลได้)?",
         "q_template": "จะเสนอสัญญาหรือไม่?",
         "q_party": "ให้ใคร?",
         "q_amount": "กี่อิทธิพล?",
@@ -285,7 +289,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "b_br": " · กองการ์ดหลังฉาก {n}",
         "c_seat": "", "c_role": "ฝ่าย", "c_marks": "สิทธิ์  การ์ดในมือ",
         "k_INF": "อิทธิพล", "k_LEG": "ชอบธรรม", "k_UND": "ใต้ดิน", "k_HON": "ทำตาม", "k_BET": "บิด",
-        "b_gov": "รัฐบาล: ผู้นำ{leader} แนวร่วม{p1}และ{p2}",
+        "b_gov": "รัฐบาล: ผู้นำ{leader} แนวร่วม{p1} และ{p2}",
         "b_forming": "กำลังตั้งรัฐบาล: ผู้นำ{leader}",
         "b_table": "บนโต๊ะ: คว่ำ {down} ใบ{shown}",
         "b_yours": "การ์ดของคุณ: นโยบาย {policy} (H สุจริต, C ทุจริต, ตัวเลข = ถุงเงิน); หลังฉาก {backroom}",
@@ -313,7 +317,11 @@ TEXT: Dict[str, Dict[str, str]] = {
         "rules_5": "เฟส 5 — รัฐบาลล้มเหลว สมาชิกเสีย 1 อิทธิพลและ 1 ความชอบธรรม สัญญาที่ทำตามเงื่อนไขแล้ว ผู้สร้างเลือกทำตาม (จ่าย, +1 ทำตามสัญญา) "
                    "หรือบิด (+1 บิดสัญญา) แล้วทุกคนจั่วจนครบ 3 ใบ",
         "rules_6": "เฟสจับโกหก — โหวต 2 ครั้ง ผู้ได้เสียงมากที่สุดถูกเปิดฝ่าย ฝ่ายอำนาจมืดที่ถูกเปิดเสียอิทธิพล ผู้โหวตได้ความชอบธรรม 2 "
-                   "ถ้าเปิดได้ฝ่ายสุจริต ผู้โหวตเสียความชอบธรรม 1",
+                   "ถ้าเปิดได้ฝ่ายสุจริต ผู้โหวตเสียความชอบธรรม 1 แล้วเมื่อจบแบบปกติ: ทุกคนความชอบธรรม +2 "
+                   "ผู้มีอำนาจใต้ดินมากที่สุดอิทธิพล +2 เสียอิทธิพล 1 ต่อเหรียญฝ่ายตรงข้ามทุก 5 (สุจริต: อำนาจใต้ดิน "
+                   "อำนาจมืด: ความชอบธรรม) รางวัลให้ผู้มีมากที่สุด (เสมอได้ทุกคน): รัฐบาลผ่าน ความชอบธรรม +3 "
+                   "จับทุจริตได้ ความชอบธรรม +3 รัฐบาลล้ม อำนาจใต้ดิน +3 เป็นแนวร่วม อิทธิพล +2 "
+                   "สัญญา อิทธิพล +5 ทำตามสัญญา ความชอบธรรม +3 บิดสัญญา อำนาจใต้ดิน +4",
         "rules_goal": "เป้าหมาย: คะแนนรวมสูงสุด (อิทธิพล + ความชอบธรรมถ้าสุจริต หรือ + อำนาจใต้ดินถ้าเป็นอำนาจมืด) "
                       "รัฐบาลล้มเหลว 5 ครั้งเกิดวิกฤตศรัทธา: ฝ่ายสุจริตชนะถ้าเปิดโปงอำนาจมืดได้ทั้งสองคน คู่มือเต็ม: docs/rules/politics.th.md",
         "rules_backroom": "การ์ดเกมหลังฉาก: ยึดอำนาจ (เป็นผู้นำแทน) อำนาจสื่อ (พลิกนโยบายที่เปิด) ล้มดีล (ยกเลิกสัญญา) ขัดขวาง (ยกเลิกการ์ดเหล่านั้น)",
@@ -585,6 +593,26 @@ class PoliticsNarrator(Narrator):
         return [f"  {self.seat(p, v)}: " + ", ".join(f"{self.coin(k)} {core.coins(p)[k]}" for k in ("INF", "LEG", "UND"))
                 for p in seats]
 
+    @staticmethod
+    def _flip_pending(core) -> List[Tuple[int, bool, bool]]:
+        """``core``'s turned-up cards with the flip of a Media power still waiting in an open Block
+        window applied, as the kernel applies it when the window closes unblocked (the first card of
+        the named type that was not inspected in Phase 4, the card just inspected in Phase 3).  The
+        round's cards are gone from the position after that last pass, so the summary reads them here."""
+        shown = list(core.revealed_cards)
+        w = core.window or {}
+        if core.phase != K["PH_BLOCK"] or w.get("answers") != K["PH_MEDIA"] or not shown:
+            return shown
+        if w.get("media_phase") == 3:
+            t, ins, fl = shown[-1]
+            shown[-1] = (t, ins, not fl)
+            return shown
+        for i, (t, ins, fl) in enumerate(shown):
+            if not ins and t == w.get("target"):
+                shown[i] = (t, ins, not fl)
+                break
+        return shown
+
     def _summaries(self, core, after, v: Optional[int], words: Sequence[str] = ()) -> List[str]:
         """A line when a government's outcome is settled (its gains or its failure are in) and when a
         lie-catch vote has been counted."""
@@ -597,7 +625,8 @@ class PoliticsNarrator(Narrator):
         if m and core.formed and settling and moved_on and not in_window:
             members = self._join([self.seat(p, v) for p in m])
             totals = self._totals(after, m, v)
-            shown = after.revealed_cards or core.revealed_cards      # flips are in once the window closed
+            shown = after.revealed_cards or (self._flip_pending(core) if list(words[:1]) == ["pass"]
+                                             else core.revealed_cards)   # flips are in once the window closed
             passed = [TYPES[t] + ("*" if fl else "") for t, ins, fl in shown if not ins]
             if after.failed_gov or core.failed_gov:
                 out.append(self._T("gov_summary_failed", members=members))
@@ -876,7 +905,7 @@ class PoliticsNarrator(Narrator):
         for ct in core.contracts:
             lines.append(T("b_contract", slot=ct["slot"], tpl=ct["template"].upper(), k=ct["k"],
                            x=self.seat(ct["creator"], viewer), y=self.seat(ct["counterparty"], viewer),
-                           status=ct["status"]))
+                           status=names.name("st_" + ct["status"], self.lang)))
         if viewer is not None:
             br = ", ".join(self.backroom(b) for b in range(4) for _ in range(core.backroom(viewer)[b]))
             lines.append(T("b_yours", policy=self.cards(core.hand(viewer)),
@@ -915,9 +944,30 @@ class PoliticsNarrator(Narrator):
                 return self.text[key]
         return reason
 
+    @staticmethod
+    def _phase(core: KernelState) -> int:
+        """The phase of the round a decision belongs to (6: the lie-catch), also for the decisions
+        that can come in several phases: contract offers and answers, and the reaction windows."""
+        ph = core.phase
+        if ph == K["PH_OFFER"]:
+            return 2 if core.asked in core.members else 3          # members offer in Phase 2
+        if ph == K["PH_ANSWER_CONTRACT"]:
+            offer = core.contract_offer
+            return 2 if offer and offer[1] in core.members else 3
+        w = core.window or {}
+        kind = w.get("answers") if ph == K["PH_BLOCK"] else ph     # a Block window answers another card
+        if kind == K["PH_MEDIA"]:
+            return 3 if w.get("media_phase") == 3 else 4
+        if kind == K["PH_DEALBREAK"]:
+            ct = core.contracts[-1] if core.contracts else None
+            if not core.members or ct is None or ct["template"].upper() == "JOIN":
+                return 1
+            return 2 if ct["creator"] in core.members else 3
+        return PHASE_OF.get(kind if kind is not None else ph, 1)
+
     def rules(self, core: KernelState, viewer: Optional[int]) -> str:
         """The part of the rules that matters now: the current phase, the goal, the backroom cards."""
-        phase = PHASE_OF.get(core.phase, 1)
+        phase = self._phase(core)
         parts = [self.text[f"rules_{phase}"]]
         if core.rules.get("backroom"):
             parts.append(self.text["rules_backroom"])
