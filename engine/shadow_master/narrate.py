@@ -109,6 +109,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "person": "{Who} buy{s} {person} for {price} Silver.",
         "castle": "{Who} build{s} a castle on {cell} ({colour} group) for {price} Silver.",
         "draw": "{Who} draw{s} a Territory card from the pile, unseen.",
+        "land_draw": "The Land card lets {who} draw a Territory card at once, unseen.",
         "take": "{Who} take{s} {card} from open-row position {pos}{skip}{silver}.",
         "take_skip": " (skipping {n}: {n} Silver)", "take_skip1": " (skipping 1: 1 Silver)",
         "take_silver": " and collect{s} its {n} Silver",
@@ -126,6 +127,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         # consequences
         "pays": "{Who} pay{s} {n} Silver{why}: money {a} → {b}.",
         "gets": "{Who} receive{s} {n} Silver{why}: money {a} → {b}.",
+        "returned": "{Who} return{s} {n} Silver to the bank (a hand holds 10 and no Power card is left to put a "
+                    "deposit on): money {a} → {b}.",
         "waiting": " ({n} waiting to be placed)",
         "why_fine": " (the fine)", "why_reward": " (black-token reward)", "why_cost": " (operating cost)",
         "why_price": " (the price)", "why_fee": " (fee)", "why_skip": " (Silver left on skipped cards)",
@@ -330,6 +333,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "person": "{Who} ซื้อ{person} ราคา {price} Silver",
         "castle": "{Who} สร้างปราสาทที่ {cell} (กลุ่มสี{colour}) ราคา {price} Silver",
         "draw": "{Who} จั่วการ์ด Territory จากกองจั่ว (คว่ำ)",
+        "land_draw": "การ์ดที่ดินให้{who} จั่วการ์ด Territory ทันที (คว่ำ)",
         "take": "{Who} หยิบ {card} จากกองเปิดตำแหน่ง {pos}{skip}{silver}",
         "take_skip": " วาง 1 Silver บนการ์ด {n} ใบที่ข้าม",
         "take_silver": " และได้ {n} Silver ที่อยู่บนการ์ด",
@@ -346,6 +350,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "discard": "{Who} ทิ้ง {card}",
         "pays": "{Who} จ่าย {n} Silver{why}: เงิน {a} → {b}",
         "gets": "{Who} ได้รับ {n} Silver{why}: เงิน {a} → {b}",
+        "returned": "{Who} คืน {n} Silver ให้ธนาคาร (มือถือได้ 10 และไม่เหลือการ์ดอำนาจให้ฝากเงิน): เงิน {a} → {b}",
         "waiting": " (รอวาง {n})",
         "why_fine": " (ค่าปรับ)", "why_reward": " (รางวัลโทเคนสีดำ)", "why_cost": " (ค่าดำเนินการ)",
         "why_price": " (ราคา)", "why_fee": " (ค่าธรรมเนียม)", "why_skip": " (วางบนการ์ดที่ข้าม)",
@@ -686,7 +691,10 @@ class ShadowMasterNarrator(Narrator):
             return [self._S("dice", core.active, v, n=n, dice=dice, shown=names_)]
         if ph == K["PH_C_POWER"]:
             c = core.cur_col
-            return [self._S("power_drawn", core.active, v, card=self.power_card(c, a % 6), colour=self.colour(c))]
+            out = [self._S("power_drawn", core.active, v, card=self.power_card(c, a % 6), colour=self.colour(c))]
+            if names.TYPES[a % 6] == "land" and after.phase == K["PH_C_DEAL"] and after.draw_for == core.active:
+                out.append(self._S("land_draw", core.active, v))   # the draw itself is seen by the drawer only
+            return out
         return [self.game.describe_action(" ".join(words), self.lang)]
 
     # decisions ------------------------------------------------------------------------------------------
@@ -978,14 +986,27 @@ class ShadowMasterNarrator(Narrator):
         settling = (core.phase == K["PH_SETTLE_SELL"] or after.round != core.round
                     or (core.phase == K["PH_EXCHANGE"] and event.action == K["EX_END"] and others_paid))
         told_settle = False
+        sold_by = price = None
+        if core.phase == K["PH_SETTLE_SELL"] and event.action:
+            # the sale first; the settlement (after the last sale) comes in the same step, and money
+            # with no place to go once the last Power card is sold goes back to the bank
+            sold_by, price = p_dec, core.ranks()[(event.action - 1) // 6] + 3
+            tb = self._money(core, p_dec)[0]
+            out.append(self._S("gets", p_dec, v, n=price, why=self.text["why_sale"], a=tb, b=tb + price))
         for q in range(n):
             tb, _ = self._money(core, q)
             ta, wait = self._money(after, q)
             if ta == tb:
                 continue
             why = reason.get(q, "") if q == p_dec else ""
-            if core.phase == K["PH_SETTLE_SELL"] and q == p_dec and event.action and not others_paid:
-                why = "why_sale"
+            if q == sold_by:
+                tb += price
+                if ta == tb:
+                    continue
+                if ta < tb and not after.power(q):
+                    out.append(self._S("returned", q, v, n=tb - ta, a=tb, b=ta))
+                    continue
+                why = "why_settle"
             elif settling and (not why or others_paid):
                 why = "why_settle"
             elif not why and any(core.power(q).get((d, t)) for d in lost_colours for t in range(6)):
