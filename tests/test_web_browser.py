@@ -325,3 +325,125 @@ def test_two_humans_never_see_each_others_cards(browser, live):
         assert words not in blob
     for ctx in contexts:
         ctx.close()
+
+
+# --------------------------------------------------------------------------------------------------
+# what a walkthrough of the page found: the rules, the prompt said once, the end in the page's
+# language, the replay's "(you)" once, and English lines in a Hebrew page in their own order
+# --------------------------------------------------------------------------------------------------
+def _finished_coup(seed: int):
+    """A whole Coup game (3 players) played by a seeded random choice, as a full record."""
+    from intrigue.engine import GameRecord, load_game
+    game = load_game("coup", None, 3, {})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return GameRecord.from_state(state, human_seats=[0], bots={"1": "random", "2": "random"})
+
+
+def _open(browser, link, lang):
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(link.replace("#", f"?lang={lang}#") if "#" in link else f"{link}?lang={lang}")
+    page.evaluate(f"() => localStorage.setItem('intrigue-lang', '{lang}')")
+    page.reload()
+    page.wait_for_function(f"() => window.intrigue.view && window.intrigue.view.lang === '{lang}'")
+    return page, errors
+
+
+def test_rules_button_shows_the_seats_rules_in_the_page_language(browser, live):
+    table, links = live.table(game="coup", players=3, humans=[0], bots=["random"], seed=5, lang="th")
+    page, errors = _open(browser, links[0], "th")
+    page.wait_for_selector("#actions button:enabled")
+    assert page.locator("#rules-btn").count() == 1 and page.locator("#rules-panel").is_hidden()
+    assert page.locator("#rules-btn").inner_text() == "กติกา"
+    page.click("#rules-btn")
+    page.wait_for_selector("#rules-panel:not([hidden])")
+    want = table.narration_for("th").narrator.rules(table.state.core, 0)
+    assert page.locator("#rules-text").evaluate("el => el.textContent") == want
+    assert page.locator("#rules-panel h3").inner_text().startswith("กติกา")
+    page.click("#rules-close")
+    assert page.locator("#rules-panel").is_hidden()
+    assert not errors
+    page.close()
+
+
+@pytest.mark.parametrize("lang,words", [("th", "ตาของคุณ"), ("en", "Your turn")], ids=["th", "en"])
+def test_the_prompt_says_your_turn_once(browser, live, lang, words):
+    table, links = live.table(game="coup", players=3, humans=[0], bots=["random"], seed=5, lang=lang)
+    page, errors = _open(browser, links[0], lang)
+    page.wait_for_selector("#actions button:enabled")
+    assert table.state.current_player() == 0
+    text = page.locator("#prompt").inner_text()          # seat 0 opens the game: its turn's action
+    assert text.startswith(words) and text.count(words) == 1 and "Your decision" not in text, text
+    assert text == table.narration_for(lang).prompt(table.state.core, 0)
+    assert not errors
+    page.close()
+
+
+def test_game_over_says_why_in_the_page_language(browser, live):
+    from intrigue.web.tables import TableConfig as Config
+    record = _finished_coup(seed=6)
+    table = live.web.add_table(Config(game="coup", humans=[0], bots=["random"], lang="th"), record)
+    link = live.base + live.web.links(table)[str(0)]
+    page, errors = _open(browser, link, "th")
+    page.wait_for_selector("#gameover:not([hidden]) table.placings")
+    assert page.locator("#gameover .end-screen").count() == 1
+    shown = page.locator("#gameover .end-screen").evaluate("el => el.textContent")
+    assert shown == table.view_for(0, 0, "th")["end_text"] and "ผู้ชนะ" in shown
+    dialog = page.locator("#gameover").inner_text()
+    assert table.state.result().reason not in dialog          # "last player with influence"
+    assert not errors
+    page.close()
+
+
+def test_the_replay_says_you_once(browser, live):
+    table, links = live.table(game="coup", ruleset="seed-he", players=3, humans=[0], bots=["random"], seed=4)
+    for lang, you in (("he", "את/ה"), ("en", "you")):
+        replay = live.web.add_replay(table.record_for(0), lang)
+        page, errors = _open(browser, f"{live.base}/replay/{replay.id}", lang)
+        page.wait_for_selector("#seat-0 .seat-name")
+        name = page.locator("#seat-0 .seat-name").inner_text()
+        assert name.count(you) == 1, name
+        assert not errors
+        page.close()
+
+
+_ORDER = """(sel) => {
+  const out = [];
+  for (const el of document.querySelectorAll(sel)) {
+    const node = el.firstChild, text = el.textContent;
+    if (!node || node.nodeType !== 3 || node.textContent !== text) continue;
+    if (!/^[A-Za-z]/.test(text) || !/[.?!:)]$/.test(text)) continue;   // an English sentence
+    const r = document.createRange();
+    r.setStart(node, 0); r.setEnd(node, 1);
+    const first = r.getBoundingClientRect();
+    r.setStart(node, text.length - 1); r.setEnd(node, text.length);
+    const last = r.getBoundingClientRect();
+    if (Math.abs(first.top - last.top) > 2) continue;                  // one line only
+    out.push([text, first.left, last.left]);
+  }
+  return out;
+}"""
+
+
+def test_english_lines_in_a_hebrew_page_keep_their_order(browser, live):
+    """Politics has no Hebrew game words: its log lines in a Hebrew page are English, and each reads
+    left to right with its full stop at its end ("You are dealt ... .", not ".You are dealt ...")."""
+    table, links = live.table(game="politics", players=6, humans=[0], bots=["heuristic"], seed=5, lang="he")
+    page, errors = _open(browser, links[0], "he")
+    page.wait_for_selector("#log li")
+    assert page.evaluate("() => document.documentElement.dir") == "rtl"
+    lines = page.evaluate(_ORDER, "#log li")
+    assert lines, "the test needs English log lines"
+    for text, first, last in lines:
+        assert last > first, (text, first, last)
+    # the page's notices take their own direction too
+    page.evaluate("() => { const el = document.querySelector('#toast'); "
+                  "el.textContent = 'Only one choice, played for you: Pass.'; el.hidden = false; }")
+    (text, first, last), = page.evaluate(_ORDER, "#toast")
+    assert last > first
+    assert not errors
+    page.close()

@@ -6,9 +6,10 @@
   (``#seat=1&token=...``), which the browser never sends in a request; the page sends it once over
   the socket (``join``) and from then on receives only that seat's view.
 * ``WS /ws`` -- messages as JSON objects with a ``type``:
-  page -> server ``join`` {table, seat, token}, ``move`` {move, seq?}, ``hint``, ``save``, ``ping``;
-  server -> page ``state`` (the seat's view), ``thinking``, ``seats``, ``hint_started``, ``hint``,
-  ``saved``, ``error`` {code, message}, ``pong``.  A bad message gets an ``error`` and changes nothing.
+  page -> server ``join`` {table, seat, token}, ``move`` {move, seq?, seat?}, ``hint``, ``rules``, ``save``,
+  ``ping``; server -> page ``state`` (the seat's view), ``thinking``, ``seats``, ``hint_started``, ``hint``,
+  ``rules`` {text}, ``saved``, ``notice``, ``error`` {code, message}, ``pong``.  A bad message (a binary
+  frame, a move naming another seat ...) gets an ``error`` and changes nothing.
 * ``GET /games/{game}/{file}`` -- the game's own drawing code and pictures (its ``web`` plug-in).
 
 Nothing here knows a game's rules: every game-specific thing comes from the engine or the plug-in.
@@ -259,8 +260,14 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
         conn = Connection(ws.send_json)
         try:
             while True:
-                raw = await ws.receive_text()
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
                 try:
+                    if raw is None:          # a binary frame: the protocol is JSON text
+                        raise WebError("bad_message", "a message is a text frame holding a JSON object with a 'type' "
+                                                      "(a binary frame is refused)")
                     await _handle(conn, raw)
                 except WebError as err:
                     await ws.send_json(err.to_dict())
@@ -292,15 +299,21 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
                 raise WebError("no_table", "there is no such table (the server may have been restarted)")
             await table.join(conn, msg.get("seat"), msg.get("token"), msg.get("lang"))
             return
-        if kind not in ("move", "hint", "save"):
+        if kind not in ("move", "hint", "save", "rules"):
             raise WebError("bad_message", f"unknown message type {kind!r}")
         table = conn.table
         if table is None:
             raise WebError("not_joined", "join a seat first (the link's seat and token)")
         if kind == "move":
+            seat = msg.get("seat")
+            if seat is not None and (isinstance(seat, bool) or seat != conn.seat):
+                # a page plays only the seat it joined with its token: a move naming another is refused
+                raise WebError("bad_seat", f"this page plays seat {conn.seat}: a move for seat {seat!r} is refused")
             await table.move(conn, msg.get("move"), msg.get("seq"))
         elif kind == "hint":
             await table.hint(conn)
+        elif kind == "rules":
+            await conn.send({"type": "rules", "text": table.rules_for(conn.seat, conn.lang)})
         else:
             name = table.save()
             await conn.send({"type": "saved", "name": name})

@@ -13,6 +13,7 @@ position before each event, which the narrator needs to word an event) stays on 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import importlib
 import os
@@ -289,14 +290,19 @@ class WebTable:
         if viewer is not None:
             out["private"] = game.private_info(core, viewer)
         if cp >= 0 and cp == viewer and self.seats[viewer].human and len(state.legal_actions()) > 1:
-            out["prompt"] = narration.prompt(core, viewer)
+            out["prompt"] = narration.decision_prompt(core, viewer)
             out["legal"] = [dict({"move": state.action_to_string(a), "label": narration.action_label(core, a, viewer)},
                                  **move_info(game, core, state.action_to_string(a)))
                             for a in state.legal_actions()]
         if state.is_terminal():
             out["result"] = state.result().to_dict()
             out["revealed"] = {str(s): game.private_info(core, s) for s in range(game.num_players)}
+            out["end_text"] = narration.end_text(core, viewer)
         return out
+
+    def rules_for(self, viewer: Optional[int], lang: Optional[str] = None) -> str:
+        """The rules that matter now, as ``viewer`` reads them (what ``rules`` says in ``intrigue play``)."""
+        return self.narration_for(lang).rules(self.state.core, viewer)
 
     # --- connections --------------------------------------------------------------------------------
     async def join(self, conn: Connection, seat: Any, token: Any, lang: Any = None) -> None:
@@ -512,11 +518,18 @@ class WebTable:
         """Write the full record to the server's saves folder (never sent to a browser)."""
         if not self.saves_dir:
             raise WebError("no_saves", "this server was started without a folder for saved games")
-        os.makedirs(self.saves_dir, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         base = name or f"{self.game.name}-{stamp}-{self.id}"
         path = os.path.join(self.saves_dir, base + ".msgpack")
-        self.full_record().save(path)
+        try:
+            os.makedirs(self.saves_dir, exist_ok=True)
+            self.full_record().save(path)
+        except OSError as err:
+            with contextlib.suppress(OSError):       # no half-written file is left behind
+                os.remove(path + ".tmp")
+            # the reason without the server's paths: the page is told, the server's folders are not
+            raise WebError("save_failed", f"the game could not be saved on the server "
+                                          f"({err.strerror or type(err).__name__}); nothing was saved") from None
         return base
 
     # --- the end ----------------------------------------------------------------------------------
@@ -610,7 +623,8 @@ class Replay:
         out: Dict[str, Any] = {
             "type": "frame", "step": k, "steps": self.steps, "seat": self.seat, "lang": self.lang,
             "game": game.to_dict(), "title": getattr(game, "title", game.name),
-            "seats": [{"seat": s, "name": self.narration.seat(s, self.seat), "human": False, "bot": None,
+            # seat names as the live table gives them: the page itself marks the viewer's seat "(you)"
+            "seats": [{"seat": s, "name": self.narration.seat(s, None), "human": False, "bot": None,
                        "online": False, "you": s == self.seat} for s in range(game.num_players)],
             "public": game.public_info(core), "to_decide": cp if cp >= 0 else None,
             "kind": game.decision_kind(core), "log": self._log[:k], "log_start": 0, "over": over, "thinking": None,
@@ -624,4 +638,5 @@ class Replay:
         if over:
             # a seat's view knows only its own cards: the others' are not made up for it
             out["result"] = game.result(core).to_dict()
+            out["end_text"] = self.narration.end_text(core, self.seat)
         return out

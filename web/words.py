@@ -10,10 +10,18 @@ from __future__ import annotations
 from typing import Any, List, Optional, Sequence
 
 from intrigue.engine import Event, Game
+from intrigue.engine.game import State
 
 # the page's own words for the fallback sentences (the page's UI words live in static/ui.js)
 _SEAT = {"en": "Seat {n}", "th": "ที่นั่ง {n}", "he": "מושב {n}"}
 _YOU = {"en": "you", "th": "คุณ", "he": "את/ה"}
+# a decision with one legal move, played for the person (the terminal's words for it)
+_AUTO = {"en": "Only one choice, played for you: {label}", "th": "มีทางเลือกเดียว เลือกให้แล้ว: {label}",
+         "he": "יש רק אפשרות אחת, והיא נבחרה עבורך: {label}"}
+# the prompt of a decision when the game has no narrator to word it
+_DECIDE = {"en": "Your decision: {what}", "th": "ตาของคุณ: {what}", "he": "ההחלטה שלך: {what}"}
+_NO_RULES = {"en": "No rules summary for this game.", "th": "ไม่มีสรุปกติกาของเกมนี้",
+             "he": "אין סיכום חוקים למשחק הזה."}
 
 
 def game_lang(game: Game, lang: str) -> str:
@@ -87,6 +95,33 @@ class Narration:
             return kind.replace("_", " ")            # the game's prompt words speak to the decider
         return self.game.describe_decision(kind, self.words_lang)
 
+    def decision_prompt(self, core: Any, viewer: int) -> str:
+        """The whole line the deciding seat's page shows over its buttons: the narrator's prompt
+        (it already speaks to the decider: "Your turn: choose an action ..."), else the decision's
+        name after the page's own "Your decision:" -- said once either way."""
+        said = self._ask("prompt", core, viewer)
+        if said:
+            return str(said)
+        what = self.game.describe_decision(self.game.decision_kind(core), self.words_lang)
+        return _DECIDE.get(self.lang, _DECIDE["en"]).format(what=what)
+
+    def rules(self, core: Any, viewer: Optional[int]) -> str:
+        """The part of the rules that matters now, as ``viewer`` reads it (the terminal's ``rules``)."""
+        said = self._ask("rules", core, viewer)
+        return str(said) if said else _NO_RULES.get(self.lang, _NO_RULES["en"])
+
+    def end_text(self, core: Any, viewer: Optional[int]) -> Optional[str]:
+        """The narrator's end screen (winner, reason, scores) for ``viewer`` without its text
+        drawing of the board (the page draws the table itself); ``None`` without a narrator's."""
+        said = self._ask("end_screen", core, viewer)
+        if not said:
+            return None
+        text = str(said)
+        board = self._ask("board", State(self.game, core), viewer)
+        if board and text.startswith(str(board)):
+            text = text[len(str(board)):]
+        return text.strip("\n") or None
+
     def why_illegal(self, core: Any, text: str, viewer: Optional[int], fallback: str) -> str:
         said = self._ask("why_illegal", core, text, viewer)
         return str(said) if said else fallback
@@ -96,7 +131,7 @@ class Narration:
         said = self._ask("auto_line", core, action, viewer)
         if said:
             return str(said)
-        return "(" + self.action_label(core, action, viewer) + ")"
+        return _AUTO.get(self.lang, _AUTO["en"]).format(label=self.action_label(core, action, viewer))
 
     def turn_header(self, core: Any, viewer: Optional[int]) -> Optional[str]:
         said = self._ask("turn_header", core, viewer)

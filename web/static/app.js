@@ -1,14 +1,14 @@
 // The table page: one seat of a live table (/t/ID#seat=S&token=X) or a replay (/replay/ID).
 // It draws only what the server sends for its seat; the game's own module (/games/NAME/table.js)
 // draws seats, cards and the middle of the table.
-import { T, esc, setLang } from "/static/ui.js";
+import { T, esc, iso, setLang } from "/static/ui.js";
 
 const $ = (sel) => document.querySelector(sel);
 const page = {
   mode: location.pathname.startsWith("/replay/") ? "replay" : "table",
   id: location.pathname.split("/")[2],
   seat: null, token: null, lang: null, ws: null, view: null, log: [], client: null, game: null,
-  mod: null, hint: null, thinking: null, step: 0, steps: 0, retry: 0,
+  mod: null, hint: null, thinking: null, step: 0, steps: 0, retry: 0, rulesOpen: false,
 };
 
 function params() {
@@ -69,6 +69,10 @@ async function onMessage(m) {
     else page.hint = null;
     await loadModule(m.game.game);
     render();
+    if (page.rulesOpen) send({type: "rules"});   // the rules that matter may have changed with the position
+  } else if (m.type === "rules") {
+    $("#rules-text").textContent = m.text;
+    $("#rules-panel").hidden = !page.rulesOpen;
   } else if (m.type === "thinking") {
     page.thinking = m; drawThinking();
   } else if (m.type === "seats") {
@@ -84,7 +88,7 @@ async function onMessage(m) {
     toast(m.message);
   } else if (m.type === "error") {
     if (page.hint && page.hint.waiting) { page.hint = null; drawHint(); }
-    toast(t("error") + ": " + m.message, true);
+    toast(t("error") + ": " + iso(page.lang, m.message), true);
   }
 }
 
@@ -125,7 +129,8 @@ function drawPrompt() {
     return;
   }
   prompt.className = "prompt mine";
-  prompt.textContent = t("your_turn") + ": " + (v.prompt || v.kind);
+  // the server's prompt is the whole line ("Your turn: choose an action ..."): the page adds nothing to it
+  prompt.textContent = v.prompt || t("your_turn") + ": " + v.kind;
   const groups = new Map();
   for (const item of v.legal) {
     const g = item.group || item.action || item.move.split(" ")[0];
@@ -166,8 +171,8 @@ function sendMove(move) {
 
 function drawLog() {
   const el = $("#log");
-  el.innerHTML = page.log.map((e) => `${e.header ? `<li class="turn">${esc(e.header)}</li>` : ""}` +
-    e.lines.map((l) => `<li class="ev${e.seat === page.seat && e.seat !== null ? " me" : ""}" data-index="${e.index}">${esc(l)}</li>`).join("")).join("");
+  el.innerHTML = page.log.map((e) => `${e.header ? `<li dir="auto" class="turn">${esc(e.header)}</li>` : ""}` +
+    e.lines.map((l) => `<li dir="auto" class="ev${e.seat === page.seat && e.seat !== null ? " me" : ""}" data-index="${e.index}">${esc(l)}</li>`).join("")).join("");
   el.scrollTop = el.scrollHeight;
 }
 
@@ -224,7 +229,9 @@ function drawOver() {
   el.hidden = false;
   const c = ctx(), r = v.result, n = r.placings.length;
   const order = [...Array(n).keys()].sort((a, b) => r.placings[a] - r.placings[b]);
-  let html = `<h2>${esc(t("game_over"))}</h2><p>${esc(r.reason || "")}</p><table class="placings"><tr><th>${esc(t("place"))}</th><th>${esc(t("seat"))}</th>` +
+  // the narrator's end screen in the page's language (as intrigue play ends), else the engine's reason
+  const why = v.end_text ? `<pre class="end-screen" dir="auto">${esc(v.end_text)}</pre>` : `<p class="end-reason">${esc(r.reason || "")}</p>`;
+  let html = `<h2>${esc(t("game_over"))}</h2>${why}<table class="placings"><tr><th>${esc(t("place"))}</th><th>${esc(t("seat"))}</th>` +
     (r.scores ? `<th>${esc(t("score"))}</th>` : "") + (v.revealed ? `<th>${esc(t("revealed"))}</th>` : "") + "</tr>";
   for (const s of order) {
     html += `<tr data-seat="${s}" class="${r.winners.includes(s) ? "won" : ""}"><td>${r.placings[s]}</td><td>${esc(seatName(s))}${s === page.seat ? " (" + esc(t("you")) + ")" : ""}</td>` +
@@ -280,6 +287,7 @@ function setupReplay() {
 // --- start ------------------------------------------------------------------------------------
 function labels() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  $("#rules-close").title = t("close"); $("#rules-close").setAttribute("aria-label", t("close"));
   $("#lang").value = page.lang || "en";
 }
 function arrow() { return document.documentElement.dir === "rtl" ? "←" : "→"; }
@@ -289,6 +297,11 @@ function start() {
   if (page.lang) setLang(page.lang);
   labels();
   $("#hint-btn").onclick = () => { page.hint = {waiting: true}; drawHint(); send({type: "hint"}); };
+  $("#rules-btn").onclick = () => {      // the seat's rules, from the server, in the page's language
+    page.rulesOpen = !page.rulesOpen;
+    if (page.rulesOpen) send({type: "rules"}); else $("#rules-panel").hidden = true;
+  };
+  $("#rules-close").onclick = () => { page.rulesOpen = false; $("#rules-panel").hidden = true; };
   $("#save-btn").onclick = () => send({type: "save"});
   $("#download-btn").onclick = download;
   $("#lang").value = page.lang || "en";

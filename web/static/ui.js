@@ -16,7 +16,7 @@ export const UI = {
     options: "Options", start: "Start", links: "Each person opens their own link (it holds their seat's secret):",
     open_seat: "Open seat {n}", saves: "Saved games on this server", continue: "Continue",
     upload: "Open a record file (a full record continues; a seat's record opens in the replay viewer)",
-    no_saves: "none yet", more: "more…", go: "Go", you: "you", winner: "winner",
+    no_saves: "none yet", more: "more…", go: "Go", you: "you", winner: "winner", rules: "Rules", close: "Close",
   },
   th: {
     title: "โต๊ะเกม intrigue", hint: "คำแนะนำ", save: "บันทึก", load: "โหลด", replay: "ดูย้อนหลัง", lobby: "โต๊ะใหม่",
@@ -33,7 +33,7 @@ export const UI = {
     options: "ตัวเลือก", start: "เริ่ม", links: "แต่ละคนเปิดลิงก์ของตัวเอง (มีรหัสลับของที่นั่ง):",
     open_seat: "เปิดที่นั่ง {n}", saves: "เกมที่บันทึกไว้บนเซิร์ฟเวอร์", continue: "เล่นต่อ",
     upload: "เปิดไฟล์บันทึก (บันทึกเต็มเล่นต่อได้ บันทึกของที่นั่งเปิดในโหมดดูย้อนหลัง)",
-    no_saves: "ยังไม่มี", more: "เพิ่มเติม…", go: "ตกลง", you: "คุณ", winner: "ผู้ชนะ",
+    no_saves: "ยังไม่มี", more: "เพิ่มเติม…", go: "ตกลง", you: "คุณ", winner: "ผู้ชนะ", rules: "กติกา", close: "ปิด",
   },
   he: {
     title: "שולחן intrigue", hint: "רמז", save: "שמירה", load: "טעינה", replay: "הילוך חוזר", lobby: "שולחן חדש",
@@ -50,13 +50,20 @@ export const UI = {
     options: "אפשרויות", start: "התחלה", links: "כל אחד פותח את הקישור שלו (יש בו הסוד של המושב):",
     open_seat: "פתיחת מושב {n}", saves: "משחקים שמורים בשרת", continue: "המשך",
     upload: "פתיחת קובץ רשומה (רשומה מלאה ממשיכה; רשומה של מושב נפתחת בהילוך חוזר)",
-    no_saves: "אין עדיין", more: "עוד…", go: "אישור", you: "את/ה", winner: "מנצח/ת",
+    no_saves: "אין עדיין", more: "עוד…", go: "אישור", you: "את/ה", winner: "מנצח/ת", rules: "חוקים", close: "סגירה",
   },
 };
 
+const RTL = new Set(["he"]);
+
+// In a right-to-left language a value put into a sentence (a seat's name, an English game word, the
+// server's message) is isolated (U+2068 ... U+2069), so it keeps its own direction inside the line:
+// "ממתינים לseat 1: seat 1 is to decide." with the full stop after "decide", not before "seat".
+export function iso(lang, s) { return RTL.has(lang) ? "\u2068" + String(s) + "\u2069" : String(s); }
+
 export function T(lang, key, kw) {
   let text = (UI[lang] && UI[lang][key]) || UI.en[key] || key;
-  if (kw) for (const [k, v] of Object.entries(kw)) text = text.split("{" + k + "}").join(String(v));
+  if (kw) for (const [k, v] of Object.entries(kw)) text = text.split("{" + k + "}").join(iso(lang, v));
   return text;
 }
 
@@ -66,5 +73,5 @@ export function esc(s) {
 
 export function setLang(lang) {
   document.documentElement.lang = lang;
-  document.documentElement.dir = lang === "he" ? "rtl" : "ltr";
+  document.documentElement.dir = RTL.has(lang) ? "rtl" : "ltr";
 }
