@@ -1,6 +1,7 @@
 """``intrigue arena``: pit bots against each other over many seeded games with rotated seats."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -131,7 +132,7 @@ def _check_writable(path: str) -> None:
               help="--backend ray: an existing cluster's head (default: start a local Ray).")
 @click.option("--max-retries", type=click.IntRange(0, 100), default=3, show_default=True,
               help="Times a game whose worker died is run again (ray), or the local pool restarted.")
-@click.option("--json", "json_path", metavar="FILE", default=None, help="Write the results as JSON ('-': stdout).")
+@click.option("--json", "json_path", metavar="FILE", default=None, help="Write the results as JSON ('-': stdout, with the table on stderr).")
 @click.option("--records", metavar="DIR", default=None,
               help="Save every game record (msgpack) in DIR (written by this process, whatever the backend).")
 @click.option("--option", "-o", "game_options", multiple=True, metavar="KEY=VALUE", help="A game option override.")
@@ -219,7 +220,11 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
         summary["interrupted"] = True
     if not summary["games"]:
         click.echo("no game finished", err=True)
-    _print(summary)
+    if json_path == "-":
+        with contextlib.redirect_stdout(sys.stderr):   # stdout carries the JSON alone
+            _print(summary)
+    else:
+        _print(summary)
     if json_path:
         text = json.dumps(summary, indent=2)
         if json_path == "-":

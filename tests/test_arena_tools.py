@@ -182,6 +182,15 @@ def test_ladder_and_sprt_commands(tmp_path, capsys):
     assert "cannot write" in cap.err and "win rate" not in cap.out
 
 
+def test_json_to_stdout_is_json_alone(capsys):
+    # '--json -' printed the table and then the JSON on stdout, so stdout did not parse
+    assert main(["arena", "--game", "coup", "--players", "4", "--bots", "heuristic", "random", "random", "random",
+                 "--games", "4", "--seed", "1", "-q", "--json", "-"]) == 0
+    cap = capsys.readouterr()
+    summary = json.loads(cap.out)
+    assert summary["games"] == 4 and "win rate" in cap.err     # the table goes to stderr
+
+
 def test_a_local_worker_killed_mid_run_has_its_game_played_again(tmp_path, monkeypatch):
     from arena_helpers import GameKiller
     monkeypatch.setenv("INTRIGUE_ARENA_TRACE", str(tmp_path))       # spawned workers log each game
