@@ -478,7 +478,8 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
     if not bots and not level and specs[0] in ("heuristic", "random"):
         click.echo(f"(the search bot is not installed: playing against '{specs[0]}')", err=True)
     if len(specs) > g.num_players - 1:
-        _fail(f"{len(specs)} bots given for {g.num_players - 1} opponents: give at most {g.num_players - 1}")
+        n = g.num_players - 1
+        _fail(f"{len(specs)} bots given for {n} {'opponent' if n == 1 else 'opponents'}: give at most {n}")
     seat_names = None
     if names is not None:
         seat_names = [n.strip() for n in names.split(",")]

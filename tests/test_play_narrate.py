@@ -213,7 +213,7 @@ def test_several_bots_in_one_option_and_a_bot_given_as_game_are_explained():
     child, log = spawn("coup", "--players", "2", "--bots", "heuristic,random")
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 2 and "2 bots given for 1 opponents" in log.getvalue()
+    assert child.exitstatus == 2 and "2 bots given for 1 opponent: give at most 1" in log.getvalue()
 
 
 def test_a_single_choice_is_played_for_the_person_and_quit_offers_to_save(tmp_path):
