@@ -168,7 +168,7 @@ def test_a_multi_front_attack_its_target_removals_and_lost_removals_step_by_step
     assert f"Put {'an' if C == 'Orange' else 'a'} {C} token on E3 (empty → {names.COLOURS[c]}1)" in [
         n.action_label(core, a, p) for a in state.legal_actions()]
     lines = step("place E3")
-    assert lines[1] == f"{C} (5 cells, 7 tokens) touches several enemies: you choose the target."
+    assert lines[1] == f"{C} (7 tokens, 5 cells) touches several enemies: you choose the target."
     assert n.prompt(state.core, p) == f"Your {C} group touches several enemies: which one do you attack?"
     labels = [n.action_label(state.core, a, p) for a in state.legal_actions()]
     assert labels == [f"Attack the {D} group at G3: full strength (4 removals)", f"Besiege the {E} group at D3"]

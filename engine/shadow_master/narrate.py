@@ -81,7 +81,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "token": "token", "tokens": "tokens",
         # attacks
         "no_attack": "",
-        "multi": "{Colour} ({size} cells, {g} tokens) touches several enemies: {who} choose{s} the target.",
+        "multi": "{Colour} ({g} tokens, {size} cells) touches several enemies: {who} choose{s} the target.",
         "battle": "{Colour} ({g} tokens, {size} cells) attacks {enemy} at {cell} ({t} tokens, {tsize} cells).\n"
                   "{How}: {m} {removals} from its front.",
         "how4": "full strength", "how2": "equal strength (tempo)", "how1": "weaker (first strike)",
