@@ -66,7 +66,7 @@ def time_case(case: Case, seconds: float, repeats: int) -> dict:
 def _fmt(r: dict) -> str:
     if "per_s" in r:
         return f"{r['per_s']:>14,.0f} {r['unit']}/s"
-    return f"{r['value']:>14,.2f} {r['unit']}"
+    return f"{r['value']:>14,.{0 if abs(r['value']) >= 1000 else 2}f} {r['unit']}"
 
 
 @click.command()
@@ -84,11 +84,12 @@ def bench(quick: bool, as_json: bool, only: Optional[str], repeats: Optional[int
     seconds = 0.25 if quick else 1.0
     repeats = repeats or (3 if quick else 5)
     results = []
+    width = max(len(c.name) for c in cases)         # one column for every name, however long
     for case in cases:
         r = time_case(case, seconds, repeats)
         results.append(r)
         if not as_json:
             players = "" if r["players"] is None else f"{r['players']}p"
-            click.echo(f"{r['name']:<28} {players:>4} {_fmt(r)}")
+            click.echo(f"{r['name']:<{width}} {players:>4} {_fmt(r)}")
     if as_json:
         click.echo(json.dumps({"results": results, "quick": quick, "repeats": repeats}))

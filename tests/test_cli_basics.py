@@ -35,6 +35,19 @@ def test_bench_json_has_the_coup_cases():
         assert x["per_s"] > 0
 
 
+def test_bench_table_lines_up_long_names_and_large_values():
+    # shadow_master.random_decisions (30 characters) pushed its row out of line, with two decimals
+    r = run("bench", "--quick", "--only", "shadow_master.state_bytes,coup.clone,shadow_master.random_decisions",
+            "--repeats", "1")
+    assert r.returncode == 0, r.stderr
+    rows = [line for line in r.stdout.splitlines() if line.strip()]
+    assert len(rows) == 5
+    ends = {len(line) - len(line.split()[-1]) for line in rows}      # where each unit starts
+    assert len(ends) == 1, rows
+    decisions = [line for line in rows if "random_decisions" in line]
+    assert decisions and all("." not in line.split()[-2] for line in decisions)
+
+
 def test_bench_names_the_cases_when_none_matches():
     r = run("bench", "--quick", "--only", "nosuchcase")
     assert r.returncode == 2 and "Traceback" not in r.stderr
