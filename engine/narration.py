@@ -11,7 +11,11 @@ from intrigue.engine.game import Game
 
 class Narrator:
     """Base of the games' narrators: ``TEXT`` maps a language to its phrases ("you", "seat", ...);
-    a language the game does not have falls back to English."""
+    a language the game does not have falls back to English.
+
+    A narrator's ``end_screen(core, viewer, *, board=True, placings=True)`` is what the terminal
+    prints when the game ends; a page that draws the table and the placings itself asks for it with
+    ``board=False, placings=False`` (a score table that says more than the placings stays)."""
 
     TEXT: ClassVar[Dict[str, Dict[str, str]]] = {}
 

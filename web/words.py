@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, List, Optional, Sequence
 
 from intrigue.engine import Event, Game
-from intrigue.engine.game import State
 
 # the page's own words for the fallback sentences (the page's UI words live in static/ui.js)
 _SEAT = {"en": "Seat {n}", "th": "ที่นั่ง {n}", "he": "מושב {n}"}
@@ -111,16 +110,17 @@ class Narration:
         return str(said) if said else _NO_RULES.get(self.lang, _NO_RULES["en"])
 
     def end_text(self, core: Any, viewer: Optional[int]) -> Optional[str]:
-        """The narrator's end screen (winner, reason, scores) for ``viewer`` without its text
-        drawing of the board (the page draws the table itself); ``None`` without a narrator's."""
-        said = self._ask("end_screen", core, viewer)
-        if not said:
+        """The narrator's end screen (winner, reason, scores) for ``viewer`` without what the page
+        draws itself: the text drawing of the board and the list of placings (the narrator leaves
+        them out when asked: ``board=False, placings=False``); ``None`` without a narrator's."""
+        fn = getattr(self.narrator, "end_screen", None) if self.narrator is not None else None
+        if fn is None:
             return None
-        text = str(said)
-        board = self._ask("board", State(self.game, core), viewer)
-        if board and text.startswith(str(board)):
-            text = text[len(str(board)):]
-        return text.strip("\n") or None
+        try:
+            said = fn(core, viewer, board=False, placings=False)
+        except Exception:           # a narrator without those options: the page says the reason
+            return None
+        return str(said).strip("\n") or None
 
     def why_illegal(self, core: Any, text: str, viewer: Optional[int], fallback: str) -> str:
         said = self._ask("why_illegal", core, text, viewer)

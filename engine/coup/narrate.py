@@ -398,18 +398,21 @@ class CoupNarrator(Narrator):
             return self.text["you"].format(n=seat, name=named or self.text["seat"].format(n=seat))
         return named or self.text["seat"].format(n=seat)
 
-    def end_screen(self, core: KernelState, viewer: Optional[int]) -> str:
-        """Every card face up, the winner named, and every seat's placing."""
+    def end_screen(self, core: KernelState, viewer: Optional[int], *, board: bool = True,
+                   placings: bool = True) -> str:
+        """Every card face up, the winner named, and every seat's placing (``board=False``: without
+        the table; ``placings=False``: without the list of placings)."""
         from intrigue.engine.game import State
         state = State(self.game, core)
         res = self.game.result(core)
         T = self.text
-        lines = [self.board(state, viewer)]        # what the viewer saw: the winner's cards stay hidden
+        lines = [self.board(state, viewer)] if board else []    # what the viewer saw: the winner's cards stay hidden
         who = self._join([_cap(self.seat(w, viewer)) for w in res.winners])
         lines.append(T["end_draw" if res.draw else "end_winner"].format(who=who))
-        lines.append(T["placings"])
-        for p in sorted(range(core.num_players), key=lambda q: (res.placings[q], q)):
-            lines.append(f"  {res.placings[p]}. {self.seat(p, viewer)}")
+        if placings:
+            lines.append(T["placings"])
+            for p in sorted(range(core.num_players), key=lambda q: (res.placings[q], q)):
+                lines.append(f"  {res.placings[p]}. {self.seat(p, viewer)}")
         return "\n".join(lines)
 
     def board(self, state, viewer: Optional[int]) -> str:

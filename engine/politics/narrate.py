@@ -913,8 +913,10 @@ class PoliticsNarrator(Narrator):
         lines.append(T("b_legend"))
         return "\n".join(lines)
 
-    def end_screen(self, core: KernelState, viewer: Optional[int]) -> str:
-        """Every seat's coins, role and total as the kernel scored them, and the winner named."""
+    def end_screen(self, core: KernelState, viewer: Optional[int], *, board: bool = True,
+                   placings: bool = True) -> str:
+        """Every seat's coins, role and total as the kernel scored them, and the winner named (no
+        drawing of the table to leave out; the score table says more than the placings: it stays)."""
         res = self.game.result(core)
         n = core.num_players
         T = self._T

@@ -1448,14 +1448,16 @@ class ShadowMasterNarrator(Narrator):
         return out
 
     # --- the end and the rules -----------------------------------------------------------------------
-    def end_screen(self, core: KernelState, viewer: Optional[int]) -> str:
-        """Every seat's score broken down as the rules count it, the winner named and the reason."""
+    def end_screen(self, core: KernelState, viewer: Optional[int], *, board: bool = True,
+                   placings: bool = True) -> str:
+        """Every seat's score broken down as the rules count it, the winner named and the reason
+        (``board=False``: without the board; the score table says more than the placings: it stays)."""
         from intrigue.engine.game import State
         res = self.game.result(core)
         T = self._T
         ranks = core.ranks()
         n = core.num_players
-        lines = [self.board(State(self.game, core), viewer), "", T("end_title")]
+        lines = ([self.board(State(self.game, core), viewer), ""] if board else []) + [T("end_title")]
         names_ = [_cap(self.seat(p, viewer)) for p in range(n)]
         w = max(12, max(width(x) for x in names_) + 3)
         cols = self.text["end_cols"].split("  ")
