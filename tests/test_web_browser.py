@@ -447,3 +447,90 @@ def test_english_lines_in_a_hebrew_page_keep_their_order(browser, live):
     assert last > first
     assert not errors
     page.close()
+
+
+# --------------------------------------------------------------------------------------------------
+# the server's errors in the page's language; the replay's Rules panel
+# --------------------------------------------------------------------------------------------------
+def _said(page, script, arg=None):
+    """The toast shown after running ``script`` in the page (the toast is emptied first)."""
+    page.evaluate("() => { const el = document.querySelector('#toast'); el.textContent = ''; el.hidden = true; }")
+    page.evaluate(script, arg)
+    page.wait_for_function("() => !document.querySelector('#toast').hidden && "
+                           "document.querySelector('#toast').textContent !== ''")
+    return page.locator("#toast").evaluate("el => el.textContent")
+
+
+_SEND = "(m) => window.intrigue.ws.send(typeof m === 'string' ? m : JSON.stringify(m))"
+_ISO = lambda s: "\u2068" + s + "\u2069"      # noqa: E731  (a value in a Hebrew sentence)
+
+
+@pytest.mark.parametrize("lang", ["th", "he"])
+def test_server_errors_are_said_in_the_page_language(browser, live, tmp_path, lang):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("not a folder")
+    live.web.saves_dir = str(blocker)                 # a save fails on this table
+    table, links = live.table(game="coup", players=3, humans=[0, 1], bots=["random"], seed=5, lang=lang)
+    page, errors = _open(browser, links[0], lang)
+    page.wait_for_selector("#actions button:enabled")
+    no = {"th": "ทำไม่ได้: ", "he": "לא אפשרי: "}[lang]
+    # a message the table cannot read
+    text = _said(page, _SEND, "nonsense")
+    assert text == no + {"th": "โต๊ะอ่านข้อความที่หน้าเว็บส่งมาไม่ได้",
+                         "he": "השולחן לא הצליח לקרוא את ההודעה שהדף שלח."}[lang]
+    # an illegal move: the sentence in the page's language, the narrator's reason as it gives it
+    events = view(page)["events"]
+    why = table.narration_for(lang).why_illegal(table.state.core, "coup 1", 0, "?")
+    text = _said(page, _SEND, {"type": "move", "move": "coup 1", "seq": events})
+    assert text == no + {"th": "ตอนนี้เดินแบบนี้ไม่ได้: " + why,
+                         "he": "אי אפשר לשחק את המהלך הזה עכשיו: " + _ISO(why)}[lang]
+    # a save the server cannot write
+    text = _said(page, "() => document.querySelector('#save-btn').click()")
+    start = {"th": "บันทึกเกมบนเซิร์ฟเวอร์ไม่สำเร็จ (", "he": "לא ניתן היה לשמור את המשחק בשרת ("}[lang]
+    assert text.startswith(no + start) and "could not be saved" not in text, text
+    # out of turn: seat 1 (a person without a page here) decides after seat 0's income
+    page.click('#actions button[data-move="income"]')
+    page.wait_for_function("() => window.intrigue.view.to_decide === 1")
+    who = view(page)["seats"][1]["name"]
+    text = _said(page, _SEND, {"type": "move", "move": "income", "seq": view(page)["events"]})
+    assert text == no + {"th": f"ตอนนี้ยังไม่ใช่ตาของคุณ ({who} กำลังตัดสินใจ)",
+                         "he": f"זה לא התור שלך עכשיו ({_ISO(who)} מחליט/ה)."}[lang]
+    assert "not your decision" not in text
+    # an error the page has no sentence for: the server's own message
+    page.evaluate("() => window.intrigue.ws.onmessage({data: JSON.stringify("
+                  "{type: 'error', code: 'no_such_code', message: 'as the server said it'})})")
+    assert page.locator("#toast").evaluate("el => el.textContent") == no + (
+        _ISO("as the server said it") if lang == "he" else "as the server said it")
+    assert table.state.current_player() == 1 and not errors
+    page.close()
+
+
+def test_the_replay_has_the_rules_panel(browser, live):
+    table, links = live.table(game="coup", players=3, humans=[0], bots=["random"], seed=7, lang="th")
+    page, errors = _open(browser, links[0], "th")
+    rng = random.Random(3)
+    click_until(page, lambda: len(table.state.history) >= 12 or table.state.is_terminal(), rng)
+    page.close()
+    replay = live.web.add_replay(table.record_for(0), "th")
+    rules = [replay.frame(k)["rules"] for k in range(replay.steps + 1)]
+    k = next(k for k in range(replay.steps) if rules[k + 1] != rules[k])     # a step that changes them
+    page, errors = _open(browser, f"{live.base}/replay/{replay.id}", "th")
+    page.wait_for_function("() => window.intrigue.view && window.intrigue.view.step === 0")
+    assert page.locator("#rules-btn").is_visible() and page.locator("#rules-btn").inner_text() == "กติกา"
+    assert page.locator("#rules-panel").is_hidden()
+    page.click("#rules-btn")
+    page.wait_for_selector("#rules-panel:not([hidden])")
+    narrator = table.narration_for("th").narrator
+    assert page.locator("#rules-text").evaluate("el => el.textContent") == rules[0] == narrator.rules(
+        replay._cores[0], 0)
+    for step in range(1, k + 2):
+        page.click("#next")
+        page.wait_for_function(f"() => window.intrigue.view.step === {step}")
+    assert page.locator("#rules-text").evaluate("el => el.textContent") == rules[k + 1] != rules[k]
+    page.click("#rules-close")
+    assert page.locator("#rules-panel").is_hidden()
+    page.click("#prev")
+    page.wait_for_function(f"() => window.intrigue.view.step === {k}")
+    assert page.locator("#rules-panel").is_hidden()          # closed stays closed while stepping
+    assert not errors
+    page.close()

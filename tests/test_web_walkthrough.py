@@ -1,12 +1,14 @@
 """The web table's server after a walkthrough of the page: a binary frame, a saves folder that cannot
 be written, the rules, the end in the page's language, the replay's seat names, the line said for a
-forced move, the prompt said once, and a move naming another seat.  Starlette's test client over the
+forced move, the prompt said once, a move naming another seat, the errors the page says in its own
+language, Coup's end without the placings, and the replay's rules.  Starlette's test client over the
 WebSocket, every game seeded.  Skipped when the ``web`` extra (starlette, httpx) is not installed.
 """
 from __future__ import annotations
 
 import os
 import random
+import re
 
 import pytest
 
@@ -182,7 +184,7 @@ def test_rules_before_joining_and_for_a_game_without_a_narrator(client, server):
 # 4. the end, in the page's language
 # --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game,players,lang,seed", [("coup", 3, "th", 3), ("coup", 3, "he", 1),
-                                                    ("politics", 6, "th", 3)])
+                                                    ("politics", 6, "th", 3), ("shadow_master", 3, "th", 3)])
 def test_the_end_is_said_in_the_page_language(client, server, game, players, lang, seed):
     table, tokens = new_table(client, game=game, players=players, humans=[0], seed=seed, lang=lang)
     t = server.tables[table]
@@ -192,7 +194,7 @@ def test_the_end_is_said_in_the_page_language(client, server, game, players, lan
     narr = t.narration_for(lang)
     screen = narr.narrator.end_screen(t.state.core, 0)
     text = final["end_text"]
-    assert text and screen.endswith(text)                   # the terminal's end screen, without its board
+    assert text and text in screen                          # the terminal's end screen, without its board
     assert t.state.result().reason not in text               # not the engine's English reason
     letters = ("\u0e00", "\u0e7f") if lang == "th" else ("\u0590", "\u05ff")
     assert any(letters[0] <= ch <= letters[1] for ch in text.splitlines()[0] + text.splitlines()[-1])
@@ -293,3 +295,116 @@ def test_a_move_for_another_seat_is_refused(client, server):
         ws.send_json({"type": "move", "move": "income", "seq": m["events"]})
         next_of(ws, "state")
         assert t.state.history[n].text == "income" and t.state.history[n].seat == other
+
+
+# --------------------------------------------------------------------------------------------------
+# 10. the errors: each code the server sends has the page's sentence in every language, and an
+#     error carries what that sentence names (the seat it is waiting for, why a save failed)
+# --------------------------------------------------------------------------------------------------
+WEB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "web")
+
+
+def _page_errors():
+    """The keys of each language in ``ERRORS`` of static/ui.js."""
+    with open(os.path.join(WEB, "static", "ui.js"), encoding="utf-8") as f:
+        src = f.read()
+    block = re.search(r"export const ERRORS = \{\n(.*?)\n\};", src, re.S)
+    assert block, "ui.js has no ERRORS table"
+    out = {}
+    for lang, body in re.findall(r"^  (\w+): \{\n(.*?)\n  \},?$", block.group(1), re.S | re.M):
+        out[lang] = set(re.findall(r"^    (\w+): \"[^\"]+\",$", body, re.M))
+    return out
+
+
+def test_every_error_code_has_the_pages_sentence_in_each_language():
+    codes = set()
+    for name in ("app.py", "tables.py"):
+        with open(os.path.join(WEB, name), encoding="utf-8") as f:
+            src = f.read()
+        codes |= set(re.findall(r'WebError\("(\w+)"', src)) | set(re.findall(r'"code": "(\w+)"', src))
+    codes |= {"illegal_action", "bad_notation", "not_your_turn_who"}    # a move the engine refuses
+    assert {"bad_message", "not_your_turn", "save_failed", "stale", "bot_failed"} <= codes
+    table = _page_errors()
+    assert set(table) == {"en", "th", "he"}
+    for lang, keys in table.items():
+        assert codes <= keys, (lang, sorted(codes - keys))
+
+
+def test_an_error_carries_what_the_page_names_in_it(tmp_path):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("not a folder")
+    server = WebServer(saves_dir=str(blocker), default_bots=["random"])
+    with TestClient(create_app(server)) as client:
+        table, tokens = new_table(client, game="coup", players=3, humans=[0, 1], seed=9, lang="th")
+        t = server.tables[table]
+        with client.websocket_connect("/ws") as ws:
+            join(ws, table, 0, tokens[0])
+            m = decision(ws)
+            ws.send_json({"type": "move", "move": "income", "seq": m["events"]})
+            while m["to_decide"] != 1:
+                m = next_of(ws, "state")
+            ws.send_json({"type": "move", "move": "income", "seq": m["events"]})
+            err = answer(ws)
+            assert err["code"] == "not_your_turn" and err["seat"] == 1 and t.state.current_player() == 1
+            ws.send_json({"type": "save"})
+            err = answer(ws)
+            assert err["code"] == "save_failed" and err["reason"] and f"({err['reason']})" in err["message"]
+            assert str(tmp_path) not in err["reason"]
+            ws.send_json({"type": "hint"})              # an error with nothing to name has no extra fields
+            err = answer(ws)
+            assert err["code"] == "not_your_turn" and set(err) == {"type", "code", "message"}
+
+
+# --------------------------------------------------------------------------------------------------
+# 11. Coup's end text leaves the placings to the page's table (the terminal's end screen keeps them)
+# --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,seed", [("en", 3), ("th", 3), ("he", 1)])
+def test_the_coup_end_text_does_not_repeat_the_placings(client, server, lang, seed):
+    table, tokens = new_table(client, game="coup", players=3, humans=[0], seed=seed, lang=lang)
+    t = server.tables[table]
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        final = play_out(ws, seed=2)
+    narrator = t.narration_for(lang).narrator
+    core, res = t.state.core, t.state.result()
+    text = final["end_text"]
+    placings = [narrator.text["placings"]] + [f"  {res.placings[p]}. {narrator.seat(p, 0)}"
+                                              for p in sorted(range(3), key=lambda q: (res.placings[q], q))]
+    assert text and "\n" not in text                       # the winner's line alone
+    assert narrator.text["placings"] not in text and "1. " not in text
+    # the terminal's end screen is as it was: the board, the winner, the placings
+    board = narrator.board(State(t.game, core), 0)
+    assert narrator.end_screen(core, 0) == "\n".join([board, text] + placings)
+    # the replay of the seat's record ends the same way
+    up = client.post(f"/api/tables/{table}/replay", params={"seat": 0, "token": tokens[0]}).json()
+    assert client.get(f"/api/replays/{up['replay']}/{up['steps']}").json()["end_text"] == text
+
+
+# --------------------------------------------------------------------------------------------------
+# 12. the replay's rules: the rules that matter at each step, for the record's seat, in its language
+# --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,seat", [("th", 0), ("he", 0), ("en", None)], ids=["th-seat", "he-seat", "en-full"])
+def test_each_replay_frame_has_the_rules_of_its_position(client, server, lang, seat):
+    table, tokens = new_table(client, game="coup", players=3, humans=[0], seed=7)
+    t = server.tables[table]
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        m = decision(ws)
+        for _ in range(3):                      # a few decisions: challenge and block windows come up
+            if m["over"]:
+                break
+            ws.send_json({"type": "move", "move": random.Random(len(m["log"])).choice(m["legal"])["move"],
+                          "seq": m["events"]})
+            m = decision(ws)
+    record = t.record_for(0) if seat == 0 else t.full_record()
+    replay = server.add_replay(record, lang)
+    narration = Narration(t.game, lang)
+    said = []
+    for k in range(replay.steps + 1):
+        frame = client.get(f"/api/replays/{replay.id}/{k}").json()
+        assert frame["rules"] == narration.rules(replay._cores[k], seat) and frame["rules"].strip()
+        said.append(frame["rules"])
+    assert len(set(said)) > 1                   # the rules follow the position
+    if lang != "en":
+        letters = ("\u0e00", "\u0e7f") if lang == "th" else ("\u0590", "\u05ff")
+        assert any(letters[0] <= ch <= letters[1] for ch in said[0])

@@ -8,8 +8,9 @@
 * ``WS /ws`` -- messages as JSON objects with a ``type``:
   page -> server ``join`` {table, seat, token}, ``move`` {move, seq?, seat?}, ``hint``, ``rules``, ``save``,
   ``ping``; server -> page ``state`` (the seat's view), ``thinking``, ``seats``, ``hint_started``, ``hint``,
-  ``rules`` {text}, ``saved``, ``notice``, ``error`` {code, message}, ``pong``.  A bad message (a binary
-  frame, a move naming another seat ...) gets an ``error`` and changes nothing.
+  ``rules`` {text}, ``saved``, ``notice``, ``error`` {code, message, seat?, reason?}, ``pong``.  A bad
+  message (a binary frame, a move naming another seat ...) gets an ``error`` and changes nothing; the
+  page says a known ``code`` in its own language (``ERRORS`` in static/ui.js), else the English ``message``.
 * ``GET /games/{game}/{file}`` -- the game's own drawing code and pictures (its ``web`` plug-in).
 
 Nothing here knows a game's rules: every game-specific thing comes from the engine or the plug-in.

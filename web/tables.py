@@ -33,15 +33,20 @@ LANGS = ("en", "th", "he")
 
 
 class WebError(Exception):
-    """A request the table refuses; nothing has changed.  ``code`` is stable, ``message`` for people."""
+    """A request the table refuses; nothing has changed.  ``code`` is stable, ``message`` for people
+    (in English: the page says a known code in its own language), ``details`` what the page's sentence
+    for the code needs (``seat``: the seat it names, ``reason``: a short cause)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **details: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.details = details
 
     def to_dict(self) -> dict:
-        return {"type": "error", "code": self.code, "message": self.message}
+        out = {"type": "error", "code": self.code, "message": self.message}
+        out.update({k: v for k, v in self.details.items() if v is not None})
+        return out
 
 
 # --------------------------------------------------------------------------------------------------
@@ -362,7 +367,8 @@ class WebTable:
             cp = state.current_player()
             if cp != seat:
                 who = self.narration.seat(cp, seat) if cp >= 0 else "—"
-                raise WebError("not_your_turn", f"it is not your decision now ({who} decides)")
+                raise WebError("not_your_turn", f"it is not your decision now ({who} decides)",
+                               seat=cp if cp >= 0 else None)
             try:
                 self.table.apply(move, seat=seat)
             except IntrigueError as err:
@@ -461,7 +467,7 @@ class WebTable:
             if steps is None:
                 legal = self.state.legal_actions()
                 self.table.apply(legal[self.table.rng.below(len(legal))], seat=seat)
-                await self.broadcast({"type": "error", "code": "bot_failed",
+                await self.broadcast({"type": "error", "code": "bot_failed", "seat": seat,
                                       "message": f"the bot of seat {seat} failed ({type(error).__name__}); "
                                                  f"it played a random legal move"})
             self._sync_history()
@@ -528,8 +534,9 @@ class WebTable:
             with contextlib.suppress(OSError):       # no half-written file is left behind
                 os.remove(path + ".tmp")
             # the reason without the server's paths: the page is told, the server's folders are not
-            raise WebError("save_failed", f"the game could not be saved on the server "
-                                          f"({err.strerror or type(err).__name__}); nothing was saved") from None
+            reason = err.strerror or type(err).__name__
+            raise WebError("save_failed", f"the game could not be saved on the server ({reason}); nothing was saved",
+                           reason=reason) from None
         return base
 
     # --- the end ----------------------------------------------------------------------------------
@@ -630,6 +637,8 @@ class Replay:
             "kind": game.decision_kind(core), "log": self._log[:k], "log_start": 0, "over": over, "thinking": None,
             "client": client_data(game, self.lang),
             "waiting": self.narration.prompt(core, self.seat) if cp >= 0 else None,
+            # the Rules panel: the rules that matter at this step, for the record's seat
+            "rules": self.narration.rules(core, self.seat),
         }
         if self.seat is not None:
             out["private"] = game.private_info(core, self.seat)

@@ -1,7 +1,7 @@
 // The table page: one seat of a live table (/t/ID#seat=S&token=X) or a replay (/replay/ID).
 // It draws only what the server sends for its seat; the game's own module (/games/NAME/table.js)
 // draws seats, cards and the middle of the table.
-import { T, esc, iso, setLang } from "/static/ui.js";
+import { T, esc, errorText, setLang } from "/static/ui.js";
 
 const $ = (sel) => document.querySelector(sel);
 const page = {
@@ -71,8 +71,7 @@ async function onMessage(m) {
     render();
     if (page.rulesOpen) send({type: "rules"});   // the rules that matter may have changed with the position
   } else if (m.type === "rules") {
-    $("#rules-text").textContent = m.text;
-    $("#rules-panel").hidden = !page.rulesOpen;
+    drawRules(m.text);
   } else if (m.type === "thinking") {
     page.thinking = m; drawThinking();
   } else if (m.type === "seats") {
@@ -88,8 +87,14 @@ async function onMessage(m) {
     toast(m.message);
   } else if (m.type === "error") {
     if (page.hint && page.hint.waiting) { page.hint = null; drawHint(); }
-    toast(t("error") + ": " + iso(page.lang, m.message), true);
+    toast(t("error") + ": " + errorText(page.lang, m, seatName), true);
   }
+}
+
+// the Rules panel: the live table asks the server for the seat's rules, a replay's frame carries them
+function drawRules(text) {
+  $("#rules-text").textContent = text || "";
+  $("#rules-panel").hidden = !page.rulesOpen;
 }
 
 function toast(text, bad) {
@@ -251,20 +256,21 @@ async function openReplay() {
   const r = await fetch(`/api/tables/${page.id}/replay?seat=${page.seat}&token=${encodeURIComponent(page.token)}`, {method: "POST"});
   const data = await r.json();
   if (data.link) location.href = data.link + (page.lang ? `?lang=${page.lang}` : "");
-  else toast(data.message, true);
+  else toast(t("error") + ": " + errorText(page.lang, data, seatName), true);
 }
 
 // --- the replay viewer ------------------------------------------------------------------------
 async function showFrame(k) {
   const r = await fetch(`/api/replays/${page.id}/${k}`);
   const f = await r.json();
-  if (f.type !== "frame") { toast(f.message || "?", true); return; }
+  if (f.type !== "frame") { toast(t("error") + ": " + errorText(page.lang, f, seatName), true); return; }
   page.step = f.step; page.steps = f.steps;
   page.client = f.client;
   if (page.lang !== f.lang || !page.labelled) { page.lang = f.lang; setLang(f.lang); labels(); page.labelled = true; }
   page.seat = f.seat; page.view = f; page.log = f.log; page.thinking = null;
   await loadModule(f.game.game);
   render();
+  if (page.rulesOpen) drawRules(f.rules);
   $("#step").textContent = t("step", {k: f.step, n: f.steps});
   $("#slider").max = f.steps; $("#slider").value = f.step;
 }
@@ -299,7 +305,9 @@ function start() {
   $("#hint-btn").onclick = () => { page.hint = {waiting: true}; drawHint(); send({type: "hint"}); };
   $("#rules-btn").onclick = () => {      // the seat's rules, from the server, in the page's language
     page.rulesOpen = !page.rulesOpen;
-    if (page.rulesOpen) send({type: "rules"}); else $("#rules-panel").hidden = true;
+    if (!page.rulesOpen) $("#rules-panel").hidden = true;
+    else if (page.mode === "replay") drawRules(page.view && page.view.rules);
+    else send({type: "rules"});
   };
   $("#rules-close").onclick = () => { page.rulesOpen = false; $("#rules-panel").hidden = true; };
   $("#save-btn").onclick = () => send({type: "save"});

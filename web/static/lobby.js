@@ -1,5 +1,5 @@
 // The lobby: start a table of any game, ruleset and option; continue a saved game; open a record.
-import { T, esc, setLang } from "/static/ui.js";
+import { T, esc, errorText, setLang } from "/static/ui.js";
 
 const $ = (s) => document.querySelector(s);
 let lang = localStorage.getItem("intrigue-lang") || "en";
@@ -62,7 +62,7 @@ async function start(ev) {
 }
 
 function showLinks(data) {
-  if (!data.links) { $("#msg").textContent = data.message || "?"; return; }
+  if (!data.links) { $("#msg").textContent = errorText(lang, data, (s) => t("seat") + " " + s); return; }
   $("#msg").textContent = "";
   const seats = Object.keys(data.links);
   if (seats.length === 1) { location.href = data.links[seats[0]]; return; }

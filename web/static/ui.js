@@ -54,6 +54,82 @@ export const UI = {
   },
 };
 
+// The server's errors by their code.  {who} is the seat the error names (the message's `seat`),
+// {reason} the server's short cause (`reason`), {detail} the server's own sentence, for what only it
+// can say (why a move is illegal: the game's narrator words it, in the page's language where the game
+// has one).  An unknown code, or one whose values are missing, is shown as the server's message.
+export const ERRORS = {
+  en: {
+    bad_message: "The table could not read that message from the page.",
+    no_table: "There is no such table (the server may have been restarted).",
+    not_joined: "Join a seat first: open your seat's link.",
+    bad_seat: "This page cannot play that seat.",
+    bad_token: "This link's seat token is not right for that seat.",
+    stale: "The table moved on in the meantime: the page now shows the game as it is; try again.",
+    game_over: "The game is over: no more moves.",
+    not_your_turn: "It is not your decision now.",
+    not_your_turn_who: "It is not your decision now ({who} decides).",
+    illegal_action: "That move cannot be played now: {detail}",
+    bad_notation: "That move cannot be played now: {detail}",
+    busy: "The engine is already thinking about a hint.",
+    no_saves: "This server was started without a folder for saved games.",
+    save_failed: "The game could not be saved on the server ({reason}); nothing was saved.",
+    bot_failed: "The bot of {who} failed; a random legal move was played for it.",
+    no_replay: "There is no such replay.",
+    no_save: "There is no such saved game.",
+    not_full: "This is one seat's view of a game: it can be replayed but not continued.",
+    too_large: "That file is too large to be a game record.",
+    bad_record: "The game record cannot be read: {detail}",
+    bad_request: "The request was refused: {detail}",
+  },
+  th: {
+    bad_message: "โต๊ะอ่านข้อความที่หน้าเว็บส่งมาไม่ได้",
+    no_table: "ไม่มีโต๊ะนี้ (เซิร์ฟเวอร์อาจเพิ่งเริ่มใหม่)",
+    not_joined: "ต้องเข้าที่นั่งก่อน โดยเปิดลิงก์ที่นั่งของคุณ",
+    bad_seat: "หน้านี้เล่นในที่นั่งนั้นไม่ได้",
+    bad_token: "รหัสลับในลิงก์นี้ไม่ตรงกับที่นั่งนั้น",
+    stale: "ระหว่างนี้เกมเดินต่อไปแล้ว หน้านี้แสดงสถานะล่าสุดให้แล้ว ลองใหม่อีกครั้ง",
+    game_over: "เกมจบแล้ว เดินต่อไม่ได้อีก",
+    not_your_turn: "ตอนนี้ยังไม่ใช่ตาของคุณ",
+    not_your_turn_who: "ตอนนี้ยังไม่ใช่ตาของคุณ ({who} กำลังตัดสินใจ)",
+    illegal_action: "ตอนนี้เดินแบบนี้ไม่ได้: {detail}",
+    bad_notation: "ตอนนี้เดินแบบนี้ไม่ได้: {detail}",
+    busy: "เอนจินกำลังคิดคำแนะนำอยู่แล้ว",
+    no_saves: "เซิร์ฟเวอร์นี้ไม่ได้ตั้งโฟลเดอร์สำหรับเก็บเกมที่บันทึกไว้",
+    save_failed: "บันทึกเกมบนเซิร์ฟเวอร์ไม่สำเร็จ ({reason}) ยังไม่ได้บันทึกอะไรไว้",
+    bot_failed: "บอทของ{who} ขัดข้อง จึงสุ่มเลือกการเดินที่ถูกกติกาให้แทน",
+    no_replay: "ไม่มีการดูย้อนหลังนี้",
+    no_save: "ไม่มีเกมที่บันทึกไว้ชื่อนี้",
+    not_full: "นี่เป็นบันทึกจากมุมมองของที่นั่งเดียว ดูย้อนหลังได้ แต่เล่นต่อไม่ได้",
+    too_large: "ไฟล์นี้ใหญ่เกินกว่าจะเป็นไฟล์บันทึกเกม",
+    bad_record: "อ่านไฟล์บันทึกเกมไม่ได้: {detail}",
+    bad_request: "คำขอไม่ถูกต้อง: {detail}",
+  },
+  he: {
+    bad_message: "השולחן לא הצליח לקרוא את ההודעה שהדף שלח.",
+    no_table: "אין שולחן כזה (ייתכן שהשרת הופעל מחדש).",
+    not_joined: "קודם צריך להצטרף למושב, דרך הקישור של המושב שלך.",
+    bad_seat: "מהדף הזה אי אפשר לשחק במושב הזה.",
+    bad_token: "הקוד הסודי שבקישור לא מתאים למושב הזה.",
+    stale: "בינתיים המשחק התקדם: הדף מציג עכשיו את המצב העדכני. אפשר לנסות שוב.",
+    game_over: "המשחק נגמר: אין עוד מהלכים.",
+    not_your_turn: "זה לא התור שלך עכשיו.",
+    not_your_turn_who: "זה לא התור שלך עכשיו ({who} מחליט/ה).",
+    illegal_action: "אי אפשר לשחק את המהלך הזה עכשיו: {detail}",
+    bad_notation: "אי אפשר לשחק את המהלך הזה עכשיו: {detail}",
+    busy: "המנוע כבר חושב על רמז.",
+    no_saves: "השרת הופעל בלי תיקייה למשחקים שמורים.",
+    save_failed: "לא ניתן היה לשמור את המשחק בשרת ({reason}); שום דבר לא נשמר.",
+    bot_failed: "הבוט של {who} נתקל בתקלה, ובמקומו שוחק מהלך חוקי אקראי.",
+    no_replay: "אין הילוך חוזר כזה.",
+    no_save: "אין משחק שמור כזה.",
+    not_full: "זו רשומה של מושב אחד בלבד: אפשר לצפות בה בהילוך חוזר, אבל אי אפשר להמשיך אותה.",
+    too_large: "הקובץ גדול מכדי להיות רשומת משחק.",
+    bad_record: "אי אפשר לקרוא את רשומת המשחק: {detail}",
+    bad_request: "הבקשה נדחתה: {detail}",
+  },
+};
+
 const RTL = new Set(["he"]);
 
 // In a right-to-left language a value put into a sentence (a seat's name, an English game word, the
@@ -65,6 +141,23 @@ export function T(lang, key, kw) {
   let text = (UI[lang] && UI[lang][key]) || UI.en[key] || key;
   if (kw) for (const [k, v] of Object.entries(kw)) text = text.split("{" + k + "}").join(iso(lang, v));
   return text;
+}
+
+// An `error` message from the server in the page's language; `name(seat)` is a seat's name on the page.
+export function errorText(lang, m, name) {
+  const has = (v) => v !== undefined && v !== null && v !== "";
+  const code = m.code === "not_your_turn" && has(m.seat) ? "not_your_turn_who" : m.code;
+  const text = (ERRORS[lang] && ERRORS[lang][code]) || ERRORS.en[code];
+  const fallback = iso(lang, has(m.message) ? m.message : m.code || "?");
+  if (!text) return fallback;
+  const kw = {detail: m.message, reason: m.reason, who: has(m.seat) && name ? name(m.seat) : undefined};
+  let out = text;
+  for (const [k, v] of Object.entries(kw)) {
+    if (!out.includes("{" + k + "}")) continue;
+    if (!has(v)) return fallback;                 // the sentence needs what this message lacks
+    out = out.split("{" + k + "}").join(iso(lang, v));
+  }
+  return out;
 }
 
 export function esc(s) {
