@@ -77,6 +77,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as err:       # a file or folder that cannot be made or written (--records FILE, a full disk)
+        where = f": {err.filename}" if err.filename is not None else ""
+        click.echo(f"error: {err.strerror or err}{where}", err=True)
+        return 1
     return rv if isinstance(rv, int) else 0     # a command may return its exit status
 
 

@@ -150,7 +150,7 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, 
             i = len(shots) - 1
         elif cmd in ("s", "start"):
             i = 0
-        elif cmd.isdigit():
-            i = max(0, min(int(cmd), len(shots) - 1))
+        elif cmd.isdecimal():          # not isdigit: '³' is a digit that int() refuses
+            i = min(int(cmd), len(shots) - 1)
         else:
             echo(t("replay_help", lang))

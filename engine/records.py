@@ -7,6 +7,7 @@ truncated, corrupt, or holds an illegal step is refused with a :class:`RecordErr
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import os
@@ -212,9 +213,15 @@ class GameRecord:
         """Write the record (msgpack) to ``path``, atomically: a crash never leaves half a file."""
         path = os.fspath(path)
         tmp = path + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(self.to_bytes())
-        os.replace(tmp, path)
+        f = open(tmp, "wb")
+        try:
+            with f:
+                f.write(self.to_bytes())
+            os.replace(tmp, path)
+        except BaseException:           # ``path`` a folder, a full disk: leave no stray .tmp file behind
+            with contextlib.suppress(OSError):
+                os.remove(tmp)
+            raise
 
     @classmethod
     def load(cls, path: Union[str, os.PathLike]) -> "GameRecord":

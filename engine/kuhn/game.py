@@ -13,6 +13,7 @@ from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, Sta
 from intrigue.ext.kuhn_core import CONST as K, KuhnCore
 
 CARDS = ("J", "Q", "K", "A")
+_DECISIONS = {"bet": "check (pass) or bet", "call": "fold (pass) or call (bet)"}
 _WORDS = {"pass": K["PASS"], "check": K["PASS"], "fold": K["PASS"], "bet": K["BET"], "call": K["BET"]}
 
 
@@ -70,6 +71,10 @@ class KuhnGame(Game):
             return "over"
         return "bet" if core.bettor is None else "call"
 
+    def describe_decision(self, kind: str, lang: Optional[str] = None) -> str:
+        # the choices are "pass" and "bet": say what they mean here (a bare "bet" or "call" read as a move)
+        return _DECISIONS.get(kind, kind)
+
     # --- the end -----------------------------------------------------------------------------------
     def result(self, core: KuhnCore) -> Result:
         w = core.winner
@@ -95,11 +100,17 @@ class KuhnGame(Game):
         lines = []
         for p in range(core.num_players):
             card = core.card(p)
-            shown = "--" if card is None else (CARDS[card] if seat is None or seat == p or state.is_terminal() else "??")
+            # a seat sees its own card only, at the end too: no event shows another card (not even
+            # a showdown), so a seat's view record could only show an invented one
+            shown = "--" if card is None else (CARDS[card] if seat is None or seat == p else "??")
             marks = " folded" if core.folded(p) else ""
             mark = "  <- to move" if core.current_player() == p else ""
             you = " (you)" if seat == p else ""
             lines.append(f"  seat {p}{you}: {shown}  chips in: {1 + core.paid(p)}{marks}{mark}")
         if state.is_terminal():
-            lines.append(f"Winner: seat {core.winner}")
+            left = [p for p in range(core.num_players) if not core.folded(p)]
+            if seat is None or len(left) == 1:
+                lines.append(f"Winner: seat {core.winner}")
+            else:                       # decided by cards the seat never saw (see above)
+                lines.append(f"Showdown between seats {', '.join(map(str, left))}: the highest card wins")
         return "\n".join(lines)
