@@ -372,3 +372,33 @@ def test_hebrew_names_the_card_turned_up_with_its_article():
     assert turned, "a random game turns up at least one card"
     from intrigue.engine.coup.names import ROLE_NAMES
     assert all(any(f"הופך את ה{r}" in line for r in ROLE_NAMES["he"]) for line in turned)
+
+
+def test_the_coup_board_does_not_tell_a_hidden_card_by_its_place():
+    # a hand is kept in deal order (sorted by role) and a turned-up card keeps its slot, so
+    # "[Assassin] ??" against "?? [Assassin]" told whether the hidden card ranked above or below
+    from intrigue.engine.coup.game import hand_as_seen
+    g = load_game("coup", None, 4)
+    n = CoupNarrator(g, "en")
+    seen = 0
+    for seed in range(60):
+        state = g.new_state(seed)
+        rnd = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rnd.choice(state.legal_actions()))
+            core = state.core
+            for p in range(4):
+                hand = core.hand(p)
+                if sum(up for _, up, _ in hand) != 1 or any(shown and not up for _, up, shown in hand):
+                    continue                                        # one card up, one the others cannot see
+                for viewer in range(4):
+                    if viewer == p:
+                        continue
+                    seen += 1
+                    order = hand_as_seen(core, p, viewer)
+                    assert order[0][1], (seed, p, hand)             # the face-up card first, always
+                    for text in (n.board(state, viewer), g.render(state, viewer, "en")):
+                        row = next(line for line in text.split("\n") if line.strip().startswith(f"seat {p}")
+                                   or line.strip().startswith(f"Seat {p}"))
+                        assert row.index("[") < row.index("??"), row
+    assert seen > 100

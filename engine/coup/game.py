@@ -43,6 +43,20 @@ def _role(word: str, text: str) -> int:
     return r
 
 
+
+def hand_as_seen(core: CoupCore, p: int, viewer: Optional[int]) -> List[Tuple[Optional[int], bool, bool]]:
+    """Seat ``p``'s cards (``(role or None, face_up, shown)``) in the order ``viewer`` is shown them.
+
+    The kernel keeps a hand in deal order, sorted by role, and a card keeps its slot when it is
+    turned up; so for a viewer who cannot see ``p``'s face-down cards the slot order would tell
+    whether the hidden card ranks above or below the face-up one.  Such a viewer gets the cards
+    it can see first (face up, then shown, each by role), then the hidden ones."""
+    hand = core.hand(p)
+    if viewer is None or viewer == p:
+        return hand
+    return sorted(hand, key=lambda c: (c[0] is None, not c[1], not c[2],
+                                       c[0] if (c[1] or c[2]) and c[0] is not None else 0))
+
 class CoupGame(Game):
     """Coup, 2-6 players, rulesets ``standard`` (published), ``seed-th`` (seed 000), ``seed-he`` (seed 002)."""
 
@@ -268,7 +282,7 @@ class CoupGame(Game):
         lines = [f"{t('turn')} {core.turn + 1}   {t('treasury')}: {core.treasury}   {t('deck')}: {sum(core.deck)}"]
         for p in range(core.num_players):
             cards = []
-            for r, up, shown in core.hand(p):
+            for r, up, shown in hand_as_seen(core, p, seat):
                 if r is None:
                     cards.append("--")
                 elif up:

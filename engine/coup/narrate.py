@@ -21,6 +21,7 @@ from intrigue.engine.errors import IntrigueError
 from intrigue.engine.game import CHANCE, TERMINAL, Event
 from intrigue.engine.narration import Narrator
 from intrigue.engine.coup import names
+from intrigue.engine.coup.game import hand_as_seen
 from intrigue.ext.coup_core import CONST as K, pair_roles
 from intrigue.ext.game_api import KernelState
 
@@ -433,7 +434,7 @@ class CoupNarrator(Narrator):
         width = max(len(x) for x in labels)
         for p in range(core.num_players):
             cards = []
-            for r, up, shown in core.hand(p):
+            for r, up, shown in hand_as_seen(core, p, viewer):
                 if r is None:
                     cards.append("--")
                 elif up:
