@@ -402,3 +402,27 @@ def test_the_coup_board_does_not_tell_a_hidden_card_by_its_place():
                                    or line.strip().startswith(f"Seat {p}"))
                         assert row.index("[") < row.index("??"), row
     assert seen > 100
+
+
+def test_a_full_politics_replay_never_speaks_to_you_and_tells_private_draws_by_seat():
+    # with no viewer (a referee's replay) the leader's look and discards read "You ...", and the
+    # deals fell back to notation ("seat 0: C2 (...)")
+    g = load_game("politics", None, 6, {"length": "half"})
+    lines, _ = narrated(g, 1, "en", viewer=None)
+    assert not [line for line in lines if line.startswith("You ") or "you see" in line]
+    assert any(re.match(r"Seat \d is dealt [HC]\d", line) for line in lines)
+    assert any(re.match(r"Seat \d, as leader, sees the six cards: ", line) for line in lines)
+    assert any(re.match(r"Seat \d discards [HC]\d", line) for line in lines)
+    assert not [line for line in lines if re.match(r"seat \d: ", line)]
+
+
+def test_a_probe_offered_to_you_reads_if_you_inspect():
+    g = load_game("politics", None, 6, {"length": "half"})
+    said = []
+    for seed in range(30):
+        for viewer in range(6):
+            lines, _ = narrated(g, seed, "en", viewer=viewer)
+            said += [line for line in lines if "PROBE(" in line and "offers you" in line]
+        if said:
+            break
+    assert said and all(line.endswith("if you inspect.") for line in said)

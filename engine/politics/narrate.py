@@ -43,6 +43,10 @@ TEXT: Dict[str, Dict[str, str]] = {
         "dealt": "You are dealt {card}.",
         "drew": "You draw {card}.",
         "backroom_got": "You receive a backroom card: {card}.",
+        "dealt_other": "{Who} is dealt {card}.", "drew_other": "{Who} draws {card}.",
+        "backroom_other": "{Who} receives a backroom card: {card}.",
+        "look_other": "{Who}, as leader, sees the six cards: {cards}.",
+        "discards": "{Who} discards {cards}.",
         "leader": "{Who} is drawn as leader.",
         "coup_played": "{Who} plays Coup to take the leadership.",
         "block_played": "{Who} plays Block: the {card} is cancelled.",
@@ -57,7 +61,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "hold": "{Who} offers {target} a HOLD({k}) contract: {k} influence at the end of the round if "
                 "{target} does not inspect.",
         "probe": "{Who} offers {target} a PROBE({k}) contract: {k} influence at the end of the round if "
-                 "{target} inspects.",
+                 "{target} {inspects}.",
         "c_accepts": "{Who} accepts the contract.", "c_declines": "{Who} declines the contract.",
         "proposed": "{Who} places two policy cards face down.",
         "proposed_you": "You place {cards} face down and keep {kept}.",
@@ -194,6 +198,10 @@ TEXT: Dict[str, Dict[str, str]] = {
         "dealt": "คุณได้รับ {card}",
         "drew": "คุณจั่วได้ {card}",
         "backroom_got": "คุณได้การ์ดเกมหลังฉาก: {card}",
+        "dealt_other": "{Who} ได้รับ {card}", "drew_other": "{Who} จั่วได้ {card}",
+        "backroom_other": "{Who} ได้การ์ดเกมหลังฉาก: {card}",
+        "look_other": "{Who} ในฐานะผู้นำเห็นการ์ดทั้งหก: {cards}",
+        "discards": "{Who} ทิ้ง {cards}",
         "leader": "{Who} ถูกจับได้เป็นผู้นำจัดตั้งรัฐบาล",
         "coup_played": "{Who} เล่นการ์ดยึดอำนาจเพื่อเป็นผู้นำ",
         "block_played": "{Who} เล่นการ์ดขัดขวาง: {card}ถูกยกเลิก",
@@ -453,14 +461,15 @@ class PoliticsNarrator(Narrator):
             elif ph in (K["PH_DEAL"], K["PH_DRAW"]):
                 key = "dealt" if ph == K["PH_DEAL"] else "drew"
                 card = self.card(TYPES.index(words[2]))
-                out.append(self._T(key, card=card) if who == v else f"{self.seat(who, v)}: {card}")
+                out.append(self._T(key, card=card) if who == v else self._S(key + "_other", who, v, card=card))
             elif ph == K["PH_BRDEAL"]:
                 card = self.backroom(names.BACKROOM.index(words[2]))
-                out.append(self._T("backroom_got", card=card) if who == v else f"{self.seat(who, v)}: {card}")
+                out.append(self._T("backroom_got", card=card) if who == v else self._S("backroom_other", who, v, card=card))
             elif ph == K["PH_LEADER"]:
                 out.append(self._S("leader", int(words[1]), v))
             elif ph == K["PH_LOOK"]:
-                out.append(self._T("look", cards=" ".join(words[1:])))
+                cards = " ".join(words[1:])
+                out.append(self._T("look", cards=cards) if who == v else self._S("look_other", who, v, cards=cards))
             elif ph == K["PH_INSPECT"]:
                 out.append(self._T("inspected", card=self.card(TYPES.index(words[1]))))
             elif ph == K["PH_REVEAL"]:
@@ -513,7 +522,9 @@ class PoliticsNarrator(Narrator):
             return [self._S("accepts" if head == "accept" else "declines", p, v)]
         if ph == K["PH_OFFER"]:
             if head in ("hold", "probe"):
-                return [self._S(head, p, v, target=self.seat(int(words[1]), v), k=int(words[2]))]
+                target = int(words[1])          # English: "if you inspect", "if seat 2 inspects"
+                return [self._S(head, p, v, target=self.seat(target, v), k=int(words[2]),
+                                inspects="inspect" if target == v else "inspects")]
             return []
         if ph == K["PH_ANSWER_CONTRACT"]:
             return [self._S("c_accepts" if head == "accept" else "c_declines", p, v)]
@@ -527,10 +538,14 @@ class PoliticsNarrator(Narrator):
         if ph == K["PH_OPP"]:
             return [self._S("o_" + ("pass" if head == "pass" else head), p, v)]
         if ph == K["PH_WDISCARD"]:
-            return [self._T("discard_you", cards=" ".join(words[1:]))] if len(words) > 1 else []
+            if len(words) == 1:
+                return []
+            return [self._T("discard_you", cards=" ".join(words[1:])) if p == v
+                    else self._S("discards", p, v, cards=" ".join(words[1:]))]
         if ph == K["PH_LDISCARD"]:
-            if len(words) > 1 and p == v:
-                return [self._T("discard_you", cards=" ".join(words[1:]))]
+            if len(words) > 1:                     # the card is named: the leader's own view, or a full one
+                return [self._T("discard_you", cards=" ".join(words[1:])) if p == v
+                        else self._S("discards", p, v, cards=" ".join(words[1:]))]
             return [self._S("l_none" if a == K["A_NO_DISCARD"] else "l_discarded", p, v)]
         if ph == K["PH_FAILDRAW"]:
             return [self._S("buy", p, v)] if head == "buy" else []
