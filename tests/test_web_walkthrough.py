@@ -368,7 +368,8 @@ def test_the_coup_end_text_does_not_repeat_the_placings(client, server, lang, se
     narrator = t.narration_for(lang).narrator
     core, res = t.state.core, t.state.result()
     text = final["end_text"]
-    placings = [narrator.text["placings"]] + [f"  {res.placings[p]}. {narrator.seat(p, 0)}"
+    cap = lambda name: name[:1].upper() + name[1:]          # noqa: E731  (as the winner's line: "Seat 2", "You")
+    placings = [narrator.text["placings"]] + [f"  {res.placings[p]}. {cap(narrator.seat(p, 0))}"
                                               for p in sorted(range(3), key=lambda q: (res.placings[q], q))]
     assert text and "\n" not in text                       # the winner's line alone
     assert narrator.text["placings"] not in text and "1. " not in text

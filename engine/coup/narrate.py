@@ -413,7 +413,7 @@ class CoupNarrator(Narrator):
         if placings:
             lines.append(T["placings"])
             for p in sorted(range(core.num_players), key=lambda q: (res.placings[q], q)):
-                lines.append(f"  {res.placings[p]}. {self.seat(p, viewer)}")
+                lines.append(f"  {res.placings[p]}. {_cap(self.seat(p, viewer))}")
         return "\n".join(lines)
 
     def board(self, state, viewer: Optional[int]) -> str:
