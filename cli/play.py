@@ -32,8 +32,10 @@ class TerminalGame:
     says what the web page and the replays say."""
 
     def __init__(self, table: Table, seat: int, specs: Sequence[str], lang: str, seed: Optional[int],
-                 out=None, status=None, names: Optional[Sequence[str]] = None, bidi: bool = True) -> None:
+                 out=None, status=None, names: Optional[Sequence[str]] = None, bidi: bool = True,
+                 save_path: Optional[str] = None) -> None:
         self.table = table
+        self.save_path = save_path          # --save: the record is written there on leaving, no question asked
         self.game = table.game
         self.seat = seat
         self.specs = list(specs)
@@ -283,8 +285,9 @@ class TerminalGame:
         return None
 
     def offer_save(self) -> None:
-        """Before leaving a game in progress, offer to save it (Enter leaves without saving)."""
-        if self.table.state.is_terminal():
+        """Before leaving a game in progress, offer to save it (Enter leaves without saving); not
+        with ``--save``, which saves on leaving anyway."""
+        if self.table.state.is_terminal() or self.save_path:
             return
         try:
             path = self.ask(t("save_offer", self.lang)).strip()
@@ -436,12 +439,15 @@ def bot_specs(values: Sequence[str]) -> List[str]:
               help="Names of the seats in order, separated by commas, e.g. 'Ann,Bob,Chai,Dana' (default: seat numbers).")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
               help="A rule option over the ruleset's (repeatable; 'intrigue games' lists each game's options).")
+@click.option("--save", metavar="FILE", default=None,
+              help="Write the game's record to FILE when you leave it, at its end or before (no question "
+                   "asked); replay it with 'intrigue replay FILE'.")
 @click.option("--bidi/--no-bidi", default=True, show_default=True,
               help="Put right-to-left text (Hebrew) in visual order for display. Use --no-bidi in a "
                    "terminal that applies the bidi algorithm itself (e.g. mlterm, Konsole with bidi on).")
 def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Optional[str],
          bots: Sequence[str], level: Optional[str], seat: int, seed: Optional[int], names: Optional[str],
-         options: Sequence[str], bidi: bool) -> None:
+         options: Sequence[str], save: Optional[str], bidi: bool) -> None:
     """Play GAME (default: the first game 'intrigue games' lists) in the terminal against bots.
 
     \b
@@ -496,7 +502,9 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
     if seed is None:
         seed = random.SystemRandom().getrandbits(31)
     _utf8(sys.stdout)
-    session = TerminalGame(Table(g, seed), seat, specs, lang, seed, names=seat_names, bidi=bidi)
+    if save:
+        _check_save_path(save)
+    session = TerminalGame(Table(g, seed), seat, specs, lang, seed, names=seat_names, bidi=bidi, save_path=save)
     try:
         session.run()
     except KeyboardInterrupt:
@@ -504,7 +512,21 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
         click.echo(visual(t("bye", lang)) if bidi else t("bye", lang))
         raise                                         # intrigue's main turns it into exit status 130
     finally:
+        if save:                                      # however the game was left: at its end, quit, Ctrl-D, Ctrl-C
+            session.command("save", save)
         session.close()
+
+
+def _check_save_path(path: str) -> None:
+    """``--save FILE`` must be a file that can be written, refused before the game rather than after it."""
+    full = os.path.expanduser(path)
+    folder = os.path.dirname(os.path.abspath(full))
+    if os.path.isdir(full):
+        _fail(f"--save {path!r} is a folder: give a file name, e.g. game.msgpack")
+    if not os.path.isdir(folder):
+        _fail(f"--save {path!r}: there is no folder {folder!r}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(full) and not os.access(full, os.W_OK)):
+        _fail(f"--save {path!r} cannot be written")
 
 
 def _utf8(stream) -> None:

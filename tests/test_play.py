@@ -3,6 +3,7 @@ included; hint, save and load; Ctrl-C; languages."""
 from __future__ import annotations
 
 import importlib.util
+import io
 import os
 import re
 import sys
@@ -202,3 +203,33 @@ def test_a_thinking_bot_shows_progress_and_ctrl_c_stops_it():
     with pytest.raises(KeyboardInterrupt):
         think(bot, state.information_state(0), who="seat 0", lang="en", status=Tty(), limits=Limits(infinite=True))
     assert stop_seen.wait(2)
+
+
+def test_save_option_keeps_the_record_however_the_game_is_left(tmp_path):
+    # --save FILE writes the record on leaving: at the end of the game (when there is no prompt left
+    # to type 'save' at), and on quit without asking first
+    done = tmp_path / "done.msgpack"
+    child = spawn("coup", "--players", "2", "--bots", "random", "--seed", "3", "--save", str(done))
+    play_to_end(child)
+    child.expect(f"Saved to {re.escape(str(done))}")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    record = GameRecord.load(str(done))
+    assert record.replay().is_terminal()
+    left = tmp_path / "left.msgpack"
+    child = spawn("coup", "--players", "3", "--bots", "random", "--seed", "3", "--save", str(left))
+    log = io.StringIO()
+    child.logfile_read = log
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("You left the game.")
+    child.expect(f"Saved to {re.escape(str(left))}")
+    child.expect(pexpect.EOF)
+    assert "Save the game before leaving" not in log.getvalue()
+    assert not GameRecord.load(str(left)).replay().is_terminal()
+    # a file that cannot be written is refused before the game starts
+    child = spawn("coup", "--save", str(tmp_path / "no" / "x.msgpack"))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2 and "there is no folder" in child.before
