@@ -14,36 +14,9 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
-
 from intrigue.engine import GameRecord  # noqa: E402
 from intrigue.engine.game import State  # noqa: E402
-from intrigue.web.app import WebServer, create_app  # noqa: E402
-
-
-@pytest.fixture
-def server(tmp_path):
-    return WebServer(hint_spec="ismcts:iterations=150", saves_dir=str(tmp_path / "saves"), default_bots=["random"])
-
-
-@pytest.fixture
-def client(server):
-    with TestClient(create_app(server)) as c:
-        yield c
-
-
-def new_table(client, **body):
-    body.setdefault("bots", ["random"])
-    r = client.post("/api/tables", json=body)
-    assert r.status_code == 200, r.text
-    data = r.json()
-    links = {int(s): link.split("#")[1] for s, link in data["links"].items()}
-    tokens = {s: dict(p.split("=") for p in frag.split("&"))["token"] for s, frag in links.items()}
-    return data["table"], tokens
-
-
-def join(ws, table, seat, token, **kw):
-    ws.send_json({"type": "join", "table": table, "seat": seat, "token": token, **kw})
+from web_helpers import client, join, new_table, server  # noqa: E402,F401  (fixtures)
 
 
 def next_state(ws, got=None):

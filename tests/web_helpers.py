@@ -1,0 +1,35 @@
+"""What the web table's server tests share: a server with a random default bot and a saves folder of
+the test's own, Starlette's test client on it, a new table with its seats' tokens, and joining a seat.
+Import it after ``pytest.importorskip("starlette")`` (the ``web`` extra)."""
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from intrigue.web.app import WebServer, create_app
+
+
+@pytest.fixture
+def server(tmp_path):
+    return WebServer(hint_spec="ismcts:iterations=150", saves_dir=str(tmp_path / "saves"), default_bots=["random"])
+
+
+@pytest.fixture
+def client(server):
+    with TestClient(create_app(server)) as c:
+        yield c
+
+
+def new_table(client, **body):
+    """A new table (random bots unless ``bots`` is given): its id and each human seat's token."""
+    body.setdefault("bots", ["random"])
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    data = r.json()
+    links = {int(s): link.split("#")[1] for s, link in data["links"].items()}
+    tokens = {s: dict(p.split("=") for p in frag.split("&"))["token"] for s, frag in links.items()}
+    return data["table"], tokens
+
+
+def join(ws, table, seat, token, **kw):
+    ws.send_json({"type": "join", "table": table, "seat": seat, "token": token, **kw})
