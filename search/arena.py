@@ -689,7 +689,7 @@ class Arena(Match):
         out: Dict[str, Any] = {"model": "plackett-luce", "anchor": "mean 0", "bots": distinct}
         for name, places in (("winners", 1), ("order", None)):
             try:
-                fit = fit_placings(len(distinct), games, units, places=places)
+                fit = fit_placings(len(distinct), games, units, places=places, names=distinct)
             except RatingsError as err:
                 out[name] = {"error": str(err)}
                 continue

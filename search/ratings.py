@@ -411,7 +411,7 @@ def fit_elo(players: int, games: Sequence[Tuple[int, int, float]], units: Option
 
 def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
                  units: Optional[Sequence[object]] = None, anchor: Union[str, int] = "mean",
-                 places: Optional[int] = None) -> EloFit:
+                 places: Optional[int] = None, names: Optional[Sequence[str]] = None) -> EloFit:
     """The maximum-likelihood Elo ratings of ``players`` bots from multi-player ``games``, each a list
     of ``(bot index, placing)`` for its seats (placing 1 = the winner; a bot may hold several seats).
 
@@ -424,8 +424,10 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
     place share its denominator (Breslow's rule for ties).  ``units`` groups games whose results are
     not independent (the games of one deal) for the clustered ("sandwich") error estimate, as in
     :func:`fit_elo`.  Raises :class:`RatingsError` when a bot never met another, when a rating is
-    unbounded (a bot that took every place it could, or none), or when all the games form one unit
-    (their clustered spread would be zero: no error estimate)."""
+    unbounded (some bots never finished ahead of the others: a bot that took every place it could,
+    or none), or when the games form fewer units than there are bots (the clustered spread of ``u``
+    units has rank ``u - 1`` at most, so some difference would read +-0: no error estimate).
+    ``names`` (one per bot) are used in those messages instead of "bot i"."""
     _check_bots(players, anchor)
     if places is not None and places < 1:
         raise RatingsError("places must be >= 1")
@@ -435,6 +437,11 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
     if n_units < 2:
         # the clustered spread of a single unit is its score at the fit, which is zero by construction
         raise RatingsError("every game is of one deal: one unit gives no error estimate (play more games)")
+    if n_units < players:
+        # the units' scores sum to zero at the fit, so their spread has rank n_units - 1 at most: with
+        # fewer units than bots some direction of the ratings would get an error of +-0
+        raise RatingsError(f"{len(games)} games in {n_units} deals: an error estimate for {players} bots needs "
+                           f"games of at least {players} deals (play more games)")
     # each game as stages (the bots of the seats still in the running, the bots placed there); the
     # fit works on the distinct stages, so a million games of a few bots cost no more than a hundred
     pattern: Dict[Tuple[Tuple[int, ...], Tuple[int, ...]], int] = {}
@@ -464,6 +471,7 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
     np.fill_diagonal(met, False)
     _check_connected(players, met)
     keys = sorted(pattern, key=pattern.get)
+    _check_ahead(players, keys, places, names)
     count = np.bincount(np.array(inst_pattern, dtype=np.int64), minlength=len(keys)).astype(float)
     theta = np.zeros(players)                       # natural-log strengths, mean 0
 
@@ -527,6 +535,34 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
             won[b] += 1.0 / len(firsts)
     return EloFit([float(x) for x in r], [float(x) for x in se], anchor, cov.tolist(),
                   [int(x) for x in played], [float(x) for x in won])
+
+
+def _check_ahead(players: int, stages: Sequence[Tuple[Tuple[int, ...], Tuple[int, ...]]],
+                 places: Optional[int], names: Optional[Sequence[str]]) -> None:
+    """Raise :class:`RatingsError` when the Plackett-Luce ratings are unbounded: when the bots split
+    into a group that never finished ahead of (or level with) any bot outside it in any stage
+    ``(seats still in, seats placed)`` -- e.g. a bot that never won, rated from the winners.  The
+    maximum exists exactly when the "finished ahead of or level with" graph is strongly connected
+    (Hunter 2004); without this check the fit drifts until the information of that direction
+    vanishes and stops there, printing a huge rating with an error of +-0."""
+    ahead = np.zeros((players, players), dtype=bool)
+    for pool, chosen in stages:
+        for c in set(chosen):
+            ahead[c, list(pool)] = True
+    np.fill_diagonal(ahead, True)
+    reach = ahead.copy()
+    for k in range(players):                              # transitive closure (Warshall)
+        reach |= reach[:, [k]] & reach[[k], :]
+    if reach.all():
+        return
+    label = (lambda i: names[i]) if names is not None else (lambda i: f"bot {i}")
+    # a group that reaches only itself: it never finished ahead of a bot outside it
+    low = min(range(players), key=lambda i: int(reach[i].sum()))
+    group = [j for j in range(players) if reach[low, j]]
+    others = [j for j in range(players) if j not in group]
+    verb = "never won a game against" if places == 1 else "never finished ahead of"
+    raise RatingsError(f"{', '.join(label(i) for i in group)} {verb} {', '.join(label(j) for j in others)}: "
+                       f"the ratings are unbounded (play more games)")
 
 
 def _check_connected(players: int, met: np.ndarray) -> None:

@@ -360,3 +360,36 @@ def test_placings_fit_refuses_bad_input():
         fit_placings(2, [[(0, 1), (5, 2)]])
     with pytest.raises(RatingsError):
         fit_placings(2, _one_against_three([5, 5, 5, 5]), places=0)
+
+
+def test_placings_fit_refuses_a_bot_that_never_won_rated_from_the_winners():
+    # three bots, three seats, three deals of four games: bot 2 never wins but is second twice.  From
+    # the winners its rating is unbounded; the fit used to stop where the information of that
+    # direction vanished and report +2064, +2064, -4128 with errors of +-0
+    deal = [[(0, 1), (1, 2), (2, 3)], [(1, 1), (0, 2), (2, 3)], [(0, 1), (2, 2), (1, 3)], [(1, 1), (2, 2), (0, 3)]]
+    games, units = deal * 3, [g // 4 for g in range(12)]
+    with pytest.raises(RatingsError, match="c never won a game against a, b: the ratings are unbounded"):
+        fit_placings(3, games, units, places=1, names=["a", "b", "c"])
+    # from the whole order it finished ahead of someone, so it has a rating, below the others
+    full = fit_placings(3, games, units)
+    assert full.elo[2] < full.elo[0] and abs(full.elo[2]) < 400
+    # a group that never finished ahead of the bots outside it is named as a group
+    two_low = [[(0, 1), (1, 2), (2, 3)], [(0, 1), (2, 2), (1, 3)]] * 3
+    with pytest.raises(RatingsError, match="bot 1, bot 2 never finished ahead of bot 0"):
+        fit_placings(3, two_low, units=[0, 1, 2, 3, 4, 5])
+
+
+def test_placings_fit_needs_as_many_deals_as_bots():
+    # two deals cannot give an error estimate for three bots: the deals' scores sum to zero at the
+    # fit, so their spread has rank one and a difference read +-1.3 Elo after eight games
+    one = [[(0, 1), (1, 2), (2, 3), (1, 4)], [(1, 1), (0, 2), (1, 3), (2, 4)],
+           [(2, 1), (1, 2), (0, 3), (1, 4)], [(1, 1), (2, 2), (1, 3), (0, 4)]]
+    two = [[(0, 2), (1, 1), (2, 4), (1, 3)], [(1, 2), (0, 1), (1, 4), (2, 3)],
+           [(2, 2), (1, 4), (0, 1), (1, 3)], [(1, 4), (2, 1), (1, 2), (0, 3)]]
+    three = [[(0, 3), (1, 1), (2, 2), (1, 4)], [(1, 3), (0, 4), (1, 1), (2, 2)],
+             [(2, 1), (1, 3), (0, 2), (1, 4)], [(1, 2), (2, 3), (1, 1), (0, 4)]]
+    with pytest.raises(RatingsError, match="8 games in 2 deals: an error estimate for 3 bots needs"):
+        fit_placings(3, one + two, units=[g // 4 for g in range(8)])
+    fit = fit_placings(3, one + two + three, units=[g // 4 for g in range(12)])
+    assert min(fit.error95) > 10.0
+    assert min(fit.difference(i, j)[1] for i, j in ((0, 1), (0, 2), (1, 2))) > 10.0
