@@ -141,7 +141,7 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
           first_team: Optional[str], more_bots: Tuple[str, ...], games: int, seed: int, workers: int,
           ladder: bool, sprt_text: Optional[str], paired: bool, anchor: str, backend: str,
           address: Optional[str], max_retries: int, json_path: Optional[str], records: Optional[str],
-          game_options: Tuple[str, ...], quiet: bool) -> None:
+          game_options: Tuple[str, ...], quiet: bool) -> int:
     """Play GAMES seeded games between bots, seats rotated, and report win rates with 95% CIs.
 
     In game g the i-th bot sits at seat (i + g) mod players, so every bot plays every seat equally
@@ -212,12 +212,13 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
                 specs_ = specs_ * players
         ar = Arena(game, ruleset, players, specs_, games, seed=seed, options=options, team_bots=team_bots, **extra)
     step = 2 if sprt_text is not None else 10
+    interrupted = False
     try:
         summary = ar.run(_Progress(ar.planned, quiet, step))
     except KeyboardInterrupt:
         click.echo(f"interrupted after {len(ar.outcomes)} games", err=True)
         summary = ar.summary()
-        summary["interrupted"] = True
+        summary["interrupted"] = interrupted = True
     if not summary["games"]:
         click.echo("no game finished", err=True)
     if json_path == "-":
@@ -235,6 +236,9 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
                     f.write(text + "\n")
             except OSError as err:
                 raise IntrigueError(f"cannot write {json_path!r}: {err.strerror or err}", field="json") from None
+    # Ctrl-C ends the command as it ends every other: status 130, so a script or a loop of runs stops
+    # too (and `intrigue arena ... && next-step` does not take a partial run for a finished one)
+    return 130 if interrupted else 0
 
 
 def _print(summary: Dict[str, Any]) -> None:
@@ -250,8 +254,11 @@ def _print(summary: Dict[str, Any]) -> None:
         _print_table(summary)
         _print_ratings(summary)
     _print_kinds(summary)
-    click.echo(f"mean game length {summary['mean_turns']} turns ({summary['mean_decisions']} decisions); "
-               f"draws {summary['draws']}; {summary['seconds']:.1f} s")
+    if summary["games"]:
+        click.echo(f"mean game length {summary['mean_turns']} turns ({summary['mean_decisions']} decisions); "
+                   f"draws {summary['draws']}; {summary['seconds']:.1f} s")
+    else:
+        click.echo(f"{summary['seconds']:.1f} s")
 
 
 def _print_table(summary: Dict[str, Any]) -> None:
