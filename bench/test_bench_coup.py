@@ -9,6 +9,9 @@ from intrigue.engine import new_game
 from intrigue.ext import coup_core
 
 BATCH = 10_000
+# one group per file: the tables of `pytest bench/` and its --benchmark-json keep Coup's cases apart from
+# Politics' ones of the same name (test_clone, test_random_playout[6])
+pytestmark = pytest.mark.benchmark(group="coup")
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

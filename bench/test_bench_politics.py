@@ -12,6 +12,9 @@ from intrigue.search.bot import Limits, make_bot
 
 BATCH = 200
 ITERATIONS = 5_000
+# one group per file: the tables of `pytest bench/` and its --benchmark-json keep Coup's cases apart from
+# Politics' ones of the same name (test_clone, test_random_playout[6])
+pytestmark = pytest.mark.benchmark(group="politics")
 
 
 @pytest.mark.parametrize("players", [6, 8])

@@ -13,6 +13,9 @@ from intrigue.ext.ismcts import Search, belief_table_size, node_size
 from intrigue.search.bot import make_bot
 
 ITERATIONS = 10000
+# one group per file: the tables of `pytest bench/` and its --benchmark-json keep Coup's cases apart from
+# Politics' ones of the same name (test_clone, test_random_playout[6])
+pytestmark = pytest.mark.benchmark(group="coup.ismcts")
 
 
 def _info(n):
