@@ -19,18 +19,20 @@ import argparse
 import json
 import statistics
 import time
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 from intrigue.engine import new_game
+from intrigue.engine.errors import IntrigueError
 from intrigue.search.bot import make_bot, strongest_bot_spec
 
 
-def _pct(xs: List[float], q: float) -> float:
+def _pct(xs: List[float], q: float, digits: int = 2) -> Optional[float]:
+    """The ``q`` quantile of ``xs`` rounded, or None (JSON null, not NaN) when there are none."""
     xs = sorted(xs)
     if not xs:
-        return float("nan")
+        return None
     k = min(len(xs) - 1, max(0, int(round(q * (len(xs) - 1)))))
-    return xs[k]
+    return round(xs[k], digits)
 
 
 def run(games: int, seed: int, players: int, spec: str) -> Dict[str, object]:
@@ -71,7 +73,7 @@ def run(games: int, seed: int, players: int, spec: str) -> Dict[str, object]:
         per_game.append({"choices": choices, "spent_ms": round(spent, 1),
                          "promised_ms": round(time_ms * choices, 1)})
     bot.close()
-    summary = lambda xs: {"n": len(xs), "p50": round(_pct(xs, 0.5), 2), "p95": round(_pct(xs, 0.95), 2),
+    summary = lambda xs: {"n": len(xs), "p50": _pct(xs, 0.5), "p95": _pct(xs, 0.95),
                           "max": round(max(xs), 2) if xs else None,
                           "mean": round(statistics.fmean(xs), 2) if xs else None}
     return {"spec": spec, "time_ms": time_ms, "forced_ms": summary(forced), "choice_ms": summary(took),
@@ -94,10 +96,11 @@ def forced(games: int, seed: int, players: int, spec: str) -> Dict[str, object]:
                 t = time.perf_counter()
                 an = bot.choose(info)
                 ms.append((time.perf_counter() - t) * 1000.0)
-                assert an.extra.get("stop") == "forced"
+                # a searching bot answers at once, saying so; a bot that does not search says nothing
+                assert an.extra.get("stop", "forced") == "forced", an.extra
             state.apply_action(play.choose(info).action, seat=seat)
     bot.close()
-    return {"n": len(ms), "p50": round(_pct(ms, 0.5), 4), "p95": round(_pct(ms, 0.95), 4),
+    return {"n": len(ms), "p50": _pct(ms, 0.5, 4), "p95": _pct(ms, 0.95, 4),
             "max": round(max(ms), 4) if ms else None}
 
 
@@ -111,6 +114,11 @@ def main() -> None:
                     help="heuristic games whose forced decisions the bot answers (0: none)")
     a = ap.parse_args()
     spec = a.spec or strongest_bot_spec("coup")
+    try:
+        make_bot(spec, seed=0).close()                 # a bad spec or player count: one line, status 2
+        new_game("coup", players=a.players, seed=0)
+    except IntrigueError as err:
+        ap.error(str(err))
     out = run(a.games, a.seed, a.players, spec)
     for key in ("spec", "time_ms", "forced_ms", "choice_ms", "allowance_ms", "over_allowance", "games"):
         print(f"{key}: {json.dumps(out[key])}")
