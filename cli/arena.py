@@ -255,7 +255,8 @@ def _print(summary: Dict[str, Any]) -> None:
         _print_ratings(summary)
     _print_kinds(summary)
     if summary["games"]:
-        click.echo(f"mean game length {summary['mean_turns']} turns ({summary['mean_decisions']} decisions); "
+        unit = summary.get("length_unit", "turns")
+        click.echo(f"mean game length {summary['mean_turns']} {unit} ({summary['mean_decisions']} decisions); "
                    f"draws {summary['draws']}; {summary['seconds']:.1f} s")
     else:
         click.echo(f"{summary['seconds']:.1f} s")

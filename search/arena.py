@@ -95,6 +95,17 @@ def seating(g: int, n: int) -> List[int]:
     return out
 
 
+def game_length(core: Any, events: int) -> Tuple[int, str]:
+    """How long a game was, in the unit its state counts: ``(core.turn, "turns")`` where the game
+    counts turns (Coup), else ``(core.round, "rounds")`` (the Politics Game, Shadow Master), else
+    ``(events, "events")`` -- a game's event count is not a count of its turns."""
+    for unit in ("turn", "round"):
+        value = getattr(core, unit, None)
+        if isinstance(value, int):
+            return value, unit + "s"
+    return events, "events"
+
+
 def play_game(game: Any, bots: Sequence[Bot], seed: int, record_path: Optional[str] = None,
               meta: Optional[Dict[str, Any]] = None, clock: Optional[List[List[float]]] = None,
               state: Any = None, kinds: Optional[List[KindClock]] = None) -> Any:
@@ -187,7 +198,7 @@ def _finish(task: Dict[str, Any], game: Any, bots: List[Bot], seats: List[int], 
     state = play_game(game, bots, deal, None, None, clock, state=state, kinds=kinds)
     res = state.result()
     decisions = sum(1 for e in state.history if e.seat >= 0)
-    turns = getattr(state.core, "turn", len(state.history))
+    turns = game_length(state.core, len(state.history))[0]
     record = None
     if task.get("records"):
         meta = {"arena_game": g, "seed": deal, "bots": [bots[s].spec for s in range(n)]}
@@ -570,6 +581,7 @@ class Match:
             "game": self.game.name, "ruleset": self.game.ruleset, "players": self.players,
             "options": self.game.overrides(), "games": n, "seed": self.seed,
             "mean_turns": round(sum(o.turns for o in self.outcomes) / n, 3) if n else None,
+            "length_unit": game_length(self.game.new_initial_state().core, 0)[1],
             "mean_decisions": round(sum(o.decisions for o in self.outcomes) / n, 3) if n else None,
             "seconds": round(self.elapsed if seconds is None else seconds, 3),
             "backend": self.backend,

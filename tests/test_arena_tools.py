@@ -191,6 +191,21 @@ def test_json_to_stdout_is_json_alone(capsys):
     assert summary["games"] == 4 and "win rate" in cap.err     # the table goes to stderr
 
 
+@pytest.mark.parametrize("game,unit", [("coup", "turns"), ("politics", "rounds"), ("kuhn", "events")])
+def test_game_length_is_given_in_the_unit_the_game_counts(capsys, game, unit):
+    # the Politics Game has no turn counter: its "turns" were its events (555 "turns" to 376 decisions)
+    options = ["-o", "length=half"] if game == "politics" else []
+    assert main(["arena", "--game", game, "--bots", "random", "--games", "2", "--seed", "1", "-q", *options,
+                 "--json", "-"]) == 0
+    cap = capsys.readouterr()
+    summary = json.loads(cap.out)
+    assert summary["length_unit"] == unit and f" {unit} (" in cap.err
+    if game == "politics":
+        assert summary["mean_turns"] == 6            # half length: six rounds
+    if game != "kuhn":
+        assert summary["mean_turns"] < summary["mean_decisions"]
+
+
 def test_a_local_worker_killed_mid_run_has_its_game_played_again(tmp_path, monkeypatch):
     from arena_helpers import GameKiller
     monkeypatch.setenv("INTRIGUE_ARENA_TRACE", str(tmp_path))       # spawned workers log each game
