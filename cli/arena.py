@@ -168,6 +168,9 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
         raise click.UsageError("--anchor is for --ladder")
     if json_path and json_path != "-":
         _check_writable(json_path)
+    if records and os.path.exists(records) and not os.path.isdir(records):
+        raise IntrigueError(f"--records {records!r} is a file: give a folder (it is made if it is missing)",
+                            field="records")
     options = _parse_options(game_options)
     extra = dict(workers=workers, records=records, backend=backend, address=address, max_retries=max_retries)
     if ladder or sprt_text is not None:

@@ -111,8 +111,9 @@ def test_arena_records_into_a_file_is_one_line_not_a_traceback(tmp_path):
     (tmp_path / "afile").write_text("")
     rc, out, err = run("arena", "--game", "kuhn", "--bots", "heuristic", "random", "--games", "1", "--seed", "1",
                        "--records", tmp_path / "afile")
-    assert rc == 1 and "Traceback" not in err
-    assert err.strip().splitlines() == [f"error: File exists: {tmp_path / 'afile'}"]
+    assert rc == 2 and "Traceback" not in err                     # a usage mistake, found before any game
+    assert err.strip().splitlines() == [f"error: --records '{tmp_path / 'afile'}' is a file: give a folder "
+                                        f"(it is made if it is missing)"]
 
 
 def test_output_to_a_full_disk_is_one_line_not_a_traceback(tmp_path):
