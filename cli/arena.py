@@ -247,7 +247,7 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
 def _print(summary: Dict[str, Any]) -> None:
     mode = summary.get("mode")
     click.echo(f"{summary['game']} ({summary['ruleset']}), {summary['players']} players, "
-               f"{summary['games']} games, seed {summary['seed']}, {summary.get('backend', 'local')} backend")
+               f"{summary['games']} {'game' if summary['games'] == 1 else 'games'}, seed {summary['seed']}, {summary.get('backend', 'local')} backend")
     if mode == "ladder":
         _print_ladder(summary)
     elif mode == "sprt":

@@ -191,6 +191,12 @@ def test_json_to_stdout_is_json_alone(capsys):
     assert summary["games"] == 4 and "win rate" in cap.err     # the table goes to stderr
 
 
+def test_one_game_is_said_in_the_singular(capsys):
+    assert main(["arena", "--game", "kuhn", "--bots", "heuristic", "random", "--games", "1", "--seed", "1",
+                 "-q"]) == 0
+    assert "2 players, 1 game, seed 1" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("game,unit", [("coup", "turns"), ("politics", "rounds"), ("kuhn", "events")])
 def test_game_length_is_given_in_the_unit_the_game_counts(capsys, game, unit):
     # the Politics Game has no turn counter: its "turns" were its events (555 "turns" to 376 decisions)
