@@ -326,18 +326,20 @@ class Engine:
         """Set an engine option (``bot``, ``seed``, ``info_interval``, ``log``); returns the value stored."""
         return self.request("setoption", name=name, value=value)["value"]
 
-    def new_game(self, game: str = "coup", **fields: Any) -> Dict[str, Any]:
-        """Referee mode: start a game (fields as in docs/protocol.md: players, seed, engine_seats,
-        bots, view, options ...).  Its events and asks follow in :meth:`next_message`."""
+    def new_game(self, game: Optional[str] = None, **fields: Any) -> Dict[str, Any]:
+        """Referee mode: start a game (``None``: the engine's default game; fields as in
+        docs/protocol.md: players, seed, engine_seats, bots, view, options ...).  Its events and asks
+        follow in :meth:`next_message`."""
         return self.request("new_game", game=game, **fields)
 
     def move(self, action: Union[str, int], seat: Optional[int] = None) -> Dict[str, Any]:
         """Referee mode: the decision of a seat the frontend plays."""
         return self.request("move", action=action, seat=seat)
 
-    def position(self, game: str = "coup", *, seat: int, events: Sequence[Sequence[Any]] = (),
+    def position(self, game: Optional[str] = None, *, seat: int, events: Sequence[Sequence[Any]] = (),
                  **fields: Any) -> Dict[str, Any]:
-        """Advisor mode: the game and everything ``seat`` has observed (a snapshot)."""
+        """Advisor mode: the game (``None``: the engine's default) and everything ``seat`` has
+        observed (a snapshot)."""
         return self.request("position", game=game, seat=seat, events=[list(e) for e in events], **fields)
 
     def observe(self, *events: Sequence[Any]) -> Dict[str, Any]:

@@ -99,3 +99,23 @@ def test_generic_layers_import_no_game(layer):
                    for i in deps if any(i.startswith(f"intrigue.engine.{g}") or i.startswith(f"intrigue.ext.{g}_")
                                         for g in games))
     assert named == []
+
+
+@pytest.mark.parametrize("layer", ["search", "protocol", "cli", "web"])
+def test_generic_layers_name_no_game_in_code(layer):
+    # not even as a default value (the protocol client's new_game(game="coup") did): the registry
+    # says which game is the default; docstrings may name games as examples
+    from intrigue.engine import game_names
+    games = set(game_names())
+    named = []
+    for m, path in MODULES.items():
+        if m.split(".")[1] != layer:
+            continue
+        tree = ast.parse(open(path, encoding="utf-8").read())
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.body
+                and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        named += [f"{m}:{n.lineno} {n.value!r}" for n in ast.walk(tree)
+                  if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in games
+                  and id(n) not in docs]
+    assert named == []
