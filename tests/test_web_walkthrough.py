@@ -383,3 +383,25 @@ def test_each_replay_frame_has_the_rules_of_its_position(client, server, lang, s
     if lang != "en":
         letters = ("\u0e00", "\u0e7f") if lang == "th" else ("\u0590", "\u05ff")
         assert any(letters[0] <= ch <= letters[1] for ch in said[0])
+
+
+def test_a_bots_thinking_tells_no_search_progress(client, server):
+    # the pages were told a bot's iteration count while it decided; a decision with one legal move (a
+    # Politics reaction window passed without the card) searches nothing, so a 0 told the other seats
+    # that the bot held no card. Every seat now hears who thinks and for how long, nothing more.
+    server.bot_delay = 0.3
+    table, tokens = new_table(client, game="coup", players=2, humans=[0], seed=4, bots=["ismcts:iterations=3000"])
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        got = []
+        state = next_of(ws, "state", got)
+        for _ in range(40):
+            if state.get("over") or any(m["type"] == "thinking" for m in got):
+                break
+            if state.get("legal"):
+                ws.send_json({"type": "move", "move": state["legal"][0]["move"] if isinstance(state["legal"][0], dict)
+                              else state["legal"][0]})
+            state = next_of(ws, "state", got)
+    thinking = [m for m in got if m["type"] == "thinking"]
+    assert thinking, "the bot decided at least once"
+    assert all(set(m) == {"type", "seat", "elapsed", "bot"} for m in thinking)

@@ -423,20 +423,18 @@ class WebTable:
     async def _bot_turn(self, seat: int) -> None:
         bot = self.seats[seat].bot
         info = self.state.information_state(seat)
-        progress: Dict[str, Any] = {}
         stop = threading.Event()
 
-        def on_info(data: Any) -> None:
-            if isinstance(data, dict):
-                progress.update(data)
-
         def work():
-            return bot.choose(info, on_info=on_info, stop=stop)
+            return bot.choose(info, stop=stop)
 
         start = time.monotonic()
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(None, work)
-        self.thinking = {"seat": seat, "elapsed": 0.0, "iterations": 0, "bot": self.seats[seat].spec}
+        # what every page is told while a bot decides: who and for how long, not how far its search got
+        # (a decision with one legal move -- a window pass without the card -- searches nothing, so a
+        # count of 0 would tell the other seats what the bot holds)
+        self.thinking = {"seat": seat, "elapsed": 0.0, "bot": self.seats[seat].spec}
         await self.broadcast({"type": "thinking", **self.thinking})
         analysis, error = None, None
         try:
@@ -445,8 +443,7 @@ class WebTable:
                 elapsed = time.monotonic() - start
                 if done and elapsed >= self.bot_delay:
                     break
-                self.thinking = {"seat": seat, "elapsed": round(elapsed, 2),
-                                 "iterations": int(progress.get("iterations") or 0), "bot": self.seats[seat].spec}
+                self.thinking = {"seat": seat, "elapsed": round(elapsed, 2), "bot": self.seats[seat].spec}
                 await self.broadcast({"type": "thinking", **self.thinking})
             analysis = future.result()
         except asyncio.CancelledError:

@@ -187,12 +187,9 @@ function drawThinking() {
   const th = page.thinking, box = $("#thinking");
   if (!th || (page.view && page.view.over)) { box.hidden = true; return; }
   const spec = th.bot || "";
-  const want = /time=(\d+)/.exec(spec), iters = /iterations=(\d+)/.exec(spec);
-  let frac = null;
-  if (want) frac = Math.min(1, (th.elapsed * 1000) / +want[1]);
-  else if (iters && th.iterations) frac = Math.min(1, th.iterations / +iters[1]);
-  const text = t("thinking", {who: seatName(th.seat)}) + ` · ${th.elapsed.toFixed(1)} s` +
-    (th.iterations ? ` · ${th.iterations.toLocaleString()} ${t("iterations")}` : "");
+  const want = /time=(\d+)/.exec(spec);
+  const frac = want ? Math.min(1, (th.elapsed * 1000) / +want[1]) : null;
+  const text = t("thinking", {who: seatName(th.seat)}) + ` · ${th.elapsed.toFixed(1)} s`;
   box.hidden = false;
   box.innerHTML = `<span>${esc(text)}</span><span class="bar${frac === null ? " busy" : ""}"><i style="width:${frac === null ? 30 : Math.round(frac * 100)}%"></i></span>`;
   const seatEl = document.querySelector(`.seat[data-seat="${th.seat}"]`);
