@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import click
 
+from intrigue.cli.paths import check_writable
 from intrigue.engine.errors import IntrigueError, OptionError
 from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import bot_types
@@ -87,17 +88,6 @@ def _split_sprt(tokens: Tuple[str, ...]) -> Tuple[List[str], List[str]]:
     return sprt, rest
 
 
-def _check_writable(path: str) -> None:
-    """Refuse an output file that cannot be written before any game is played, not after."""
-    if os.path.isdir(path):
-        raise IntrigueError(f"cannot write {path!r}: it is a folder", field="json")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise IntrigueError(f"cannot write {path!r}: there is no folder {folder!r}", field="json")
-    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        raise IntrigueError(f"cannot write {path!r}: permission denied", field="json")
-
-
 @click.command(epilog=_bots_help())
 @click.option("--game", default=DEFAULT_GAME, show_default=True, help="Game name.")
 @click.option("--ruleset", default=None, help="Ruleset (default: the game's standard one; 'intrigue games' lists them).")
@@ -167,7 +157,7 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
     if anchor != "mean" and not ladder:
         raise click.UsageError("--anchor is for --ladder")
     if json_path and json_path != "-":
-        _check_writable(json_path)
+        check_writable(json_path, "--json")
     if records and os.path.exists(records) and not os.path.isdir(records):
         raise IntrigueError(f"--records {records!r} is a file: give a folder (it is made if it is missing)",
                             field="records")

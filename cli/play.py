@@ -21,6 +21,7 @@ from intrigue.search.bot import strongest_bot_spec
 from intrigue.search.table import Step, Table
 from intrigue.search.bot import Bot, make_bot
 from intrigue.search.levels import level_names
+from intrigue.cli.paths import check_writable
 
 COMMAND_WORDS = {"hint", "save", "load", "log", "board", "rules", "help", "quit", "exit"}
 """The commands (``back`` is handled with the steps of a decision)."""
@@ -503,7 +504,7 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
         seed = random.SystemRandom().getrandbits(31)
     _utf8(sys.stdout)
     if save:
-        _check_save_path(save)
+        check_writable(save, "--save")
     session = TerminalGame(Table(g, seed), seat, specs, lang, seed, names=seat_names, bidi=bidi, save_path=save)
     try:
         session.run()
@@ -515,18 +516,6 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
         if save:                                      # however the game was left: at its end, quit, Ctrl-D, Ctrl-C
             session.command("save", save)
         session.close()
-
-
-def _check_save_path(path: str) -> None:
-    """``--save FILE`` must be a file that can be written, refused before the game rather than after it."""
-    full = os.path.expanduser(path)
-    folder = os.path.dirname(os.path.abspath(full))
-    if os.path.isdir(full):
-        _fail(f"--save {path!r} is a folder: give a file name, e.g. game.msgpack")
-    if not os.path.isdir(folder):
-        _fail(f"--save {path!r}: there is no folder {folder!r}")
-    if not os.access(folder, os.W_OK) or (os.path.exists(full) and not os.access(full, os.W_OK)):
-        _fail(f"--save {path!r} cannot be written")
 
 
 def _utf8(stream) -> None:
