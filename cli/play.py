@@ -10,6 +10,7 @@ import os
 import re
 import random
 import sys
+import time
 from typing import List, Optional, Sequence
 
 import click
@@ -18,6 +19,7 @@ from intrigue.cli.tui import analysis_lines, narrate_history, narrator_for, t, t
 from intrigue.engine import GameRecord, IntrigueError, load_game
 from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import strongest_bot_spec
+from intrigue.search.pacing import Pacer, nominal_seconds
 from intrigue.search.table import Step, Table
 from intrigue.search.bot import Bot, make_bot
 from intrigue.search.levels import level_names
@@ -51,6 +53,9 @@ class TerminalGame:
         self.narrator = narrator_for(self.game, lang, self.names, color=wants_color(self.out))
         self.last_header: Optional[str] = None
         self._board_at: Optional[int] = None
+        # a forced move that another seat could not know was forced is shown after a seat's usual
+        # thinking time, so that how fast a bot answers tells nothing about its cards (search/pacing.py)
+        self.pacer = Pacer(seed)
         self._make_bots()
 
     # --- set-up ---------------------------------------------------------------------------------
@@ -130,9 +135,15 @@ class TerminalGame:
         state = self.table.state
         before = state.core.clone()
         bot = self.bots[seat]
+        kind = state.decision().kind
+        forced = len(state.legal_actions()) == 1
         try:
+            pause = self.pacer.pause(state, seat, nominal_seconds(bot)) if forced else 0.0
+            start = time.monotonic()
             analysis = think(bot, state.information_state(seat), who=self.narrator.seat(seat, self.seat),
-                             lang=self.lang, status=self.status)
+                             lang=self.lang, status=self.status, at_least=pause)
+            if not forced:
+                self.pacer.record(seat, kind, time.monotonic() - start)
             steps = self.table.apply(analysis.action, seat=seat)
         except KeyboardInterrupt:
             raise

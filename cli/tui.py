@@ -250,10 +250,13 @@ def move_label(game: Game, move: str, lang: str) -> str:
 
 
 def think(bot: Bot, info: InfoState, *, who: str, lang: str, analyze: bool = False,
-          limits: Optional[Limits] = None, status: Optional[TextIO] = None, delay: float = 0.4) -> Analysis:
-    """Run ``bot`` on ``info`` in a worker thread; while it takes longer than ``delay`` seconds, show a
-    progress line (elapsed time, iterations) on ``status`` if that is a terminal.  Ctrl-C stops the
-    bot and is passed on."""
+          limits: Optional[Limits] = None, status: Optional[TextIO] = None, delay: float = 0.4,
+          at_least: float = 0.0) -> Analysis:
+    """Run ``bot`` on ``info`` in a worker thread and return after at least ``at_least`` seconds
+    (a table's pause for a move forced by hidden cards: search/pacing.py); while that takes longer
+    than ``delay`` seconds, show a progress line on ``status`` if that is a terminal: the elapsed time,
+    and for an analysis (the person's hint) the iterations.  A seat's line shows no count, which
+    would tell a search from a paced forced move.  Ctrl-C stops the bot and is passed on."""
     status = status if status is not None else sys.stderr
     live = bool(getattr(status, "isatty", lambda: False)())
     box: Dict[str, Any] = {}
@@ -276,12 +279,18 @@ def think(bot: Bot, info: InfoState, *, who: str, lang: str, analyze: bool = Fal
     worker.start()
     shown = False
     try:
-        while worker.is_alive():
-            worker.join(0.1)
+        while True:
             elapsed = time.monotonic() - start
-            if live and worker.is_alive() and elapsed >= delay:
+            if worker.is_alive():
+                worker.join(0.1)
+            elif elapsed < at_least:
+                time.sleep(min(0.1, at_least - elapsed))
+            else:
+                break
+            elapsed = time.monotonic() - start
+            if live and (worker.is_alive() or elapsed < at_least) and elapsed >= delay:
                 line = f"  {t('thinking', lang, who=who)}… {elapsed:4.1f} s"
-                if progress.get("iterations"):
+                if analyze and progress.get("iterations"):
                     line += f"  {int(progress['iterations']):,} {t('iterations', lang)}"
                 status.write("\r" + line + "\033[K")
                 status.flush()

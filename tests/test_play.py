@@ -186,7 +186,13 @@ def test_a_thinking_bot_shows_progress_and_ctrl_c_stops_it():
                      limits=Limits(time_ms=400))
     assert analysis.move in state.legal_moves()
     shown = status.getvalue()
-    assert "seat 0 is thinking" in shown and "iterations" in shown and shown.endswith("\r\033[K")
+    # a seat's line shows no search count (a paced forced move has none: search/pacing.py) ...
+    assert "seat 0 is thinking" in shown and "iterations" not in shown and shown.endswith("\r\033[K")
+    # ... the person's own hint does
+    status = Tty()
+    think(bot, state.information_state(0), who="hint", lang="en", status=status, delay=0.05,
+          limits=Limits(time_ms=400), analyze=True)
+    assert "hint is thinking" in status.getvalue() and "iterations" in status.getvalue()
 
     stop_seen = threading.Event()
     original = bot.choose

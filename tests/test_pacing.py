@@ -1,0 +1,160 @@
+"""A forced move's timing tells nothing about the seat's cards (search/pacing.py).
+
+* which forced decisions are forced only by hidden cards, checked against facts worked out from the
+  position: a Coup influence lost from two cards of one role is (the pair leaves one thing to lose),
+  from one card is not; a Politics reaction window passed without its card is;
+* the pacer's pause: none for a public forced move, else one of the seat's own times for choices of
+  that kind, with the fallbacks in order;
+* terminal play waits that pause before showing a bot's forced move, and the game is the same move
+  for move as without pacing (the pacer never touches the table's chance events);
+* at a web table with two people, a person's move forced by hidden cards is asked for, not played at
+  once; with one person it is still played for them.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from intrigue.engine import load_game
+from intrigue.ext.game_api import Rng
+from intrigue.search.pacing import Pacer, forced_by_hidden_cards, nominal_seconds
+from intrigue.search.table import Table
+
+
+def _random_positions(game, games, seed):
+    """Every decision of ``games`` random games: (state before it, the seat deciding)."""
+    rng = random.Random(seed)
+    for g in range(games):
+        table = Table(game, seed=seed * 1000 + g)
+        table.start()
+        while not table.state.is_terminal():
+            state = table.state
+            seat = state.current_player()
+            yield state, seat
+            legal = state.legal_actions()
+            table.apply(legal[rng.randrange(len(legal))], seat=seat)
+
+
+def test_coup_influence_lost_from_a_pair_is_forced_by_hidden_cards():
+    game = load_game("coup", players=4)
+    rng = Rng(1)
+    seen = Counter()
+    for state, seat in _random_positions(game, 40, seed=3):
+        if state.decision().kind != "lose_influence":
+            continue
+        info = state.information_state(seat)
+        cards = info.private_info()["cards"]
+        live = info.public_info()["players"][seat]["influence"]
+        flagged = forced_by_hidden_cards(state, seat, rng)
+        if len(state.legal_actions()) > 1:
+            assert not flagged                                  # a choice is never "forced"
+            seen["choice"] += 1
+            continue
+        seen[(live, flagged)] += 1
+        if live == 1:
+            assert not flagged, "one card left to lose is forced for everyone to see"
+        else:
+            assert live == 2 and cards[0] == cards[1]
+            assert flagged, "two cards of one role leave one thing to lose: only the seat knows"
+    assert seen["choice"] and seen[(2, True)] and seen[(1, False)], seen
+
+
+def test_a_politics_window_passed_without_the_card_is_forced_by_hidden_cards():
+    game = load_game("politics", players=6)
+    rng = Rng(2)
+    seen = Counter()
+    for state, seat in _random_positions(game, 3, seed=4):
+        kind = state.decision().kind
+        n = len(state.legal_actions())
+        if not kind.endswith("_window"):
+            continue
+        flagged = forced_by_hidden_cards(state, seat, rng)
+        if n > 1:
+            assert not flagged
+            seen["choice"] += 1
+        elif kind[:-len("_window")] not in state.information_state(seat).private_info()["backroom"]:
+            seen[flagged] += 1
+    # drawn worlds find the other seats' doubt nearly always (64 draws per seat; seeded, so exact)
+    assert seen["choice"] and seen[True] >= 0.98 * (seen[True] + seen[False]), seen
+
+
+def test_the_pause_is_one_of_the_seats_own_times_and_none_for_a_public_forced_move():
+    coup = load_game("coup", players=4)
+    pair = public = None
+    for state, seat in _random_positions(coup, 60, seed=3):
+        if state.decision().kind == "lose_influence" and len(state.legal_actions()) == 1:
+            live = state.information_state(seat).public_info()["players"][seat]["influence"]
+            if live == 2 and pair is None:
+                pair = (state.clone(), seat)
+            if live == 1 and public is None:
+                public = (state.clone(), seat)
+        if pair and public:
+            break
+    state, seat = pair
+    other = (seat + 1) % 4
+    pacer = Pacer(seed=5)
+    assert pacer.pause(state, seat, fallback=0.8) == 0.8        # nothing chosen yet: the bot's nominal time
+    pacer.record(other, "action", 0.9)
+    assert pacer.pause(state, seat, fallback=0.8) == 0.9        # any seat's time, of any kind
+    pacer.record(other, "lose_influence", 0.6)
+    assert pacer.pause(state, seat, fallback=0.8) == 0.6        # any seat's time of this kind first
+    pacer.record(seat, "action", 0.25)
+    assert pacer.pause(state, seat, fallback=0.8) == 0.25       # the seat's own, of any kind, before others'
+    pacer.record(seat, "lose_influence", 0.30)
+    pacer.record(seat, "lose_influence", 0.50)
+    assert {pacer.pause(state, seat) for _ in range(30)} == {0.30, 0.50}   # its own of this kind, drawn
+    state, seat = public
+    assert pacer.pause(state, seat, fallback=1.0) == 0.0        # forced for everyone to see: no pause
+    assert nominal_seconds(type("B", (), {"config": {"time": 1000}})()) == 1.0
+    assert nominal_seconds(type("B", (), {"config": {"time": None, "iterations": 5}})()) == 0.0
+
+
+def _play_politics(monkeypatch, paced: bool):
+    """A six-seat Politics game in terminal play, seat 0 played by a seeded random person; every
+    bot decision's pause is noted (and not waited for, to keep the test fast)."""
+    import io
+
+    import intrigue.cli.play as play
+    from intrigue.cli.play import TerminalGame
+
+    calls = []
+    real = play.think
+
+    def noted(bot, info, **kw):
+        calls.append((info.seat, info.decision().kind, len(info.legal_actions()),
+                      kw.get("at_least", 0.0), info.private_info()["backroom"]))
+        kw["at_least"] = 0.0
+        return real(bot, info, **kw)
+
+    monkeypatch.setattr(play, "think", noted)
+    game = load_game("politics", players=6)
+    tg = TerminalGame(Table(game, 11), 0, ["ismcts:iterations=40"], "en", 11, out=io.StringIO(),
+                      status=io.StringIO())
+    if not paced:
+        tg.pacer.pause = lambda *a, **k: 0.0
+    person = random.Random(3)
+    tg.table.start()
+    while not tg.table.state.is_terminal():
+        state = tg.table.state
+        seat = state.current_player()
+        if seat == 0:
+            legal = state.legal_actions()
+            tg.table.apply(legal[person.randrange(len(legal))], seat=0)
+        else:
+            tg.bot_turn(seat)
+    return tg.table.state, calls
+
+
+def test_terminal_play_paces_a_bots_move_forced_by_its_cards_and_plays_the_same_game(monkeypatch):
+    state, calls = _play_politics(monkeypatch, paced=True)
+    choices = [c for c in calls if c[2] > 1]
+    assert choices and all(c[3] == 0.0 for c in choices)        # a real choice is never made to wait
+    windows = [c for c in calls if c[1].endswith("_window") and c[2] == 1 and c[1][:-7] not in c[4]]
+    later = [c for c in windows if any(d[0] == c[0] and d[2] > 1 for d in calls[:calls.index(c)])]
+    assert later and sum(c[3] > 0 for c in later) >= 0.98 * len(later)   # waits as the bot's choices took
+    # pacing moves only the moment a move is shown: the same seeds give the same game, event for event
+    unpaced, _ = _play_politics(monkeypatch, paced=False)
+    assert [e.text for e in state.history] == [e.text for e in unpaced.history]
+
