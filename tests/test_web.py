@@ -117,6 +117,37 @@ def test_a_forced_decision_is_played_for_the_person_and_said(client, server):
     assert any("no" in n and "card" in n for n in notices)     # "You have no ... card to play here"
 
 
+def test_a_move_forced_by_the_persons_cards_is_asked_for_when_other_people_watch():
+    """Played at once, a window passed without the card would tell the other people at the table
+    that the seat has no card (search/pacing.py): with a second person there the page asks for the
+    lone move; with only bots there the table still plays it for the person."""
+    from intrigue.engine import load_game
+    from intrigue.ext.game_api import Rng
+    from intrigue.search.pacing import forced_by_hidden_cards
+    from intrigue.search.table import Table
+    from intrigue.web.tables import SeatInfo, WebTable
+
+    game = load_game("politics", players=6)
+    table = Table(game, 3)
+    table.start()
+    rng, moves = random.Random(1), 0
+    while True:
+        state = table.state
+        seat = state.current_player()
+        if state.decision().kind.endswith("_window") and forced_by_hidden_cards(state, seat, Rng(1)):
+            break
+        legal = state.legal_actions()
+        table.apply(legal[rng.randrange(len(legal))], seat=seat)
+        moves += 1
+    for people, asked in (({seat, (seat + 1) % 6}, True), ({seat}, False)):
+        web = WebTable(game, table, [SeatInfo(s, s in people) for s in range(6)], "en")
+        view = web.view_for(seat)
+        assert ("legal" in view) == asked
+        if asked:
+            assert [m["move"] for m in view["legal"]] == table.state.legal_moves()
+        assert "legal" not in web.view_for((seat + 1) % 6)
+
+
 # --------------------------------------------------------------------------------------------------
 # buttons: what each move claims and targets
 # --------------------------------------------------------------------------------------------------

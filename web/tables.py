@@ -25,6 +25,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set
 from intrigue.engine import Event, Game, GameRecord, IntrigueError, InfoState, load_game
 from intrigue.engine.errors import GameOverError, NotYourTurnError
 from intrigue.engine.registry import DEFAULT_GAME
+from intrigue.search.pacing import Pacer, forced_by_hidden_cards, nominal_seconds
 from intrigue.search.table import Table
 from intrigue.search.bot import Bot, make_bot
 from intrigue.web.words import Narration, game_lang
@@ -152,6 +153,10 @@ class WebTable:
         self._hint_busy = False
         self._lock = asyncio.Lock()
         self._closed = False
+        # a move forced by a seat's hidden cards is shown after that seat's usual thinking time, and a
+        # person is asked for it when other people watch, so timing tells nothing (search/pacing.py)
+        self.pacer = Pacer(table.seed)
+        self._asked_forced: Dict[Any, bool] = {}   # (events so far, seat): a person asked for a forced move
         # the position before each event (server-side only: it holds every card)
         self._before: List[Any] = []
         self._shadow = game.new_initial_state().core
@@ -294,7 +299,7 @@ class WebTable:
             out["client"] = client_data(game, narration.lang)
         if viewer is not None:
             out["private"] = game.private_info(core, viewer)
-        if cp >= 0 and cp == viewer and self.seats[viewer].human and len(state.legal_actions()) > 1:
+        if cp >= 0 and cp == viewer and self._person_decides(viewer):
             out["prompt"] = narration.decision_prompt(core, viewer)
             out["legal"] = [dict({"move": state.action_to_string(a), "label": narration.action_label(core, a, viewer)},
                                  **move_info(game, core, state.action_to_string(a)))
@@ -393,10 +398,28 @@ class WebTable:
             return
         if not self.seats[seat].human:
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn(seat))
-        elif len(self.state.legal_actions()) == 1:
+        elif not self._person_decides(seat):
             # nothing to choose (for example a reaction window without the card for it): the
             # terminal plays it for the person, and so does the table, saying so to that seat only
             self._bot_task = asyncio.get_running_loop().create_task(self._forced_turn(seat))
+
+    def _person_decides(self, seat: int) -> bool:
+        """Whether the person at ``seat`` is asked for the decision now: when it has a choice, and
+        when its one legal move is forced only by the seat's hidden cards while other people are at
+        the table (another person's seat, or a page not at this seat): played at once, it would tell
+        them what the seat holds.  Otherwise the table plays the lone move for the person."""
+        state = self.state
+        if state.is_terminal() or state.current_player() != seat or not self.seats[seat].human:
+            return False
+        n = len(state.legal_actions())
+        if n != 1:
+            return n > 1
+        key = (len(state.history), seat)
+        if key not in self._asked_forced:
+            people = any(info.human for info in self.seats if info.seat != seat) or any(
+                conn.seat != seat for conn in self.connections)
+            self._asked_forced[key] = people and forced_by_hidden_cards(state, seat, self.pacer.rng)
+        return self._asked_forced[key]
 
     async def _forced_turn(self, seat: int) -> None:
         """Play a human seat's only legal move for it and tell that seat's pages why."""
@@ -423,6 +446,10 @@ class WebTable:
     async def _bot_turn(self, seat: int) -> None:
         bot = self.seats[seat].bot
         info = self.state.information_state(seat)
+        kind = self.state.decision().kind
+        forced = len(self.state.legal_actions()) == 1
+        # a move forced by the bot's hidden cards waits as long as the bot's own choices took
+        shown_after = max(self.bot_delay, self.pacer.pause(self.state, seat, nominal_seconds(bot)) if forced else 0.0)
         stop = threading.Event()
 
         def work():
@@ -433,7 +460,7 @@ class WebTable:
         future = loop.run_in_executor(None, work)
         # what every page is told while a bot decides: who and for how long, not how far its search got
         # (a decision with one legal move -- a window pass without the card -- searches nothing, so a
-        # count of 0 would tell the other seats what the bot holds)
+        # count of 0 would tell the other seats what the bot holds; its time is paced the same way)
         self.thinking = {"seat": seat, "elapsed": 0.0, "bot": self.seats[seat].spec}
         await self.broadcast({"type": "thinking", **self.thinking})
         analysis, error = None, None
@@ -441,11 +468,16 @@ class WebTable:
             while True:
                 done, _ = await asyncio.wait({future}, timeout=0.25)
                 elapsed = time.monotonic() - start
-                if done and elapsed >= self.bot_delay:
-                    break
+                if done:
+                    if elapsed >= shown_after:
+                        break
+                    await asyncio.sleep(min(0.25, shown_after - elapsed))      # the answer is in: wait it out
+                    elapsed = time.monotonic() - start
                 self.thinking = {"seat": seat, "elapsed": round(elapsed, 2), "bot": self.seats[seat].spec}
                 await self.broadcast({"type": "thinking", **self.thinking})
             analysis = future.result()
+            if not forced:
+                self.pacer.record(seat, kind, time.monotonic() - start)
         except asyncio.CancelledError:
             stop.set()
             raise
