@@ -115,6 +115,10 @@ def engine_options() -> Dict[str, EngineOption]:
         EngineOption("info_interval", "int", 100, "least milliseconds between two info messages of a search",
                      0, 60_000),
         EngineOption("log", "bool", False, "copy every message in and out to stderr"),
+        EngineOption("pace", "bool", True,
+                     "referee mode, a game without the full view: an engine seat's move forced only by its "
+                     "hidden cards is sent after a time like its own choices took, so its timing tells "
+                     "nothing (false: at once)"),
     )}
 
 
@@ -143,6 +147,8 @@ class Job:
         self.handled = False            # the dispatcher has taken the outcome
         self.close_bot = False          # release the bot when the job ends
         self.last_info = 0.0
+        self.pause = 0.0                # a turn forced by hidden cards: seconds to wait before answering
+        self.started = time.monotonic()
 
     @property
     def running(self) -> bool:
@@ -566,8 +572,9 @@ class Server:
 
     # --- running searches ---------------------------------------------------------------------
     def start_turn(self, session: Any, seat: int, bot: Bot, info: Any, limits: Optional[Limits],
-                   emit_info: bool) -> Job:
+                   emit_info: bool, pause: float = 0.0) -> Job:
         job = Job("turn", None, session, seat, bot, info, limits, False, emit_info)
+        job.pause = pause
         self._start(job)
         return job
 
@@ -597,6 +604,8 @@ class Server:
         try:
             method = job.bot.analyze if job.kind == "analyze" else job.bot.choose
             result = method(job.info, limits=job.limits, on_info=on_info, stop=job.stop)
+            if job.pause > 0:                # paced (search/pacing.py); a stop or a new game ends the wait
+                job.stop.wait(max(0.0, job.pause - (time.monotonic() - job.started)))
             job.outcome = (result, None)
         except BaseException as err:  # noqa: BLE001 - reported to the dispatcher, never lost
             if not isinstance(err, IntrigueError):

@@ -12,11 +12,13 @@ Both go through the engine API only; nothing here knows any game's rules.
 from __future__ import annotations
 
 import sys
+import time
 from typing import Any, Dict, List, Optional, Protocol, Sequence
 
 from intrigue.engine import (TERMINAL, Game, GameOverError, GameRecord, InfoState, IntrigueError,
                              NotYourTurnError)
 from intrigue.protocol.errors import ProtocolError
+from intrigue.search.pacing import Pacer, nominal_seconds
 from intrigue.search.table import Step, Table, ViewKey, seen
 from intrigue.search.bot import Bot, Limits
 
@@ -34,12 +36,14 @@ class Server(Protocol):
     sessions sit below the server and never import it."""
 
     winding_down: bool
+    options: Dict[str, Any]
 
     def send(self, msg: Dict[str, Any]) -> None: ...
 
     def log(self, text: str) -> None: ...
 
-    def start_turn(self, session: Any, seat: int, bot: Bot, info: InfoState, limits: Optional[Limits]) -> Job: ...
+    def start_turn(self, session: Any, seat: int, bot: Bot, info: InfoState, limits: Optional[Limits],
+                   emit_info: bool, pause: float = 0.0) -> Job: ...
 
     def retire_bot(self, bot: Bot) -> None: ...
 
@@ -56,6 +60,7 @@ class RefereeSession:
         self.server = server
         self.game = game
         self.table = Table(game, seed)
+        self.pacer = Pacer(seed)
         self.engine_seats = sorted(engine_seats)
         self.bots = bots
         self.views = views
@@ -123,8 +128,13 @@ class RefereeSession:
         seat = state.current_player()
         if seat in self.engine_seats:
             if not self.server.winding_down:
-                self.turn = self.server.start_turn(self, seat, self.bots[seat], state.information_state(seat),
-                                                   self.limits, emit_info="full" in self.views)
+                bot = self.bots[seat]
+                pause = 0.0
+                if (len(state.legal_actions()) == 1 and "full" not in self.views
+                        and self.server.options.get("pace", True)):
+                    pause = self.pacer.pause(state, seat, nominal_seconds(bot))
+                self.turn = self.server.start_turn(self, seat, bot, state.information_state(seat),
+                                                   self.limits, emit_info="full" in self.views, pause=pause)
             return
         view = self.ask_view(seat)
         self.server.send({"type": "ask", "seat": seat, "kind": state.decision().kind,
@@ -140,6 +150,8 @@ class RefereeSession:
         state = self.table.state
         seat = job.seat
         steps = None
+        if exc is None and len(state.legal_actions()) > 1:
+            self.pacer.record(seat, state.decision().kind, time.monotonic() - job.started)
         if exc is None:
             try:
                 steps = self.table.apply(analysis.action, seat=seat)

@@ -158,3 +158,45 @@ def test_terminal_play_paces_a_bots_move_forced_by_its_cards_and_plays_the_same_
     unpaced, _ = _play_politics(monkeypatch, paced=False)
     assert [e.text for e in state.history] == [e.text for e in unpaced.history]
 
+
+def _referee_turns(monkeypatch, setup=None, **game):
+    """A six-seat Politics game refereed over the protocol, seat 0 the frontend's (first legal move)
+    unless ``game`` says otherwise; every engine turn's (seat, kind, legal count, backroom, pause, and
+    whether the seat still has its right to play backroom cards)."""
+    from protocol_helpers import Conn
+    from intrigue.protocol.server import Server
+
+    turns = []
+    real = Server.start_turn
+
+    def noted(self, session, seat, bot, info, limits, emit_info, pause=0.0):
+        right = info.public_info()["players"][seat]["right"]        # (without it a window is public)
+        turns.append((seat, info.decision().kind, len(info.legal_actions()), info.private_info()["backroom"], pause,
+                      right))
+        return real(self, session, seat, bot, info, limits, emit_info, pause=0.0)   # (not waited for)
+
+    monkeypatch.setattr(Server, "start_turn", noted)
+    conn = Conn()
+    if setup:
+        conn.send(setup)
+    msgs = conn.send(dict({"cmd": "new_game", "game": "politics", "players": 6, "seed": 4, "bots": "random",
+                           "engine_seats": [1, 2, 3, 4, 5]}, **game))
+    for _ in range(3000):
+        if any(m["type"] == "game_over" for m in msgs):
+            break
+        ask = [m for m in msgs if m["type"] == "ask"][-1]
+        msgs = conn.send({"cmd": "move", "action": ask["legal"][0]})
+    assert conn.server.session.table.state.is_terminal()
+    return turns
+
+
+def test_the_protocol_paces_an_engine_seats_move_forced_by_its_cards(monkeypatch):
+    turns = _referee_turns(monkeypatch)
+    assert all(t[4] == 0.0 for t in turns if t[2] > 1)
+    no_card = [t for t in turns if t[1].endswith("_window") and t[2] == 1 and t[1][:-7] not in t[3] and t[5]]
+    later = [t for i, t in enumerate(turns) if t in no_card and any(u[0] == t[0] and u[2] > 1 for u in turns[:i])]
+    assert later and sum(t[4] > 0 for t in later) >= 0.98 * len(later)
+    # off with `setoption pace false`, and with the full view (a tournament that sees every card)
+    off = _referee_turns(monkeypatch, setup={"cmd": "setoption", "name": "pace", "value": False})
+    full = _referee_turns(monkeypatch, view="full", engine_seats=[0, 1, 2, 3, 4, 5])
+    assert off and full and all(t[4] == 0.0 for t in off + full)
