@@ -365,6 +365,15 @@ def test_record_save_load_and_replay(client, server):
     assert [e["index"] for e in fe["log"]] == list(range(len(rec.events)))
     assert "revealed" not in fe
     assert fe["public"] == t.game.public_info(t.state.core)
+    # the page's language selector rewords the replay: a frame in Hebrew, then back in English
+    he = client.get(f"/api/replays/{up['replay']}/{up['steps']}", params={"lang": "he"}).json()
+    assert he["lang"] == "he" and fe["lang"] == "en" and len(he["log"]) == len(fe["log"])
+    assert [e["index"] for e in he["log"]] == [e["index"] for e in fe["log"]]
+    hebrew = [line for e in he["log"] for line in e["lines"]]
+    assert any("\u0590" <= ch <= "\u05ff" for line in hebrew for ch in line)
+    assert hebrew != [line for e in fe["log"] for line in e["lines"]]
+    assert client.get(f"/api/replays/{up['replay']}/{up['steps']}", params={"lang": "en"}).json() == fe
+    assert client.get(f"/api/replays/{up['replay']}/{up['steps']}", params={"lang": "xx"}).json() == fe
     assert client.post("/api/records", content=b"garbage").status_code == 400
 
 

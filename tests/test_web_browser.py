@@ -534,3 +534,25 @@ def test_the_replay_has_the_rules_panel(browser, live):
     assert page.locator("#rules-panel").is_hidden()          # closed stays closed while stepping
     assert not errors
     page.close()
+
+
+def test_the_language_selector_rewords_a_replay(browser, live):
+    table, links = live.table(game="coup", ruleset="seed-he", players=3, humans=[0], bots=["random"], seed=4)
+    page, errors = _open(browser, links[0], "en")
+    click_until(page, lambda: len(table.state.history) >= 10 or table.state.is_terminal(), random.Random(2))
+    page.close()
+    replay = live.web.add_replay(table.record_for(0), "en")
+    page, errors = _open(browser, f"{live.base}/replay/{replay.id}", "en")
+    page.click("#last")
+    page.wait_for_function(f"() => window.intrigue.view.step === {replay.steps}")
+    english = page.locator("#log").inner_text()
+    page.select_option("#lang", "he")
+    page.wait_for_function("() => window.intrigue.view.lang === 'he'")
+    page.wait_for_function(f"() => window.intrigue.view.step === {replay.steps}")   # at the same step
+    hebrew = page.locator("#log").inner_text()
+    assert hebrew != english and any("\u0590" <= ch <= "\u05ff" for ch in hebrew)
+    assert page.evaluate("() => document.documentElement.dir") == "rtl"
+    expected = [line for e in replay.frame(replay.steps, "he")["log"] for line in e["lines"]]
+    assert expected and all(line in hebrew for line in expected[-3:])
+    assert not errors
+    page.close()

@@ -254,7 +254,7 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
             k = int(request.path_params["step"])
         except ValueError:
             return _error(WebError("bad_request", "a step is a number"))
-        return JSONResponse(replay.frame(k))
+        return JSONResponse(replay.frame(k, request.query_params.get("lang")))
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()

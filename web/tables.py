@@ -20,7 +20,7 @@ import os
 import secrets
 import threading
 import time
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from intrigue.engine import Event, Game, GameRecord, IntrigueError, InfoState, load_game
 from intrigue.engine.errors import GameOverError, NotYourTurnError
@@ -595,7 +595,8 @@ class WebTable:
 # --------------------------------------------------------------------------------------------------
 class Replay:
     """A record opened for stepping through: frame ``k`` is the position after ``k`` events, as the
-    record's seat saw it (a full record: as a referee who sees everything)."""
+    record's seat saw it (a full record: as a referee who sees everything).  Frames are worded in the
+    language asked for (the page's selector), each language's log built once, when first asked."""
 
     def __init__(self, record: GameRecord, lang: Optional[str] = None) -> None:
         try:
@@ -606,11 +607,19 @@ class Replay:
         self.seat = record.seat
         self.lang = lang if lang in LANGS else (record.meta.get("lang") if record.meta.get("lang") in LANGS
                                                 else self.game.language)
-        self.narration = Narration(self.game, self.lang)
+        self._narrations: Dict[str, Narration] = {}
+        self.narration = self.narration_for(self.lang)
         self.id = secrets.token_urlsafe(12)      # a seat's replay is that seat's: not guessable
         self._cores: List[Any] = []          # the position before each event, then the last one
-        self._log: List[dict] = []
+        self._events: List[Tuple[int, Any, Event]] = []   # per event: its index, the position before, the event
+        self._logs: Dict[str, List[dict]] = {}           # per language: the log, one entry per event
         self._build()
+
+    def narration_for(self, lang: Optional[str]) -> Narration:
+        lang = lang if lang in LANGS else self.lang
+        if lang not in self._narrations:
+            self._narrations[lang] = Narration(self.game, lang)
+        return self._narrations[lang]
 
     def _build(self) -> None:
         game, seat = self.game, self.seat
@@ -626,48 +635,58 @@ class Replay:
                 except IntrigueError as err:
                     raise WebError("bad_record", f"event {i} ({text!r}) of the record: {err.message}") from None
                 self._cores.append(core)
-                self._log.append({"index": i, "seat": s if s >= 0 else None,
-                                  "lines": self.narration.event(core, Event(s, a, text, private_to, redacted), None)})
+                self._events.append((i, core, Event(s, a, text, private_to, redacted)))
             self._cores.append(state.core.clone())
-            return
-        for k in range(len(events) + 1):
-            try:
-                info = InfoState.from_view(game, seat, events[:k])
-            except IntrigueError as err:
-                raise WebError("bad_record", err.message) from None
-            self._cores.append(info.core)
-            if k > 0:
-                s, text = events[k - 1]
-                before = self._cores[k - 1]
+        else:
+            for k in range(len(events) + 1):
                 try:
-                    a = game.observed_action(before, seat, text)
-                except IntrigueError:
-                    a = -1
-                self._log.append({"index": k - 1, "seat": s if s >= 0 else None,
-                                  "lines": self.narration.event(before, Event(s, a, text), seat)})
+                    info = InfoState.from_view(game, seat, events[:k])
+                except IntrigueError as err:
+                    raise WebError("bad_record", err.message) from None
+                self._cores.append(info.core)
+                if k > 0:
+                    s, text = events[k - 1]
+                    before = self._cores[k - 1]
+                    try:
+                        a = game.observed_action(before, seat, text)
+                    except IntrigueError:
+                        a = -1
+                    self._events.append((k - 1, before, Event(s, a, text)))
+        self.log(self.lang)                  # a record the narrator cannot tell is refused here, not later
+
+    def log(self, lang: Optional[str] = None) -> List[dict]:
+        """The log in ``lang`` (default: the replay's language), one entry per event."""
+        narration = self.narration_for(lang)
+        if narration.lang not in self._logs:
+            self._logs[narration.lang] = [
+                {"index": i, "seat": e.seat if e.seat >= 0 else None, "lines": narration.event(before, e, self.seat)}
+                for i, before, e in self._events]
+        return self._logs[narration.lang]
 
     @property
     def steps(self) -> int:
         return len(self.record.events)
 
-    def frame(self, k: int) -> dict:
+    def frame(self, k: int, lang: Optional[str] = None) -> dict:
+        """Frame ``k`` worded in ``lang`` (one of the page's languages; otherwise the replay's own)."""
         k = max(0, min(int(k), self.steps))
+        narration = self.narration_for(lang)
         core = self._cores[k]
         game = self.game
         cp = core.current_player()
         over = cp == -2
         out: Dict[str, Any] = {
-            "type": "frame", "step": k, "steps": self.steps, "seat": self.seat, "lang": self.lang,
+            "type": "frame", "step": k, "steps": self.steps, "seat": self.seat, "lang": narration.lang,
             "game": game.to_dict(), "title": getattr(game, "title", game.name),
             # seat names as the live table gives them: the page itself marks the viewer's seat "(you)"
-            "seats": [{"seat": s, "name": self.narration.seat(s, None), "human": False, "bot": None,
+            "seats": [{"seat": s, "name": narration.seat(s, None), "human": False, "bot": None,
                        "online": False, "you": s == self.seat} for s in range(game.num_players)],
             "public": game.public_info(core), "to_decide": cp if cp >= 0 else None,
-            "kind": game.decision_kind(core), "log": self._log[:k], "log_start": 0, "over": over, "thinking": None,
-            "client": client_data(game, self.lang),
-            "waiting": self.narration.prompt(core, self.seat) if cp >= 0 else None,
+            "kind": game.decision_kind(core), "log": self.log(narration.lang)[:k], "log_start": 0, "over": over,
+            "thinking": None, "client": client_data(game, narration.lang),
+            "waiting": narration.prompt(core, self.seat) if cp >= 0 else None,
             # the Rules panel: the rules that matter at this step, for the record's seat
-            "rules": self.narration.rules(core, self.seat),
+            "rules": narration.rules(core, self.seat),
         }
         if self.seat is not None:
             out["private"] = game.private_info(core, self.seat)
@@ -676,5 +695,5 @@ class Replay:
         if over:
             # a seat's view knows only its own cards: the others' are not made up for it
             out["result"] = game.result(core).to_dict()
-            out["end_text"] = self.narration.end_text(core, self.seat)
+            out["end_text"] = narration.end_text(core, self.seat)
         return out

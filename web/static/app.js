@@ -258,7 +258,8 @@ async function openReplay() {
 
 // --- the replay viewer ------------------------------------------------------------------------
 async function showFrame(k) {
-  const r = await fetch(`/api/replays/${page.id}/${k}`);
+  // the frame in the page's language (the selector can change it at any step)
+  const r = await fetch(`/api/replays/${page.id}/${k}` + (page.lang ? `?lang=${encodeURIComponent(page.lang)}` : ""));
   const f = await r.json();
   if (f.type !== "frame") { toast(t("error") + ": " + errorText(page.lang, f, seatName), true); return; }
   page.step = f.step; page.steps = f.steps;
