@@ -59,6 +59,14 @@ class Pacer:
         self.rng = Rng((0x9E3779B97F4A7C15 ^ (seed or 0)) & 0xFFFFFFFFFFFFFFFF)
         self._times: DefaultDict[Tuple[int, str], List[float]] = defaultdict(list)
 
+    def forced_by_hidden_cards(self, state: State, seat: int) -> bool:
+        """:func:`forced_by_hidden_cards` with the pacer's generator; a position the game cannot
+        sample from counts as not forced by hidden cards, so a table never stalls over its pacing."""
+        try:
+            return forced_by_hidden_cards(state, seat, self.rng)
+        except Exception:                  # noqa: BLE001 - pacing must not stop a game
+            return False
+
     def record(self, seat: int, kind: str, seconds: float) -> None:
         """Note that ``seat`` took ``seconds`` over a decision of ``kind`` with a choice."""
         times = self._times[(seat, kind)]
@@ -72,7 +80,7 @@ class Pacer:
         from the first of these that has any: the seat's own of this kind, the seat's own of any kind,
         every seat's of this kind, every seat's; else ``fallback`` (nothing has been chosen yet; a
         caller passes its bot's nominal time)."""
-        if not forced_by_hidden_cards(state, seat, self.rng):
+        if not self.forced_by_hidden_cards(state, seat):
             return 0.0
         kind = state.decision().kind
         for mine, same_kind in ((True, True), (True, False), (False, True), (False, False)):

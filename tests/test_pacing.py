@@ -200,3 +200,20 @@ def test_the_protocol_paces_an_engine_seats_move_forced_by_its_cards(monkeypatch
     off = _referee_turns(monkeypatch, setup={"cmd": "setoption", "name": "pace", "value": False})
     full = _referee_turns(monkeypatch, view="full", engine_seats=[0, 1, 2, 3, 4, 5])
     assert off and full and all(t[4] == 0.0 for t in off + full)
+
+
+def test_a_position_the_game_cannot_sample_is_not_paced_and_does_not_stop_the_table(monkeypatch):
+    game = load_game("coup", players=4)
+    pair = next((s.clone(), seat) for s, seat in _random_positions(game, 60, seed=3)
+                if s.decision().kind == "lose_influence" and len(s.legal_actions()) == 1
+                and s.information_state(seat).public_info()["players"][seat]["influence"] == 2)
+    pacer = Pacer(seed=1)
+    pacer.record(pair[1], "lose_influence", 0.4)
+    assert pacer.pause(*pair) == 0.4
+
+    def broken(self, rng):
+        raise RuntimeError("a determinization bug")
+
+    from intrigue.engine.game import InfoState
+    monkeypatch.setattr(InfoState, "determinize", broken)
+    assert pacer.pause(*pair) == 0.0

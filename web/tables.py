@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, 
 from intrigue.engine import Event, Game, GameRecord, IntrigueError, InfoState, load_game
 from intrigue.engine.errors import GameOverError, NotYourTurnError
 from intrigue.engine.registry import DEFAULT_GAME
-from intrigue.search.pacing import Pacer, forced_by_hidden_cards, nominal_seconds
+from intrigue.search.pacing import Pacer, nominal_seconds
 from intrigue.search.table import Table
 from intrigue.search.bot import Bot, make_bot
 from intrigue.web.words import Narration, game_lang
@@ -418,7 +418,7 @@ class WebTable:
         if key not in self._asked_forced:
             people = any(info.human for info in self.seats if info.seat != seat) or any(
                 conn.seat != seat for conn in self.connections)
-            self._asked_forced[key] = people and forced_by_hidden_cards(state, seat, self.pacer.rng)
+            self._asked_forced[key] = people and self.pacer.forced_by_hidden_cards(state, seat)
         return self._asked_forced[key]
 
     async def _forced_turn(self, seat: int) -> None:
