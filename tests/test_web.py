@@ -145,6 +145,8 @@ def test_a_move_forced_by_the_persons_cards_is_asked_for_when_other_people_watch
         assert ("legal" in view) == asked
         if asked:
             assert [m["move"] for m in view["legal"]] == table.state.legal_moves()
+            assert view["prompt"].startswith("Only one choice here: Pass.")   # not "Play your ... card?"
+            assert web.view_for(seat, lang="th")["prompt"].startswith("ตรงนี้มีทางเลือกเดียว: ผ่าน")
         assert "legal" not in web.view_for((seat + 1) % 6)
 
 

@@ -300,7 +300,9 @@ class WebTable:
         if viewer is not None:
             out["private"] = game.private_info(core, viewer)
         if cp >= 0 and cp == viewer and self._person_decides(viewer):
-            out["prompt"] = narration.decision_prompt(core, viewer)
+            legal = state.legal_actions()
+            out["prompt"] = (narration.decision_prompt(core, viewer) if len(legal) > 1
+                             else narration.only_choice_prompt(core, legal[0], viewer))
             out["legal"] = [dict({"move": state.action_to_string(a), "label": narration.action_label(core, a, viewer)},
                                  **move_info(game, core, state.action_to_string(a)))
                             for a in state.legal_actions()]

@@ -17,6 +17,13 @@ _YOU = {"en": "you", "th": "คุณ", "he": "את/ה"}
 # a decision with one legal move, played for the person (the terminal's words for it)
 _AUTO = {"en": "Only one choice, played for you: {label}", "th": "มีทางเลือกเดียว เลือกให้แล้ว: {label}",
          "he": "יש רק אפשרות אחת, והיא נבחרה עבורך: {label}"}
+# a decision with one legal move that the person is asked for all the same (other people at the table
+# must not learn from its speed that it was forced)
+_ONLY = {"en": "Only one choice here: {label}. Choose it when you are ready; the other players cannot tell "
+               "that you had no other choice.",
+         "th": "ตรงนี้มีทางเลือกเดียว: {label} กดเมื่อพร้อม ผู้เล่นคนอื่นจะไม่รู้ว่าคุณไม่มีทางเลือกอื่น",
+         "he": "יש כאן רק אפשרות אחת: {label}. בחר/י בה כשתהיה/י מוכן/ה; השחקנים האחרים לא יידעו שלא "
+               "הייתה לך ברירה אחרת."}
 # the prompt of a decision when the game has no narrator to word it
 _DECIDE = {"en": "Your decision: {what}", "th": "ตาของคุณ: {what}", "he": "ההחלטה שלך: {what}"}
 _NO_RULES = {"en": "No rules summary for this game.", "th": "ไม่มีสรุปกติกาของเกมนี้",
@@ -132,6 +139,11 @@ class Narration:
         if said:
             return str(said)
         return _AUTO.get(self.lang, _AUTO["en"]).format(label=self.action_label(core, action, viewer))
+
+    def only_choice_prompt(self, core: Any, action: int, viewer: Optional[int]) -> str:
+        """The prompt of a lone legal move the person is asked for rather than have it played for them
+        (other people at the table: search/pacing.py)."""
+        return _ONLY.get(self.lang, _ONLY["en"]).format(label=self.action_label(core, action, viewer))
 
     def turn_header(self, core: Any, viewer: Optional[int]) -> Optional[str]:
         said = self._ask("turn_header", core, viewer)
