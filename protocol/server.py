@@ -37,6 +37,7 @@ from intrigue.protocol.errors import CODES, ProtocolError
 from intrigue.protocol.framing import FORMATS, Item, Reader, Writer
 from intrigue.protocol.sessions import AdvisorSession, RefereeSession
 from intrigue.search.bot import Analysis, Bot, Limits, bot_types, make_bot, strongest_bot_spec
+from intrigue.search.pacing import Pause, run_decoy
 
 PROTOCOL_VERSION = 1
 ENGINE_NAME = "intrigue"
@@ -147,7 +148,9 @@ class Job:
         self.handled = False            # the dispatcher has taken the outcome
         self.close_bot = False          # release the bot when the job ends
         self.last_info = 0.0
-        self.pause = 0.0                # a turn forced by hidden cards: seconds to wait before answering
+        self.pause = Pause()            # a turn forced by hidden cards: how to hold it back (search/pacing.py)
+        self.decoy_seed = 0
+        self.decoy_seconds: Optional[float] = None    # the time of the decoy search, when one ran
         self.started = time.monotonic()
 
     @property
@@ -572,9 +575,10 @@ class Server:
 
     # --- running searches ---------------------------------------------------------------------
     def start_turn(self, session: Any, seat: int, bot: Bot, info: Any, limits: Optional[Limits],
-                   emit_info: bool, pause: float = 0.0) -> Job:
+                   emit_info: bool, pause: Optional[Pause] = None, decoy_seed: int = 0) -> Job:
         job = Job("turn", None, session, seat, bot, info, limits, False, emit_info)
-        job.pause = pause
+        job.pause = pause or Pause()
+        job.decoy_seed = decoy_seed
         self._start(job)
         return job
 
@@ -603,9 +607,14 @@ class Server:
 
         try:
             method = job.bot.analyze if job.kind == "analyze" else job.bot.choose
+            if job.pause.decoy is not None:  # paced by a decoy search (search/pacing.py)
+                try:
+                    job.decoy_seconds = run_decoy(job.pause.decoy, job.bot.spec, job.decoy_seed, job.stop)
+                except Exception:        # noqa: BLE001 - a failing decoy is passed over: the move is forced
+                    job.decoy_seconds = None
             result = method(job.info, limits=job.limits, on_info=on_info, stop=job.stop)
-            if job.pause > 0:                # paced (search/pacing.py); a stop or a new game ends the wait
-                job.stop.wait(max(0.0, job.pause - (time.monotonic() - job.started)))
+            if job.pause.seconds > 0:        # paced; a stop or a new game ends the wait
+                job.stop.wait(max(0.0, job.pause.seconds - (time.monotonic() - job.started)))
             job.outcome = (result, None)
         except BaseException as err:  # noqa: BLE001 - reported to the dispatcher, never lost
             if not isinstance(err, IntrigueError):

@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Optional, Protocol, Sequence
 from intrigue.engine import (TERMINAL, Game, GameOverError, GameRecord, InfoState, IntrigueError,
                              NotYourTurnError)
 from intrigue.protocol.errors import ProtocolError
-from intrigue.search.pacing import Pacer, nominal_seconds
+from intrigue.search.pacing import Pacer, Pause
 from intrigue.search.table import Step, Table, ViewKey, seen
 from intrigue.search.bot import Bot, Limits
 
@@ -43,7 +43,7 @@ class Server(Protocol):
     def log(self, text: str) -> None: ...
 
     def start_turn(self, session: Any, seat: int, bot: Bot, info: InfoState, limits: Optional[Limits],
-                   emit_info: bool, pause: float = 0.0) -> Job: ...
+                   emit_info: bool, pause: Optional[Pause] = None, decoy_seed: int = 0) -> Job: ...
 
     def retire_bot(self, bot: Bot) -> None: ...
 
@@ -129,12 +129,13 @@ class RefereeSession:
         if seat in self.engine_seats:
             if not self.server.winding_down:
                 bot = self.bots[seat]
-                pause = 0.0
+                pause = Pause()
                 if (len(state.legal_actions()) == 1 and "full" not in self.views
                         and self.server.options.get("pace", True)):
-                    pause = self.pacer.pause(state, seat, nominal_seconds(bot))
+                    pause = self.pacer.pause(state, seat, bot.spec)
                 self.turn = self.server.start_turn(self, seat, bot, state.information_state(seat),
-                                                   self.limits, emit_info="full" in self.views, pause=pause)
+                                                   self.limits, emit_info="full" in self.views, pause=pause,
+                                                   decoy_seed=self.pacer.decoy_seed() if pause.decoy else 0)
             return
         view = self.ask_view(seat)
         self.server.send({"type": "ask", "seat": seat, "kind": state.decision().kind,
@@ -151,7 +152,9 @@ class RefereeSession:
         seat = job.seat
         steps = None
         if exc is None and len(state.legal_actions()) > 1:
-            self.pacer.record(seat, state.decision().kind, time.monotonic() - job.started)
+            self.pacer.record(seat, state.decision().kind, time.monotonic() - job.started, job.bot.spec)
+        if job.decoy_seconds is not None:
+            self.pacer.record(seat, state.decision().kind, job.decoy_seconds, job.bot.spec)
         if exc is None:
             try:
                 steps = self.table.apply(analysis.action, seat=seat)

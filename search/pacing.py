@@ -7,20 +7,23 @@ a Coup influence lost from a pair (two of the same card leave one thing to lose)
 one bot answer a window at once and another think for half a second learns who holds the card; the
 timing is a channel the rules never meant to open.
 
-A table that people watch (``intrigue play``, ``intrigue web``) therefore asks
-:func:`forced_by_hidden_cards` for every forced decision, and when it is, waits before showing the move
-as long as the same seat took over its own decisions with a choice (:class:`Pacer`): the seat's times
-for decisions of that kind, else for any kind.  The move, the game and its record are unchanged; only
-the moment it is shown moves.  Whether a seat's forced decision could have been a choice is decided
-from the other seats' information alone: a world consistent with what some other seat knows, in which
-the seat would have had more than one legal action.
+A table that people watch (``intrigue play``, ``intrigue web``, the protocol's referee with ``pace``)
+therefore asks :meth:`Pacer.pause` about every forced decision of a bot.  When it is forced by the
+seat's cards, the table holds the move back for one of the times the same seat took over its own
+decisions with a choice (of that kind if it has any), or, for a seat that has not chosen anything
+yet, one of the times of the seats that run the same bot.  With no time at all to draw from, the
+table times a real search of the same kind of bot on a decoy: the seat's information in a world the
+others cannot rule out where it has a choice.  The move, the game and its record are unchanged; only
+the moment it is shown moves.  Whether a forced decision could have been a choice is decided from the
+other seats' information alone: a world consistent with what some other seat knows, in which the
+seat would have had more than one legal action.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import DefaultDict, List, Optional, Tuple
+from typing import DefaultDict, Dict, List, NamedTuple, Optional, Tuple
 
-from intrigue.engine import State
+from intrigue.engine import InfoState, State
 from intrigue.ext.game_api import Rng
 
 #: worlds drawn per other seat when looking for one where the forced seat would have had a choice
@@ -29,16 +32,15 @@ SAMPLES = 64
 KEEP = 200
 
 
-def forced_by_hidden_cards(state: State, seat: int, rng: Rng, samples: int = SAMPLES) -> bool:
-    """Whether ``seat``'s decision now is forced (one legal action) although another seat cannot
-    tell that it is: some world consistent with another seat's information gives ``seat`` a choice.
-
-    False when ``seat`` does not decide now, has a choice, or is forced in every world drawn (a
-    public fact, such as one card left to lose).  ``samples`` worlds are drawn per other seat, so a
-    choice that some other seat thinks very unlikely can be missed; 64 finds the cases of the shipped
-    games (tests/test_pacing.py)."""
+def choice_world(state: State, seat: int, rng: Rng, samples: int = SAMPLES) -> Optional[State]:
+    """When ``seat``'s decision now is forced (one legal action) although another seat cannot tell
+    that it is, a world consistent with that other seat's information in which ``seat`` has a choice;
+    else None: ``seat`` does not decide now, has a choice, or is forced in every world drawn (a public
+    fact, such as one card left to lose).  ``samples`` worlds are drawn per other seat, so a choice
+    that every other seat thinks very unlikely can be missed; 64 find the cases of the shipped games
+    (tests/test_pacing.py)."""
     if state.is_terminal() or state.current_player() != seat or len(state.legal_actions()) != 1:
-        return False
+        return None
     for other in range(state.num_players):
         if other == seat:
             continue
@@ -46,55 +48,90 @@ def forced_by_hidden_cards(state: State, seat: int, rng: Rng, samples: int = SAM
         for _ in range(samples):
             world = info.determinize(rng)
             if world.current_player() == seat and len(world.legal_actions()) > 1:
-                return True
-    return False
+                return world
+    return None
+
+
+def forced_by_hidden_cards(state: State, seat: int, rng: Rng, samples: int = SAMPLES) -> bool:
+    """Whether ``seat``'s decision now is forced only by its hidden cards (:func:`choice_world`)."""
+    return choice_world(state, seat, rng, samples) is not None
+
+
+class Pause(NamedTuple):
+    """How a table shows a seat's forced move: wait ``seconds`` (0: at once); or, when there is no time
+    to draw the wait from yet, run the seat's kind of bot on ``decoy`` -- the seat's information in a
+    world the others cannot rule out where it has a choice -- and show the move when that search ends
+    (its time is then noted as the seat's, see :meth:`Pacer.record`)."""
+
+    seconds: float = 0.0
+    decoy: Optional[InfoState] = None
 
 
 class Pacer:
-    """Per seat, how long its decisions with a choice took, and a pause drawn from those times for a
-    decision forced by its hidden cards.  Seeded, and apart from the table's own generator, so pacing
-    never changes a game's chance events."""
+    """Per seat, how long its decisions with a choice took, and how long to hold back a decision forced
+    by its hidden cards.  Seeded, and apart from the table's own generator, so pacing never changes a
+    game's chance events."""
 
     def __init__(self, seed: Optional[int] = None) -> None:
         self.rng = Rng((0x9E3779B97F4A7C15 ^ (seed or 0)) & 0xFFFFFFFFFFFFFFFF)
         self._times: DefaultDict[Tuple[int, str], List[float]] = defaultdict(list)
+        self._spec: Dict[int, Optional[str]] = {}
 
-    def forced_by_hidden_cards(self, state: State, seat: int) -> bool:
-        """:func:`forced_by_hidden_cards` with the pacer's generator; a position the game cannot
-        sample from counts as not forced by hidden cards, so a table never stalls over its pacing."""
-        try:
-            return forced_by_hidden_cards(state, seat, self.rng)
-        except Exception:                  # noqa: BLE001 - pacing must not stop a game
-            return False
-
-    def record(self, seat: int, kind: str, seconds: float) -> None:
-        """Note that ``seat`` took ``seconds`` over a decision of ``kind`` with a choice."""
+    def record(self, seat: int, kind: str, seconds: float, spec: Optional[str] = None) -> None:
+        """Note that ``seat`` (played by bot ``spec``) took ``seconds`` over a decision of ``kind``
+        with a choice."""
         times = self._times[(seat, kind)]
         times.append(max(0.0, float(seconds)))
         if len(times) > KEEP:
             del times[0]
+        if spec is not None:
+            self._spec[seat] = spec
 
-    def pause(self, state: State, seat: int, fallback: float = 0.0) -> float:
-        """Seconds to wait before showing ``seat``'s forced move in ``state``: 0 unless the decision is
-        forced by its hidden cards; then one of the times taken over decisions with a choice, drawn
-        from the first of these that has any: the seat's own of this kind, the seat's own of any kind,
-        every seat's of this kind, every seat's; else ``fallback`` (nothing has been chosen yet; a
-        caller passes its bot's nominal time)."""
-        if not self.forced_by_hidden_cards(state, seat):
-            return 0.0
+    def choice_world(self, state: State, seat: int) -> Optional[State]:
+        """:func:`choice_world` with the pacer's generator; a position the game cannot sample from
+        counts as not forced by hidden cards, so a table never stalls over its pacing."""
+        try:
+            return choice_world(state, seat, self.rng)
+        except Exception:                  # noqa: BLE001 - pacing must not stop a game
+            return None
+
+    def forced_by_hidden_cards(self, state: State, seat: int) -> bool:
+        return self.choice_world(state, seat) is not None
+
+    def pause(self, state: State, seat: int, spec: Optional[str] = None) -> Pause:
+        """How to show ``seat``'s move in ``state`` (its bot: ``spec``).  At once unless the decision
+        is forced by the seat's hidden cards; then one of the times taken over decisions with a
+        choice, drawn from the first of these that has any: the seat's own of this kind, the seat's
+        own of any kind, of this kind by the seats that play the same bot, of any kind by them; with
+        none yet, a decoy search (:class:`Pause`)."""
+        world = self.choice_world(state, seat)
+        if world is None:
+            return Pause()
         kind = state.decision().kind
+        same = {s for s, sp in self._spec.items() if spec is not None and sp == spec} | {seat}
         for mine, same_kind in ((True, True), (True, False), (False, True), (False, False)):
             times = [t for (s, k), ts in self._times.items()
-                     if (s == seat or not mine) and (k == kind or not same_kind) for t in ts]
+                     if (s == seat if mine else s in same) and (k == kind or not same_kind) for t in ts]
             if times:
-                return times[self.rng.below(len(times))]
-        return max(0.0, float(fallback))
+                return Pause(times[self.rng.below(len(times))])
+        return Pause(decoy=world.information_state(seat))
+
+    def decoy_seed(self) -> int:
+        """A seed for the bot that runs a decoy search (from the pacer's generator)."""
+        return int(self.rng.next()) & (2 ** 63 - 1)
 
 
-def nominal_seconds(bot: object) -> float:
-    """A bot's time per decision from its spec (``time=`` in ms), or 0 for a bot limited otherwise."""
-    config = getattr(bot, "config", None)
+def run_decoy(decoy: InfoState, spec: str, seed: int, stop=None) -> float:
+    """Search ``decoy`` with a fresh bot of ``spec`` (the seat's own bot is left untouched: its
+    generator and time bank stay as they were) and return the seconds it took."""
+    import time
+
+    from intrigue.search.bot import make_bot
+
+    bot = make_bot(spec, seed=seed)
+    start = time.monotonic()
     try:
-        return float((config or {}).get("time") or 0.0) / 1000.0
-    except (AttributeError, TypeError, ValueError):
-        return 0.0
+        bot.choose(decoy, stop=stop)
+    finally:
+        bot.close()
+    return time.monotonic() - start

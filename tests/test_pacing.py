@@ -19,7 +19,7 @@ import pytest
 
 from intrigue.engine import load_game
 from intrigue.ext.game_api import Rng
-from intrigue.search.pacing import Pacer, forced_by_hidden_cards, nominal_seconds
+from intrigue.search.pacing import Pacer, Pause, forced_by_hidden_cards, run_decoy
 from intrigue.search.table import Table
 
 
@@ -93,22 +93,29 @@ def test_the_pause_is_one_of_the_seats_own_times_and_none_for_a_public_forced_mo
         if pair and public:
             break
     state, seat = pair
-    other = (seat + 1) % 4
+    other, third = (seat + 1) % 4, (seat + 2) % 4
     pacer = Pacer(seed=5)
-    assert pacer.pause(state, seat, fallback=0.8) == 0.8        # nothing chosen yet: the bot's nominal time
-    pacer.record(other, "action", 0.9)
-    assert pacer.pause(state, seat, fallback=0.8) == 0.9        # any seat's time, of any kind
-    pacer.record(other, "lose_influence", 0.6)
-    assert pacer.pause(state, seat, fallback=0.8) == 0.6        # any seat's time of this kind first
-    pacer.record(seat, "action", 0.25)
-    assert pacer.pause(state, seat, fallback=0.8) == 0.25       # the seat's own, of any kind, before others'
+    # nothing noted yet: a decoy, the seat's information in a world where it has a choice ...
+    first = pacer.pause(state, seat, "ismcts:iterations=50")
+    assert first.seconds == 0.0 and first.decoy is not None
+    assert first.decoy.seat == seat and first.decoy.current_player() == seat and len(first.decoy.legal_actions()) > 1
+    assert first.decoy.private_info() != state.information_state(seat).private_info()      # not its real cards
+    assert first.decoy.view == []                                                         # nothing of its history
+    # ... which a fresh bot of the seat's spec searches, leaving the seat's own bot alone
+    assert run_decoy(first.decoy, "ismcts:iterations=50", pacer.decoy_seed()) > 0.0
+    pacer.record(other, "lose_influence", 0.05, "heuristic")
+    assert pacer.pause(state, seat, "ismcts:iterations=50").decoy is not None   # another bot's times: not used
+    pacer.record(third, "action", 0.9, "ismcts:iterations=50")
+    assert pacer.pause(state, seat, "ismcts:iterations=50") == Pause(0.9)       # the same bot's, any kind
+    pacer.record(third, "lose_influence", 0.6, "ismcts:iterations=50")
+    assert pacer.pause(state, seat, "ismcts:iterations=50") == Pause(0.6)       # the same bot's, this kind first
+    pacer.record(seat, "action", 0.25, "ismcts:iterations=50")
+    assert pacer.pause(state, seat, "ismcts:iterations=50") == Pause(0.25)      # the seat's own, any kind, before others'
     pacer.record(seat, "lose_influence", 0.30)
     pacer.record(seat, "lose_influence", 0.50)
-    assert {pacer.pause(state, seat) for _ in range(30)} == {0.30, 0.50}   # its own of this kind, drawn
+    assert {pacer.pause(state, seat).seconds for _ in range(30)} == {0.30, 0.50}   # its own of this kind, drawn
     state, seat = public
-    assert pacer.pause(state, seat, fallback=1.0) == 0.0        # forced for everyone to see: no pause
-    assert nominal_seconds(type("B", (), {"config": {"time": 1000}})()) == 1.0
-    assert nominal_seconds(type("B", (), {"config": {"time": None, "iterations": 5}})()) == 0.0
+    assert pacer.pause(state, seat) == Pause()                  # forced for everyone to see: at once
 
 
 def _play_politics(monkeypatch, paced: bool):
@@ -124,7 +131,7 @@ def _play_politics(monkeypatch, paced: bool):
 
     def noted(bot, info, **kw):
         calls.append((info.seat, info.decision().kind, len(info.legal_actions()),
-                      kw.get("at_least", 0.0), info.private_info()["backroom"]))
+                      kw.get("at_least", 0.0), info.private_info()["backroom"], info.view == []))
         kw["at_least"] = 0.0
         return real(bot, info, **kw)
 
@@ -133,7 +140,7 @@ def _play_politics(monkeypatch, paced: bool):
     tg = TerminalGame(Table(game, 11), 0, ["ismcts:iterations=40"], "en", 11, out=io.StringIO(),
                       status=io.StringIO())
     if not paced:
-        tg.pacer.pause = lambda *a, **k: 0.0
+        tg.pacer.pause = lambda *a, **k: Pause()
     person = random.Random(3)
     tg.table.start()
     while not tg.table.state.is_terminal():
@@ -151,9 +158,14 @@ def test_terminal_play_paces_a_bots_move_forced_by_its_cards_and_plays_the_same_
     state, calls = _play_politics(monkeypatch, paced=True)
     choices = [c for c in calls if c[2] > 1]
     assert choices and all(c[3] == 0.0 for c in choices)        # a real choice is never made to wait
+    # a window passed without the card waits as the bot's own choices took, or, before it has made
+    # any, follows a decoy search (an information state with no history, where the seat has a choice)
+    held = [i for i, c in enumerate(calls) if c[1].endswith("_window") and c[2] == 1 and c[1][:-7] not in c[4]
+            and (c[3] > 0 or (i > 0 and calls[i - 1][5] and calls[i - 1][0] == c[0] and calls[i - 1][2] > 1))]
     windows = [c for c in calls if c[1].endswith("_window") and c[2] == 1 and c[1][:-7] not in c[4]]
-    later = [c for c in windows if any(d[0] == c[0] and d[2] > 1 for d in calls[:calls.index(c)])]
-    assert later and sum(c[3] > 0 for c in later) >= 0.98 * len(later)   # waits as the bot's choices took
+    decoys = [c for c in calls if c[5]]
+    assert decoys and len(decoys) <= 5 and {c[0] for c in decoys} <= {1, 2, 3, 4, 5}   # at most once a seat
+    assert windows and len(held) >= 0.98 * len(windows)
     # pacing moves only the moment a move is shown: the same seeds give the same game, event for event
     unpaced, _ = _play_politics(monkeypatch, paced=False)
     assert [e.text for e in state.history] == [e.text for e in unpaced.history]
@@ -169,11 +181,12 @@ def _referee_turns(monkeypatch, setup=None, **game):
     turns = []
     real = Server.start_turn
 
-    def noted(self, session, seat, bot, info, limits, emit_info, pause=0.0):
+    def noted(self, session, seat, bot, info, limits, emit_info, pause=None, decoy_seed=0):
         right = info.public_info()["players"][seat]["right"]        # (without it a window is public)
-        turns.append((seat, info.decision().kind, len(info.legal_actions()), info.private_info()["backroom"], pause,
+        held = pause is not None and (pause.seconds > 0 or pause.decoy is not None)
+        turns.append((seat, info.decision().kind, len(info.legal_actions()), info.private_info()["backroom"], held,
                       right))
-        return real(self, session, seat, bot, info, limits, emit_info, pause=0.0)   # (not waited for)
+        return real(self, session, seat, bot, info, limits, emit_info)   # (not waited for)
 
     monkeypatch.setattr(Server, "start_turn", noted)
     conn = Conn()
@@ -192,14 +205,13 @@ def _referee_turns(monkeypatch, setup=None, **game):
 
 def test_the_protocol_paces_an_engine_seats_move_forced_by_its_cards(monkeypatch):
     turns = _referee_turns(monkeypatch)
-    assert all(t[4] == 0.0 for t in turns if t[2] > 1)
+    assert not any(t[4] for t in turns if t[2] > 1)
     no_card = [t for t in turns if t[1].endswith("_window") and t[2] == 1 and t[1][:-7] not in t[3] and t[5]]
-    later = [t for i, t in enumerate(turns) if t in no_card and any(u[0] == t[0] and u[2] > 1 for u in turns[:i])]
-    assert later and sum(t[4] > 0 for t in later) >= 0.98 * len(later)
+    assert no_card and sum(t[4] for t in no_card) >= 0.98 * len(no_card)
     # off with `setoption pace false`, and with the full view (a tournament that sees every card)
     off = _referee_turns(monkeypatch, setup={"cmd": "setoption", "name": "pace", "value": False})
     full = _referee_turns(monkeypatch, view="full", engine_seats=[0, 1, 2, 3, 4, 5])
-    assert off and full and all(t[4] == 0.0 for t in off + full)
+    assert off and full and not any(t[4] for t in off + full)
 
 
 def test_a_position_the_game_cannot_sample_is_not_paced_and_does_not_stop_the_table(monkeypatch):
@@ -209,11 +221,11 @@ def test_a_position_the_game_cannot_sample_is_not_paced_and_does_not_stop_the_ta
                 and s.information_state(seat).public_info()["players"][seat]["influence"] == 2)
     pacer = Pacer(seed=1)
     pacer.record(pair[1], "lose_influence", 0.4)
-    assert pacer.pause(*pair) == 0.4
+    assert pacer.pause(*pair) == Pause(0.4)
 
     def broken(self, rng):
         raise RuntimeError("a determinization bug")
 
     from intrigue.engine.game import InfoState
     monkeypatch.setattr(InfoState, "determinize", broken)
-    assert pacer.pause(*pair) == 0.0
+    assert pacer.pause(*pair) == Pause()

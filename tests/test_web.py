@@ -150,6 +150,49 @@ def test_a_move_forced_by_the_persons_cards_is_asked_for_when_other_people_watch
         assert "legal" not in web.view_for((seat + 1) % 6)
 
 
+def test_a_bots_paced_move_sends_its_thinking_messages_on_the_same_beat_as_a_search():
+    """A bot's move forced by its cards is held back (search/pacing.py); the 'thinking' messages meanwhile
+    come on the fixed 0.25 s beat a search's do, and none marks the end of the pause."""
+    import asyncio
+
+    from intrigue.engine import load_game
+    from intrigue.ext.game_api import Rng
+    from intrigue.search.bot import make_bot
+    from intrigue.search.pacing import forced_by_hidden_cards
+    from intrigue.search.table import Table
+    from intrigue.web.tables import SeatInfo, WebTable
+
+    game = load_game("politics", players=6)
+    table = Table(game, 3)
+    table.start()
+    rng = random.Random(1)
+    while True:
+        state = table.state
+        seat = state.current_player()
+        if seat != 0 and state.decision().kind.endswith("_window") and forced_by_hidden_cards(state, seat, Rng(1)):
+            break
+        legal = state.legal_actions()
+        table.apply(legal[rng.randrange(len(legal))], seat=seat)
+    seats = [SeatInfo(s, s == 0, spec=None if s == 0 else "random", bot=None if s == 0 else make_bot("random", seed=s))
+             for s in range(6)]
+    web = WebTable(game, table, seats, "en")
+    web.pacer.record(seat, table.state.decision().kind, 0.6, "random")
+    sent = []
+
+    async def broadcast(message):
+        sent.append(message)
+
+    async def nothing():
+        return None
+
+    web.broadcast, web.after_change = broadcast, nothing
+    before = len(table.state.history)
+    asyncio.run(web._bot_turn(seat))
+    assert len(table.state.history) == before + 1 and table.state.history[-1].seat == seat
+    beats = [m["elapsed"] for m in sent if m["type"] == "thinking"]
+    assert beats == [0.0, 0.25, 0.5]            # not one more at 0.6, when the pause ended
+
+
 # --------------------------------------------------------------------------------------------------
 # buttons: what each move claims and targets
 # --------------------------------------------------------------------------------------------------

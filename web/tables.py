@@ -25,12 +25,13 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, 
 from intrigue.engine import Event, Game, GameRecord, IntrigueError, InfoState, load_game
 from intrigue.engine.errors import GameOverError, NotYourTurnError
 from intrigue.engine.registry import DEFAULT_GAME
-from intrigue.search.pacing import Pacer, nominal_seconds
+from intrigue.search.pacing import Pacer, Pause, run_decoy
 from intrigue.search.table import Table
 from intrigue.search.bot import Bot, make_bot
 from intrigue.web.words import Narration, game_lang
 
 LANGS = ("en", "th", "he")
+THINKING_BEAT = 0.25        # seconds between two 'thinking' messages of a bot's turn
 
 
 class WebError(Exception):
@@ -407,9 +408,9 @@ class WebTable:
 
     def _person_decides(self, seat: int) -> bool:
         """Whether the person at ``seat`` is asked for the decision now: when it has a choice, and
-        when its one legal move is forced only by the seat's hidden cards while other people are at
-        the table (another person's seat, or a page not at this seat): played at once, it would tell
-        them what the seat holds.  Otherwise the table plays the lone move for the person."""
+        when its one legal move is forced only by the seat's hidden cards while another person has a
+        seat at the table: played at once, it would tell them what the seat holds.  Otherwise the
+        table plays the lone move for the person."""
         state = self.state
         if state.is_terminal() or state.current_player() != seat or not self.seats[seat].human:
             return False
@@ -418,8 +419,7 @@ class WebTable:
             return n > 1
         key = (len(state.history), seat)
         if key not in self._asked_forced:
-            people = any(info.human for info in self.seats if info.seat != seat) or any(
-                conn.seat != seat for conn in self.connections)
+            people = any(info.human for info in self.seats if info.seat != seat)
             self._asked_forced[key] = people and self.pacer.forced_by_hidden_cards(state, seat)
         return self._asked_forced[key]
 
@@ -450,11 +450,19 @@ class WebTable:
         info = self.state.information_state(seat)
         kind = self.state.decision().kind
         forced = len(self.state.legal_actions()) == 1
-        # a move forced by the bot's hidden cards waits as long as the bot's own choices took
-        shown_after = max(self.bot_delay, self.pacer.pause(self.state, seat, nominal_seconds(bot)) if forced else 0.0)
+        # a move forced by the bot's hidden cards is shown after a time like its own choices took (with
+        # none noted yet: after a decoy search of the same bot on a position where it has a choice)
+        pause = self.pacer.pause(self.state, seat, bot.spec) if forced else Pause()
+        decoy_seed = self.pacer.decoy_seed() if pause.decoy is not None else 0
+        shown_after = max(self.bot_delay, pause.seconds)
         stop = threading.Event()
 
         def work():
+            if pause.decoy is not None:
+                try:
+                    self.pacer.record(seat, kind, run_decoy(pause.decoy, bot.spec, decoy_seed, stop), bot.spec)
+                except Exception:               # a failing decoy is passed over: the move is forced
+                    pass
             return bot.choose(info, stop=stop)
 
         start = time.monotonic()
@@ -462,24 +470,32 @@ class WebTable:
         future = loop.run_in_executor(None, work)
         # what every page is told while a bot decides: who and for how long, not how far its search got
         # (a decision with one legal move -- a window pass without the card -- searches nothing, so a
-        # count of 0 would tell the other seats what the bot holds; its time is paced the same way)
+        # count of 0 would tell the other seats what the bot holds), and only on a fixed 0.25 s beat from
+        # the start, so that neither a search's end nor a pause's shows in when the messages come
         self.thinking = {"seat": seat, "elapsed": 0.0, "bot": self.seats[seat].spec}
         await self.broadcast({"type": "thinking", **self.thinking})
         analysis, error = None, None
+        beat = 1
         try:
             while True:
-                done, _ = await asyncio.wait({future}, timeout=0.25)
                 elapsed = time.monotonic() - start
-                if done:
-                    if elapsed >= shown_after:
-                        break
-                    await asyncio.sleep(min(0.25, shown_after - elapsed))      # the answer is in: wait it out
-                    elapsed = time.monotonic() - start
-                self.thinking = {"seat": seat, "elapsed": round(elapsed, 2), "bot": self.seats[seat].spec}
-                await self.broadcast({"type": "thinking", **self.thinking})
+                if future.done() and elapsed >= shown_after:
+                    break
+                until = beat * THINKING_BEAT
+                if future.done():
+                    await asyncio.sleep(max(0.0, min(until, shown_after) - elapsed))
+                else:
+                    await asyncio.wait({future}, timeout=max(0.0, until - elapsed))
+                elapsed = time.monotonic() - start
+                if future.done() and elapsed >= shown_after:
+                    break
+                if elapsed >= until:
+                    beat = int(elapsed // THINKING_BEAT) + 1
+                    self.thinking = {"seat": seat, "elapsed": round(until, 2), "bot": self.seats[seat].spec}
+                    await self.broadcast({"type": "thinking", **self.thinking})
             analysis = future.result()
             if not forced:
-                self.pacer.record(seat, kind, time.monotonic() - start)
+                self.pacer.record(seat, kind, time.monotonic() - start, bot.spec)
         except asyncio.CancelledError:
             stop.set()
             raise
