@@ -6,7 +6,7 @@ random person and every other seat the bot ``--spec``, and reports:
 
 * the bots' decisions with a choice, and the time they took;
 * their forced decisions, how many of them were forced only by the bot's hidden cards (and so paced:
-  ``search/pacing.py``), and the pauses those were given.
+  ``search/pacing.py``), and the pauses those were given (a decoy search's time counted as its pause).
 
 The pauses are computed as play computes them but not waited for, so a run takes the bots' thinking
 time only.  Times depend on the machine's load; quote them with ``uptime``.
@@ -34,7 +34,7 @@ def run(game_name: str, players: int, spec: str, games: int, seed: int) -> Dict[
         kw["at_least"] = 0.0                       # computed as play does, not waited for
         start = time.monotonic()
         result = real(bot, info, **kw)
-        calls.append((len(info.legal_actions()), pause, time.monotonic() - start))
+        calls.append((len(info.legal_actions()), pause, time.monotonic() - start, info.view == []))
         return result
 
     play.think = noted
@@ -56,12 +56,14 @@ def run(game_name: str, players: int, spec: str, games: int, seed: int) -> Dict[
             tg.close()
     finally:
         play.think = real
-    choices = [c for c in calls if c[0] > 1]
+    decoys = [c for c in calls if c[3]]            # a decoy search: a position with no history
+    choices = [c for c in calls if c[0] > 1 and not c[3]]
     forced = [c for c in calls if c[0] == 1]
     paced = [c for c in forced if c[1] > 0]
     return {"game": game_name, "players": players, "spec": spec, "games": games, "seed": seed,
             "choices": len(choices), "choice_s": round(sum(c[2] for c in choices), 2),
-            "forced": len(forced), "paced": len(paced), "pause_s": round(sum(c[1] for c in paced), 2)}
+            "forced": len(forced), "paced": len(paced) + len(decoys),
+            "pause_s": round(sum(c[1] for c in paced) + sum(c[2] for c in decoys), 2), "decoys": len(decoys)}
 
 
 def main() -> None:
@@ -80,7 +82,7 @@ def main() -> None:
     print(f"{out['game']}, {out['players']} players, bots {out['spec']}, {out['games']} game(s) from seed {out['seed']}:")
     print(f"  decisions with a choice: {out['choices']}, {out['choice_s']} s of thinking")
     print(f"  forced decisions: {out['forced']}, of which forced by the bot's cards (paced): {out['paced']}, "
-          f"{out['pause_s']} s of pauses")
+          f"{out['pause_s']} s of pauses ({out['decoys']} of them timed by a decoy search)")
 
 
 if __name__ == "__main__":
