@@ -161,16 +161,16 @@ class TerminalGame:
         searches a position where the seat has a choice, shown as the seat thinking, and that time is
         noted as the seat's (search/pacing.py).  A failing decoy is passed over: the move is forced."""
         decoy_bot = make_bot(spec, seed=self.pacer.decoy_seed())
-        start = time.monotonic()
         try:
+            start = time.monotonic()
             think(decoy_bot, decoy, who=who, lang=self.lang, status=self.status)
+            self.pacer.record(seat, kind, time.monotonic() - start, spec)    # (only a search that ran)
         except KeyboardInterrupt:
             raise
         except Exception:
             pass
         finally:
             decoy_bot.close()
-        self.pacer.record(seat, kind, time.monotonic() - start, spec)
 
     def _board_is_stale(self) -> bool:
         """Whether anything but the person's own decisions happened since the board was last shown

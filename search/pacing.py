@@ -101,15 +101,16 @@ class Pacer:
     def pause(self, state: State, seat: int, spec: Optional[str] = None) -> Pause:
         """How to show ``seat``'s move in ``state`` (its bot: ``spec``).  At once unless the decision
         is forced by the seat's hidden cards; then one of the times taken over decisions with a
-        choice, drawn from the first of these that has any: the seat's own of this kind, the seat's
-        own of any kind, of this kind by the seats that play the same bot, of any kind by them; with
-        none yet, a decoy search (:class:`Pause`)."""
+        choice, drawn from the first of these that has any: the seat's own of this kind, those of this
+        kind of the seats that play the same bot (a decision's kind matters more than whose it was:
+        an action takes longer than losing a card), the seat's own of any kind, those of the same bot
+        of any kind; with none yet, a decoy search (:class:`Pause`)."""
         world = self.choice_world(state, seat)
         if world is None:
             return Pause()
         kind = state.decision().kind
         same = {s for s, sp in self._spec.items() if spec is not None and sp == spec} | {seat}
-        for mine, same_kind in ((True, True), (True, False), (False, True), (False, False)):
+        for mine, same_kind in ((True, True), (False, True), (True, False), (False, False)):
             times = [t for (s, k), ts in self._times.items()
                      if (s == seat if mine else s in same) and (k == kind or not same_kind) for t in ts]
             if times:
@@ -121,17 +122,18 @@ class Pacer:
         return int(self.rng.next()) & (2 ** 63 - 1)
 
 
-def run_decoy(decoy: InfoState, spec: str, seed: int, stop=None) -> float:
-    """Search ``decoy`` with a fresh bot of ``spec`` (the seat's own bot is left untouched: its
-    generator and time bank stay as they were) and return the seconds it took."""
+def run_decoy(decoy: InfoState, spec: str, seed: int, stop=None, limits=None) -> float:
+    """Search ``decoy`` with a fresh bot of ``spec`` under the ``limits`` the seat's real choices get
+    (the seat's own bot is left untouched: its generator and time bank stay as they were) and return
+    the seconds the search took (closing the bot is not counted)."""
     import time
 
     from intrigue.search.bot import make_bot
 
     bot = make_bot(spec, seed=seed)
-    start = time.monotonic()
     try:
-        bot.choose(decoy, stop=stop)
+        start = time.monotonic()
+        bot.choose(decoy, limits=limits, stop=stop)
+        return time.monotonic() - start
     finally:
         bot.close()
-    return time.monotonic() - start

@@ -107,10 +107,10 @@ def test_the_pause_is_one_of_the_seats_own_times_and_none_for_a_public_forced_mo
     assert pacer.pause(state, seat, "ismcts:iterations=50").decoy is not None   # another bot's times: not used
     pacer.record(third, "action", 0.9, "ismcts:iterations=50")
     assert pacer.pause(state, seat, "ismcts:iterations=50") == Pause(0.9)       # the same bot's, any kind
-    pacer.record(third, "lose_influence", 0.6, "ismcts:iterations=50")
-    assert pacer.pause(state, seat, "ismcts:iterations=50") == Pause(0.6)       # the same bot's, this kind first
     pacer.record(seat, "action", 0.25, "ismcts:iterations=50")
-    assert pacer.pause(state, seat, "ismcts:iterations=50") == Pause(0.25)      # the seat's own, any kind, before others'
+    assert pacer.pause(state, seat, "ismcts:iterations=50") == Pause(0.25)      # the seat's own, any kind, first
+    pacer.record(third, "lose_influence", 0.6, "ismcts:iterations=50")
+    assert pacer.pause(state, seat, "ismcts:iterations=50") == Pause(0.6)       # this kind (same bot) before any kind
     pacer.record(seat, "lose_influence", 0.30)
     pacer.record(seat, "lose_influence", 0.50)
     assert {pacer.pause(state, seat).seconds for _ in range(30)} == {0.30, 0.50}   # its own of this kind, drawn
@@ -229,3 +229,28 @@ def test_a_position_the_game_cannot_sample_is_not_paced_and_does_not_stop_the_ta
     from intrigue.engine.game import InfoState
     monkeypatch.setattr(InfoState, "determinize", broken)
     assert pacer.pause(*pair) == Pause()
+
+
+def test_the_protocols_decoy_search_keeps_the_games_search_limits(monkeypatch):
+    """A decoy must search as the seat's real choices do: under the game's ``iterations``/``movetime``."""
+    import intrigue.protocol.server as server_module
+    from protocol_helpers import Conn
+
+    seen = []
+    real = server_module.run_decoy
+
+    def noted(decoy, spec, seed, stop=None, limits=None):
+        seen.append((spec, limits))
+        return real(decoy, spec, seed, stop, limits)
+
+    monkeypatch.setattr(server_module, "run_decoy", noted)
+    conn = Conn()
+    bots = {str(s): f"ismcts:iterations={s + 4}" for s in range(1, 6)}     # five bots: no times to borrow
+    msgs = conn.send({"cmd": "new_game", "game": "politics", "players": 6, "seed": 4, "bots": bots,
+                      "engine_seats": [1, 2, 3, 4, 5], "iterations": 40})
+    for _ in range(3000):
+        if any(m["type"] == "game_over" for m in msgs) or seen:
+            break
+        ask = [m for m in msgs if m["type"] == "ask"][-1]
+        msgs = conn.send({"cmd": "move", "action": ask["legal"][0]})
+    assert seen and all(spec in bots.values() and limits.iterations == 40 for spec, limits in seen)
