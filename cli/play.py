@@ -19,7 +19,7 @@ from intrigue.cli.tui import analysis_lines, narrate_history, narrator_for, t, t
 from intrigue.engine import GameRecord, IntrigueError, load_game
 from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import strongest_bot_spec
-from intrigue.search.pacing import Pacer, Pause
+from intrigue.search.pacing import DecoyBot, Pacer, Pause
 from intrigue.search.table import Step, Table
 from intrigue.search.bot import Bot, make_bot
 from intrigue.search.levels import level_names
@@ -140,11 +140,11 @@ class TerminalGame:
         who = self.narrator.seat(seat, self.seat)
         try:
             pause = self.pacer.pause(state, seat, bot.spec) if forced else Pause()
+            info = state.information_state(seat)
             if pause.decoy is not None:
-                self._decoy(seat, kind, bot.spec, pause.decoy, who)
+                self._decoy(seat, kind, bot.spec, pause.decoy, who, info)
             start = time.monotonic()
-            analysis = think(bot, state.information_state(seat), who=who, lang=self.lang, status=self.status,
-                             at_least=pause.seconds)
+            analysis = think(bot, info, who=who, lang=self.lang, status=self.status, at_least=pause.seconds)
             if not forced:
                 self.pacer.record(seat, kind, time.monotonic() - start, bot.spec)
             steps = self.table.apply(analysis.action, seat=seat)
@@ -156,11 +156,11 @@ class TerminalGame:
             steps = self.table.apply(legal[random.randrange(len(legal))], seat=seat)
         self.show_steps(before, steps)
 
-    def _decoy(self, seat: int, kind: str, spec: str, decoy, who: str) -> None:
+    def _decoy(self, seat: int, kind: str, spec: str, decoy, who: str, real) -> None:
         """A seat forced by its cards before any time was noted to pace it by: a fresh bot of its spec
         searches a position where the seat has a choice, shown as the seat thinking, and that time is
         noted as the seat's (search/pacing.py).  A failing decoy is passed over: the move is forced."""
-        decoy_bot = make_bot(spec, seed=self.pacer.decoy_seed())
+        decoy_bot = DecoyBot(spec, self.pacer.decoy_seed(), real)
         try:
             start = time.monotonic()
             think(decoy_bot, decoy, who=who, lang=self.lang, status=self.status)

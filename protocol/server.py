@@ -610,7 +610,7 @@ class Server:
             if job.pause.decoy is not None:  # paced by a decoy search (search/pacing.py)
                 try:
                     job.decoy_seconds = run_decoy(job.pause.decoy, job.bot.spec, job.decoy_seed, job.stop,
-                                                  job.limits)
+                                                  job.limits, real=job.info)
                 except Exception:        # noqa: BLE001 - a failing decoy is passed over: the move is forced
                     job.decoy_seconds = None
             result = method(job.info, limits=job.limits, on_info=on_info, stop=job.stop)

@@ -125,6 +125,12 @@ class Bot:
         """Like :meth:`choose`, for hints: the analysis of the decision without committing to it."""
         return self.choose(info, limits=limits, on_info=on_info, stop=stop)
 
+    def prepare(self, info: InfoState, stop: Optional[threading.Event] = None) -> None:
+        """Do the work a decision at ``info`` pays before it searches (a search bot: read the history
+        into its belief), without deciding anything (default: nothing).  A table timing a decoy search
+        calls it on the seat's real information first, so the decoy takes as long as a real first
+        choice would (search/pacing.py)."""
+
     def close(self) -> None:
         """Release worker processes or other resources (default: none)."""
 

@@ -294,6 +294,12 @@ class IsmctsBot(Bot):
             return str(self._seat_default(info, "belief", "heuristic"))
         return str(search_defaults(game).get("belief", "heuristic"))
 
+    def prepare(self, info: InfoState, stop: Optional[threading.Event] = None) -> None:
+        """Build the belief table of ``info`` as a decision there would before its search."""
+        model = self._model(info)
+        if model is not None and _has_belief_hook(info) and self.config["belief"]:
+            model.table(info, stop=stop)
+
     def _model(self, info: InfoState) -> Any:
         opponent = self.belief_opponent(info.game, info)
         key = (info.game.name, opponent)

@@ -122,15 +122,34 @@ class Pacer:
         return int(self.rng.next()) & (2 ** 63 - 1)
 
 
-def run_decoy(decoy: InfoState, spec: str, seed: int, stop=None, limits=None) -> float:
-    """Search ``decoy`` with a fresh bot of ``spec`` under the ``limits`` the seat's real choices get
-    (the seat's own bot is left untouched: its generator and time bank stay as they were) and return
-    the seconds the search took (closing the bot is not counted)."""
+class DecoyBot:
+    """A fresh bot of the seat's spec for a decoy search: :meth:`choose` first does what the seat's
+    real first choice would pay before searching (:meth:`Bot.prepare` on ``real``, the seat's true
+    information: its belief from the whole history), then searches the decoy.  The seat's own bot,
+    its generator and its time bank, are never touched."""
+
+    def __init__(self, spec: str, seed: int, real: Optional[InfoState] = None) -> None:
+        from intrigue.search.bot import make_bot
+
+        self.bot = make_bot(spec, seed=seed)
+        self.real = real
+
+    def choose(self, info: InfoState, *, limits=None, on_info=None, stop=None):
+        if self.real is not None:
+            self.bot.prepare(self.real, stop=stop)
+        return self.bot.choose(info, limits=limits, on_info=on_info, stop=stop)
+
+    def close(self) -> None:
+        self.bot.close()
+
+
+def run_decoy(decoy: InfoState, spec: str, seed: int, stop=None, limits=None,
+              real: Optional[InfoState] = None) -> float:
+    """Search ``decoy`` as :class:`DecoyBot` does, under the ``limits`` the seat's real choices get,
+    and return the seconds it took (closing the bot is not counted)."""
     import time
 
-    from intrigue.search.bot import make_bot
-
-    bot = make_bot(spec, seed=seed)
+    bot = DecoyBot(spec, seed, real)
     try:
         start = time.monotonic()
         bot.choose(decoy, limits=limits, stop=stop)

@@ -237,11 +237,11 @@ def test_the_protocols_decoy_search_keeps_the_games_search_limits(monkeypatch):
     from protocol_helpers import Conn
 
     seen = []
-    real = server_module.run_decoy
+    real_run = server_module.run_decoy
 
-    def noted(decoy, spec, seed, stop=None, limits=None):
+    def noted(decoy, spec, seed, stop=None, limits=None, real=None):
         seen.append((spec, limits))
-        return real(decoy, spec, seed, stop, limits)
+        return real_run(decoy, spec, seed, stop, limits, real=real)
 
     monkeypatch.setattr(server_module, "run_decoy", noted)
     conn = Conn()
@@ -254,3 +254,29 @@ def test_the_protocols_decoy_search_keeps_the_games_search_limits(monkeypatch):
         ask = [m for m in msgs if m["type"] == "ask"][-1]
         msgs = conn.send({"cmd": "move", "action": ask["legal"][0]})
     assert seen and all(spec in bots.values() and limits.iterations == 40 for spec, limits in seen)
+
+
+def test_a_decoy_first_pays_what_a_real_first_choice_pays_before_its_search():
+    """A decoy's position has no history, so by itself it would skip reading the history into the
+    belief, and run short; :class:`DecoyBot` prepares on the seat's real information first."""
+    from intrigue.search.pacing import DecoyBot
+
+    coup = load_game("coup", players=4)
+    state, seat = next((s.clone(), seat) for s, seat in _random_positions(coup, 60, seed=3)
+                       if s.decision().kind == "lose_influence" and len(s.legal_actions()) == 1
+                       and s.information_state(seat).public_info()["players"][seat]["influence"] == 2)
+    real = state.information_state(seat)
+    decoy = Pacer(seed=5).pause(state, seat, "ismcts:iterations=20").decoy
+    bot = DecoyBot("ismcts:iterations=20", 1, real)
+    prepared = []
+    original = bot.bot.prepare
+    bot.bot.prepare = lambda info, stop=None: (prepared.append(info), original(info, stop=stop))
+    analysis = bot.choose(decoy)
+    assert prepared == [real] and analysis.seat == seat and analysis.iterations == 20
+    # what prepare does for the search bot: the belief read from the seat's whole view
+    fresh = DecoyBot("ismcts:iterations=20", 2).bot
+    fresh.prepare(real)
+    model = fresh._model(real)
+    assert model._trackers[seat].view == real.view
+    bot.close()
+    fresh.close()

@@ -460,7 +460,8 @@ class WebTable:
         def work():
             if pause.decoy is not None:
                 try:
-                    self.pacer.record(seat, kind, run_decoy(pause.decoy, bot.spec, decoy_seed, stop), bot.spec)
+                    self.pacer.record(seat, kind, run_decoy(pause.decoy, bot.spec, decoy_seed, stop, real=info),
+                                      bot.spec)
                 except Exception:               # a failing decoy is passed over: the move is forced
                     pass
             return bot.choose(info, stop=stop)
