@@ -20,6 +20,7 @@ seat would have had more than one legal action.
 """
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from typing import DefaultDict, Dict, List, NamedTuple, Optional, Tuple
 
@@ -147,8 +148,6 @@ def run_decoy(decoy: InfoState, spec: str, seed: int, stop=None, limits=None,
               real: Optional[InfoState] = None) -> float:
     """Search ``decoy`` as :class:`DecoyBot` does, under the ``limits`` the seat's real choices get,
     and return the seconds it took (closing the bot is not counted)."""
-    import time
-
     bot = DecoyBot(spec, seed, real)
     try:
         start = time.monotonic()
