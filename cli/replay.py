@@ -113,7 +113,14 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, 
         return state.render(viewer, lang)
 
     def lines_of(fr: Frame) -> List[str]:
-        return fr.lines or [event_line(game, fr.seat, fr.text, lang, viewer).strip()]
+        """The frame's sentences; an event the narrator leaves unsaid in play (a window pass) gets a
+        line of its own here, the seat named as the narrator names it: "Seat 2: Pass", "You: Pass"."""
+        if fr.lines:
+            return fr.lines
+        if fr.seat is not None and fr.seat >= 0 and hasattr(narrator, "seat"):
+            who = narrator.seat(fr.seat, viewer)
+            return [f"{who[:1].upper()}{who[1:]}: {game.describe_action(fr.text, lang)}"]
+        return [event_line(game, fr.seat, fr.text, lang, viewer).strip()]
 
     if show_all or not sys.stdin.isatty():
         echo(t("replay_title", lang, title=getattr(game, "title", game.name), ruleset=game.ruleset,

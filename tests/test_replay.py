@@ -88,3 +88,21 @@ def test_stepping_interactively(saved):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_a_pass_the_narrator_leaves_unsaid_is_a_line_naming_the_seat_as_the_narrator_does(tmp_path):
+    """Politics window passes have no sentence in play; in a replay each is a step of its own, worded
+    "Seat 2: Pass" / "You: Pass" (it read "seat 2: Pass" and "seat 0 (you): Pass", in notation)."""
+    state = new_game("politics", players=6, seed=3)
+    rng = random.Random(3)
+    for _ in range(60):
+        state.apply_action(rng.choice(state.legal_moves()))
+    path = tmp_path / "seat0.msgpack"
+    state.record().view(0).save(path)
+    code, out, err = run(path, "--all")
+    assert code == 0, err
+    passes = [line.split(None, 1)[1] for line in out.splitlines() if line.rstrip().endswith(": Pass")]
+    assert passes and all(p == "You: Pass" or (p.startswith("Seat ") and p.endswith(": Pass")) for p in passes), passes
+    assert "seat " not in " ".join(passes) and "(you)" not in " ".join(passes)
+    code, out, err = run(path, "--all", "--lang", "th")
+    assert code == 0 and "คุณ: ผ่าน" in out
