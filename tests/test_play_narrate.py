@@ -426,3 +426,38 @@ def test_a_probe_offered_to_you_reads_if_you_inspect():
         if said:
             break
     assert said and all(line.endswith("if you inspect.") for line in said)
+
+
+def test_a_hold_offered_to_you_reads_if_you_do_not_inspect():
+    # it read "if you does not inspect" (the HOLD template did not follow the viewer, PROBE's did)
+    g = load_game("politics", None, 6, {"length": "half"})
+    said, others = [], []
+    for seed in range(30):
+        for viewer in range(6):
+            lines, _ = narrated(g, seed, "en", viewer=viewer)
+            said += [line for line in lines if "HOLD(" in line and "offers you" in line]
+            others += [line for line in lines if "HOLD(" in line and "offers you" not in line]
+        if said and others:
+            break
+    assert said and all(line.endswith("if you do not inspect.") for line in said)
+    assert others and all(line.endswith(" does not inspect.") for line in others)
+
+
+@pytest.mark.parametrize("lang,end,on", [("en", "You are out of the game.", "the others play on"),
+                                         ("he", "יצאת מהמשחק.", "האחרים ממשיכים לשחק")])
+def test_you_are_told_the_others_play_on_only_when_they_do(lang, end, on):
+    # heads-up, the loser read "You are out of the game; the others play on." just before the winner
+    seen_end = seen_on = False
+    for players in (2, 4):
+        g = load_game("coup", "seed-he" if lang == "he" else None, players)
+        for seed in range(12):
+            state = None
+            for viewer in range(players):
+                lines, state = narrated(g, seed, lang, viewer=viewer)
+                if state.result().placings[viewer] == players:          # the first out: the others played on
+                    assert any(on in line for line in lines) == (players > 2)
+                    seen_on |= players > 2
+                if state.result().placings[viewer] == 2:                # the last out: the game ended there
+                    assert end in lines and not any(on in line for line in lines[lines.index(end):])
+                    seen_end = True
+    assert seen_end and seen_on

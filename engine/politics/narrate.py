@@ -59,7 +59,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "formed": "Government formed: leader {leader}, partners {p1} and {p2}.",
         "attempt_failed": "{Who} could not form a government and sits in opposition this round.",
         "hold": "{Who} offers {target} a HOLD({k}) contract: {k} influence at the end of the round if "
-                "{target} does not inspect.",
+                "{target} {does_not} inspect.",
         "probe": "{Who} offers {target} a PROBE({k}) contract: {k} influence at the end of the round if "
                  "{target} {inspects}.",
         "c_accepts": "{Who} accepts the contract.", "c_declines": "{Who} declines the contract.",
@@ -522,9 +522,10 @@ class PoliticsNarrator(Narrator):
             return [self._S("accepts" if head == "accept" else "declines", p, v)]
         if ph == K["PH_OFFER"]:
             if head in ("hold", "probe"):
-                target = int(words[1])          # English: "if you inspect", "if seat 2 inspects"
+                target = int(words[1])          # English: "if you (do not) inspect", "if seat 2 inspects"
                 return [self._S(head, p, v, target=self.seat(target, v), k=int(words[2]),
-                                inspects="inspect" if target == v else "inspects")]
+                                inspects="inspect" if target == v else "inspects",
+                                does_not="do not" if target == v else "does not")]
             return []
         if ph == K["PH_ANSWER_CONTRACT"]:
             return [self._S("c_accepts" if head == "accept" else "c_declines", p, v)]
