@@ -72,6 +72,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "lose": "{Who} lose{s} an influence: {who} turn{s} up {lost}.",
         "out": "{Who} {is} out of the game (no influence left).",
         "out_you": "You are out of the game; the others play on.",
+        "out_you_end": "You are out of the game.",
         "wins": "{Who} win{s} the game!",
         "draw_game": "The turn limit is reached: the game is a draw between {who}.",
         # action effects
@@ -166,6 +167,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "lose": "{Who} เสียอิทธิพล: เปิด{lost}",
         "out": "{Who} ออกจากเกม (ไม่มีอิทธิพลเหลือ)",
         "out_you": "คุณออกจากเกมแล้ว ผู้เล่นที่เหลือเล่นต่อ",
+        "out_you_end": "คุณออกจากเกมแล้ว",
         "wins": "{Who} ชนะเกม!",
         "draw_game": "ครบจำนวนเทิร์นสูงสุด: เสมอกันระหว่าง{who}",
         "gets_tax": "{Who} เก็บอากร 3 ทอง (มี {now})",
@@ -252,6 +254,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "lose": "{Who} מאבד השפעה: הופך את ה{lost}.",
         "out": "{Who} יצא מהמשחק (לא נותרה השפעה).",
         "out_you": "יצאת מהמשחק; האחרים ממשיכים לשחק.",
+        "out_you_end": "יצאת מהמשחק.",
         "wins": "{Who} ניצח במשחק!",
         "draw_game": "הגענו למגבלת התורות: תיקו בין {who}.",
         "gets_tax": "{Who} לוקח 3 מטבעות מס ({now}).",
@@ -657,7 +660,9 @@ class CoupNarrator(Narrator):
         n = core.num_players
         for q in range(n):
             if core.alive(q) and not after.alive(q):
-                out.append(self.text["out_you"] if q == v else self._say("out", q, v))
+                # "the others play on" only if they do: not when this was the game's last elimination
+                you = "out_you_end" if after.current_player() == TERMINAL else "out_you"
+                out.append(self.text[you] if q == v else self._say("out", q, v))
         if after.current_player() == TERMINAL:
             winners = [q for q in range(n) if after.places[q] == 1]
             if len(winners) == 1:
