@@ -148,9 +148,15 @@ class Int(FieldType):
         return value
 
     def text(self, field, value):
-        if not re.fullmatch(r"[+-]?\d{1,19}", value.strip()):
-            raise _bad(field, f"{field!r} must be an integer, not {short(value)}")
-        return self.check(field, int(value))
+        value = value.strip()
+        if re.fullmatch(r"[+-]?\d{1,19}", value):
+            return self.check(field, int(value))
+        # a whole number written as JSON would write it ("1e6", "1000.0"), as a JSON message may send it
+        if len(value) <= 32 and re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?", value):
+            number = float(value)
+            if math.isfinite(number) and number.is_integer():
+                return self.check(field, number)
+        raise _bad(field, f"{field!r} must be an integer, not {short(value)}")
 
 
 class Num(FieldType):

@@ -79,6 +79,17 @@ def test_huge_and_non_finite_numbers_in_msgpack_and_text():
         assert decode_line(text.encode()).code == "bad_request"
 
 
+def test_a_whole_number_in_exponent_form_reads_the_same_in_text_as_in_json():
+    # JSON numbers like 1e3 are whole numbers to the engine; a plain-text line takes the same spellings
+    for spelled in ("1000", "1e3", "1E3", "1000.0", "+1e3", "0.1e4"):
+        as_json = decode_line(('{"cmd":"go","iterations":%s}' % spelled.lstrip("+")).encode())
+        as_text = decode_line(f"go iterations={spelled}".encode())
+        assert as_json.fields == as_text.fields == {"iterations": 1000}
+    for bad in ("1.5", "1e400", "1e", "e3", "1e3x", "0x10", "1_000", "nan", "1e" + "9" * 5):
+        err = decode_line(f"go iterations={bad}".encode())
+        assert err.code == "bad_request" and err.field == "iterations" and repr(bad) in err.message
+
+
 # --------------------------------------------------------------------------------------------------
 # 2. deep nesting
 # --------------------------------------------------------------------------------------------------
