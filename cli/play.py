@@ -15,7 +15,7 @@ from typing import List, Optional, Sequence
 
 import click
 
-from intrigue.cli.tui import analysis_lines, narrate_history, narrator_for, t, think, visual, wants_color
+from intrigue.cli.tui import analysis_lines, narrate_history, narrator_for, os_reason, t, think, visual, wants_color
 from intrigue.engine import GameRecord, IntrigueError, load_game
 from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import strongest_bot_spec
@@ -25,6 +25,7 @@ from intrigue.search.bot import Bot, make_bot
 from intrigue.search.levels import level_names
 from intrigue.cli.paths import check_writable
 
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)")     # a typed number that is no choice's index
 COMMAND_WORDS = {"hint", "save", "load", "log", "board", "rules", "help", "quit", "exit"}
 """The commands (``back`` is handled with the steps of a decision)."""
 
@@ -268,10 +269,13 @@ class TerminalGame:
             line = line.strip()
             if not line:
                 continue
-            if line.isdigit():
+            if line.isdecimal():            # not isdigit: '²' and '①' are digits that int() refuses
                 n = int(line)
                 if 1 <= n <= count:
                     return n - 1
+                self.say(t("no_choice", self.lang, n=line, count=count))
+                continue
+            if NUMBER.fullmatch(line):      # "-1", "1.5": a number, but not one of the choices
                 self.say(t("no_choice", self.lang, n=line, count=count))
                 continue
             word, _, arg = line.partition(" ")
@@ -292,8 +296,20 @@ class TerminalGame:
             action = self.match(core, line, choices if options is None else self.table.state.legal_actions())
             if action is not None:
                 return "done" if self._apply(action) else "again"
+            if can_back and not self._parses(line):
+                # inside a step of a choice: the top question's wording would not fit; list the way on
+                self.say(t("not_listed", self.lang, text=line, count=count))
+                continue
             if self._apply(line, line):     # notation typed in full ("steal 2")
                 return "done"
+
+    def _parses(self, text: str) -> bool:
+        """Whether ``text`` reads as a move of this game (legal now or not)."""
+        try:
+            self.table.state.string_to_action(text)
+        except IntrigueError:
+            return False
+        return True
 
     def input_prompt(self) -> str:
         """``seat 0> `` (``#0> `` in right-to-left languages, which no terminal draws wrong)."""
@@ -320,12 +336,13 @@ class TerminalGame:
         with ``--save``, which saves on leaving anyway."""
         if self.table.state.is_terminal() or self.save_path:
             return
-        try:
-            path = self.ask(t("save_offer", self.lang)).strip()
-        except EOFError:
-            return
-        if path:
-            self.command("save", path)
+        while True:                      # a save that fails is offered again: the game is not lost
+            try:
+                path = self.ask(t("save_offer", self.lang)).strip()
+            except EOFError:
+                return
+            if not path or self.file_command("save", path):
+                return
 
     # --- commands ---------------------------------------------------------------------------------
     def command(self, word: str, arg: str) -> bool:
@@ -348,27 +365,32 @@ class TerminalGame:
             except IntrigueError as err:
                 self.say(t("not_possible", self.lang, message=err.message))
         elif word in ("save", "load"):
-            if not arg:
-                self.say(t("needs_file", self.lang, cmd=word))
-                return False
-            path = os.path.expanduser(arg)
-            try:
-                if word == "save":
-                    self.save(path)
-                else:
-                    self.load(path)
-                    return True
-            except OSError as err:
-                key = "cannot_save" if word == "save" else "cannot_load"
-                self.say(t(key, self.lang, path=path, reason=err.strerror or str(err)))
-            except IntrigueError as err:
-                key = "cannot_save" if word == "save" else "cannot_load"
-                reason = err.message
-                if "not a readable game record" in reason or reason.startswith("not a game record"):
-                    reason = t("not_record", self.lang)
-                elif reason.startswith("cannot read"):
-                    reason = reason.rpartition(": ")[2]
-                self.say(t(key, self.lang, path=path, reason=reason))
+            return self.file_command(word, arg) and word == "load"
+        return False
+
+    def file_command(self, word: str, arg: str) -> bool:
+        """``save FILE`` or ``load FILE``; True if it was done, else the reason is said."""
+        if not arg:
+            self.say(t("needs_file", self.lang, cmd=word))
+            return False
+        path = os.path.expanduser(arg)
+        try:
+            if word == "save":
+                self.save(path)
+            else:
+                self.load(path)
+            return True
+        except OSError as err:
+            key = "cannot_save" if word == "save" else "cannot_load"
+            self.say(t(key, self.lang, path=path, reason=os_reason(err, self.lang)))
+        except IntrigueError as err:
+            key = "cannot_save" if word == "save" else "cannot_load"
+            reason = err.message
+            if "not a readable game record" in reason or reason.startswith("not a game record"):
+                reason = t("not_record", self.lang)
+            elif reason.startswith("cannot read"):
+                reason = reason.rpartition(": ")[2]
+            self.say(t(key, self.lang, path=path, reason=reason))
         return False
 
     def hint(self) -> None:

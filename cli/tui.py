@@ -7,6 +7,8 @@ knows a game's rules.
 """
 from __future__ import annotations
 
+import errno
+
 import sys
 import threading
 import time
@@ -24,6 +26,7 @@ UI: Dict[str, Dict[str, str]] = {
         "no_back": "There is no earlier step to go back to: 'back' starts a decision asked in steps again.",
         "not_understood": "Not understood: {text!r}. Type a number from 1 to {n}, an action, or 'help'.",
         "no_choice": "There is no choice {n}: pick 1 to {count}.",
+        "not_listed": "'{text}' is not one of these choices: pick 1 to {count}, or type back.",
         "not_possible": "Not possible: {message}",
         "thinking": "{who} is thinking",
         "iterations": "iterations",
@@ -59,6 +62,7 @@ UI: Dict[str, Dict[str, str]] = {
         "no_back": "ไม่มีขั้นก่อนหน้าให้ย้อนกลับ: 'back' ใช้เริ่มการตัดสินใจที่ถามเป็นขั้น ๆ ใหม่",
         "not_understood": "ไม่เข้าใจ: {text!r} พิมพ์หมายเลข 1 ถึง {n} การกระทำ หรือ 'help'",
         "no_choice": "ไม่มีตัวเลือกที่ {n}: เลือก 1 ถึง {count}",
+        "not_listed": "'{text}' ไม่ใช่ตัวเลือกในรายการนี้: เลือก 1 ถึง {count} หรือพิมพ์ back",
         "not_possible": "ทำไม่ได้: {message}",
         "thinking": "{who} กำลังคิด",
         "iterations": "รอบ",
@@ -94,6 +98,7 @@ UI: Dict[str, Dict[str, str]] = {
         "no_back": "אין שלב קודם לחזור אליו: 'back' מתחיל מחדש החלטה שנשאלת בשלבים.",
         "not_understood": "לא הובן: {text!r}. הקלד/י מספר בין 1 ל-{n}, פעולה, או 'help'.",
         "no_choice": "אין אפשרות {n}: בחר/י בין 1 ל-{count}.",
+        "not_listed": "'{text}' אינה אחת מהאפשרויות כאן: בחר/י בין 1 ל-{count}, או הקלד/י back.",
         "not_possible": "לא אפשרי: {message}",
         "thinking": "{who} חושב/ת",
         "iterations": "איטרציות",
@@ -159,6 +164,24 @@ def t(key: str, lang: str, **kw: Any) -> str:
     """The UI text ``key`` in ``lang`` (English if missing), formatted with ``kw``."""
     text = UI.get(lang, UI["en"]).get(key) or UI["en"][key]
     return text.format(**kw) if kw else text
+
+
+# the reasons a file cannot be saved or loaded, in the display language (the system's own are English)
+OS_REASONS = {
+    "th": {errno.ENOENT: "ไม่มีไฟล์หรือโฟลเดอร์นี้", errno.EACCES: "ไม่มีสิทธิ์เข้าถึง",
+           errno.EPERM: "ไม่มีสิทธิ์เข้าถึง", errno.EISDIR: "เป็นโฟลเดอร์ ไม่ใช่ไฟล์",
+           errno.ENOTDIR: "ส่วนหนึ่งของเส้นทางไม่ใช่โฟลเดอร์", errno.ENOSPC: "ดิสก์เต็ม",
+           errno.EROFS: "ระบบไฟล์อ่านได้อย่างเดียว", errno.ENAMETOOLONG: "ชื่อไฟล์ยาวเกินไป"},
+    "he": {errno.ENOENT: "אין קובץ או תיקייה כאלה", errno.EACCES: "אין הרשאה",
+           errno.EPERM: "אין הרשאה", errno.EISDIR: "זו תיקייה, לא קובץ",
+           errno.ENOTDIR: "חלק מהנתיב אינו תיקייה", errno.ENOSPC: "הדיסק מלא",
+           errno.EROFS: "מערכת קבצים לקריאה בלבד", errno.ENAMETOOLONG: "שם הקובץ ארוך מדי"},
+}
+
+
+def os_reason(err: OSError, lang: str) -> str:
+    """Why a file operation failed, in ``lang`` where the reason is a common one, else the system's."""
+    return OS_REASONS.get(lang, {}).get(err.errno) or err.strerror or str(err)
 
 
 class PlainNarrator:

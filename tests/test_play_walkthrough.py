@@ -228,3 +228,61 @@ def test_rules_at_the_lie_catch_say_what_the_end_bonuses_and_awards_give():
             break
     assert "everyone +2 legitimacy" in en and "contracts +5 influence" in en and "betrayal +4 underground" in en
     assert "สัญญา อิทธิพล +5" in th and "บิดสัญญา อำนาจใต้ดิน +4" in th
+
+
+def _terminal(game, players, answers, seed=1):
+    """A terminal game of ``game`` with random bots, answered from ``answers``; its whole output."""
+    from intrigue.cli.play import TerminalGame
+    from intrigue.search.table import Table
+    g = load_game(game, None, players, {"length": "half"} if game == "politics" else None)
+    out = io.StringIO()
+    tg = TerminalGame(Table(g, seed), 0, ["random"], "en", seed, out=out, status=io.StringIO())
+    feed = iter(answers)
+
+    def ask(prompt):
+        out.write(prompt)
+        return next(feed, "")
+    tg.ask = ask
+    tg.run()
+    return out.getvalue()
+
+
+def test_a_number_that_is_no_choice_is_refused_in_one_line_whatever_its_digits():
+    # '²' and '①' passed str.isdigit() and crashed int() with a traceback; '-1' and '1.5' read
+    # "unknown action '-1' in '-1'"
+    text = _terminal("politics", 6, ["²", "①", "-1", "1.5", "quit", ""])
+    for typed in ("²", "①"):
+        assert f"'{typed}' is not a choice now" in text
+    for typed in ("-1", "1.5"):
+        assert f"There is no choice {typed}: pick 1 to" in text
+    assert "unknown action" not in text and "Traceback" not in text
+
+
+def test_a_word_typed_at_a_later_step_of_a_choice_names_that_steps_choices():
+    # at "How much influence do you offer seat 2?" a typo read "'foo' is not a choice now. You lead
+    # the attempt: ..." (the first step's question) with "(unknown action 'foo' in 'foo')"
+    text = _terminal("politics", 6, ["2", "2", "foo", "quit", ""], seed=1)   # Block, then invite seat 2
+    assert "How much influence do you offer" in text
+    assert "'foo' is not one of these choices: pick 1 to 4, or type back." in text
+
+
+def test_a_save_that_fails_on_quit_is_offered_again(tmp_path):
+    # "quit", then a path that cannot be written: the game ended unsaved at once
+    good = tmp_path / "kept.msgpack"
+    text = _terminal("politics", 6, ["quit", str(tmp_path / "no" / "such" / "x.msgpack"), str(good)])
+    assert text.count("Save the game before leaving?") == 2
+    assert "Could not save to" in text and good.exists()
+
+
+def test_a_file_that_cannot_be_saved_is_explained_in_the_display_language(tmp_path):
+    # Thai read "บันทึกไปที่ /x ไม่ได้: No such file or directory" (the system's English reason)
+    import errno
+    from intrigue.cli.tui import os_reason
+    try:
+        open(tmp_path / "no" / "x", "w")
+    except OSError as err:
+        missing = err
+    assert os_reason(missing, "th") == "ไม่มีไฟล์หรือโฟลเดอร์นี้"
+    assert os_reason(missing, "he") == "אין קובץ או תיקייה כאלה"
+    assert os_reason(missing, "en") == missing.strerror
+    assert os_reason(OSError(errno.EXDEV, "Invalid cross-device link"), "th") == "Invalid cross-device link"

@@ -827,9 +827,8 @@ class PoliticsNarrator(Narrator):
             return self._S("p_wait", p, viewer)
         try:
             a = self.game.string_to_action(core, text)
-        except Exception as err:
-            msg = getattr(err, "message", str(err))
-            return self._T("why", text=text, prompt=self.prompt(core, viewer)) + (f" ({msg})" if self.lang == "en" else "")
+        except Exception:                   # not a move at all: the question and its choices say the rest
+            return self._T("why", text=text, prompt=self.prompt(core, viewer))
         if core.is_legal(a):
             return ""
         T, ph = self._T, core.phase
