@@ -67,9 +67,41 @@ def sanitize(value: Any, _depth: int = 0) -> Any:
 
 def encode(msg: dict, fmt: str) -> bytes:
     data = sanitize(msg)
+    try:
+        return _pack(data, fmt)
+    except UnicodeEncodeError:       # a lone UTF-16 surrogate in some string: written as its escape
+        return _pack(_without_surrogates(data), fmt)
+
+
+def _pack(data: Any, fmt: str) -> bytes:
     if fmt == "msgpack":
         return msgpack.packb(data, use_bin_type=True)
     return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def _without_surrogates(value: Any) -> Any:
+    """``value`` with every string encodable as UTF-8 (a lone surrogate becomes the text ``\\ud800``)."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_without_surrogates(k): _without_surrogates(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_surrogates(v) for v in value]
+    return value
+
+
+def _has_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        return any("\ud800" <= ch <= "\udfff" for ch in value)
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v) for v in value)
+    return False
+
+
+#: a JSON escape of a UTF-16 surrogate (a pair decodes to one character; a lone one is not text)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class Writer:
@@ -145,6 +177,9 @@ def _decode_line(line: bytes) -> Optional[Item]:
                                  field="cmd")
         except ValueError as err:            # also an integer of more than 4300 digits
             return ProtocolError("bad_json", f"not valid JSON: {str(err)[:200]}", field="cmd")
+        if _SURROGATE_ESCAPE.search(text) and _has_surrogate(msg):
+            return ProtocolError("bad_json", "a string holds a lone UTF-16 surrogate (an escape from \\ud800 to "
+                                             "\\udfff without its pair), which is not text", field="cmd")
     else:
         if len(text) > MAX_TEXT_LINE:
             return ProtocolError("too_long", f"a plain-text line longer than {MAX_TEXT_LINE} characters was "

@@ -90,6 +90,28 @@ def test_a_whole_number_in_exponent_form_reads_the_same_in_text_as_in_json():
         assert err.code == "bad_request" and err.field == "iterations" and repr(bad) in err.message
 
 
+@pytest.mark.parametrize("line", [
+    '{"cmd":"ping","id":"\\ud800"}', '{"cmd":"ping","bogus\\udfff":1}',
+    '{"cmd":"new_game","game":"coup","options":{"x\\ud800":1}}',
+    '{"cmd":"position","game":"coup","players":2,"seat":0,"events":[[-1,"deal 0 duke \\udc00"]]}',
+])
+def test_a_lone_surrogate_is_refused_and_the_engine_reads_on(line):
+    # a string with a lone UTF-16 surrogate, echoed back in an error, ended the engine with a
+    # UnicodeEncodeError (no reply, no bye, exit status 1)
+    got = answers(line.encode() + b'\n{"cmd":"ping","id":"p"}\n')
+    assert got == [("error", None, "bad_json"), ("pong", "p", None), ("bye", None, None)]
+    # a pair is one character, and is text
+    assert answers(b'{"cmd":"ping","id":"\\ud83d\\ude00"}\n') == [("pong", "\U0001F600", None), ("bye", None, None)]
+
+
+def test_a_message_holding_a_lone_surrogate_is_still_written():
+    from intrigue.protocol.framing import encode
+    for fmt in ("json", "msgpack"):
+        data = encode({"type": "error", "id": "a\ud800", "field": {"k\udfff": ["\udc00"]}}, fmt)
+        back = json.loads(data) if fmt == "json" else msgpack.unpackb(data)
+        assert back == {"type": "error", "id": "a\\ud800", "field": {"k\\udfff": ["\\udc00"]}}
+
+
 # --------------------------------------------------------------------------------------------------
 # 2. deep nesting
 # --------------------------------------------------------------------------------------------------
