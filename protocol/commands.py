@@ -469,6 +469,14 @@ def validate(msg: Any) -> Request:
     if spec is None:
         raise ProtocolError("unknown_command", f"unknown command {cmd[:64]!r} (commands: {', '.join(COMMANDS)})",
                             field="cmd", id=rid)
+    try:
+        return Request(cmd, rid, _check_fields(cmd, spec, msg))
+    except ProtocolError as err:          # the answer names the request: its id and its command
+        err.request_id, err.request_cmd = rid, cmd
+        raise
+
+
+def _check_fields(cmd: str, spec: "Command", msg: Dict[Any, Any]) -> Dict[str, Any]:
     fields: Dict[str, Any] = {}
     for key, value in msg.items():
         if key in ("cmd", "id"):
@@ -477,18 +485,14 @@ def validate(msg: Any) -> Request:
         if ftype is None:
             known = ", ".join(spec.fields) or "none"
             raise ProtocolError("bad_request", f"{cmd} has no field {str(key)[:64]!r} (fields: {known})",
-                                field=str(key)[:64], id=rid)
+                                field=str(key)[:64])
         if value is None and key not in spec.required and not isinstance(ftype, Scalar):
             continue                      # null = not given
-        try:
-            fields[key] = ftype.check(key, value)
-        except ProtocolError as err:
-            err.request_id = rid
-            raise
+        fields[key] = ftype.check(key, value)
     for key in spec.required:
         if key not in fields:
-            raise ProtocolError("bad_request", f"{cmd} needs {key!r}", field=key, id=rid)
-    return Request(cmd, rid, fields)
+            raise ProtocolError("bad_request", f"{cmd} needs {key!r}", field=key)
+    return fields
 
 
 _KEY = re.compile(r"[a-z_][a-z0-9_]*(\.[^=\s]+)?", re.I)
@@ -543,12 +547,33 @@ def parse_text(line: str) -> Dict[str, Any]:
     if not tokens:
         raise ProtocolError("bad_request", "an empty request", field="cmd")
     cmd = tokens[0].lower()
-    msg: Dict[str, Any] = {"cmd": cmd}
     spec = COMMANDS.get(cmd)
-    if spec is None:
-        return msg                       # validate() names the unknown command
+    if spec is None:                     # validate() names the unknown command (and echoes the id)
+        rid = _text_id(tokens[1:])
+        return {"cmd": cmd} if rid is None else {"cmd": cmd, "id": rid}
+    try:
+        return _parse_words(cmd, spec, tokens[1:])
+    except ProtocolError as err:         # a value that does not convert: the answer still names the request
+        err.request_id, err.request_cmd = _text_id(tokens[1:]), cmd
+        raise
+
+
+def _text_id(tokens: List[str]) -> Any:
+    """The one valid ``id=`` of a plain-text request's words, else None (an id given twice is itself an
+    error: which one to echo is the question)."""
+    ids = [value for key, eq, value in (tok.partition("=") for tok in tokens) if eq and key.lower() == "id"]
+    if len(ids) != 1:
+        return None
+    try:
+        return check_id(int(ids[0]) if _ID.fullmatch(ids[0]) else ids[0])
+    except ProtocolError:
+        return None
+
+
+def _parse_words(cmd: str, spec: "Command", tokens: List[str]) -> Dict[str, Any]:
+    msg: Dict[str, Any] = {"cmd": cmd}
     bare: List[str] = []
-    for tok in tokens[1:]:
+    for tok in tokens:
         key, eq, value = tok.partition("=")
         if eq and _KEY.fullmatch(key):
             key = key.lower()

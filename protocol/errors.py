@@ -16,6 +16,7 @@ class ProtocolError(IntrigueError):
         super().__init__(message, **kw)
         self.code = code
         self.request_id = id          # the id of the request at fault, when it could be read
+        self.request_cmd = None       # its command, when it names a known one
 
 
 #: Every error code the engine can send, with what it means (docs/protocol.md lists the same).

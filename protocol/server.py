@@ -302,7 +302,7 @@ class Server:
     def _dispatch(self, item: Item) -> None:
         self._collect_finished()
         if isinstance(item, ProtocolError):
-            self.error(item, item.request_id)
+            self.error(item, item.request_id, item.request_cmd)
             return
         try:
             getattr(self, "cmd_" + item.cmd)(item)

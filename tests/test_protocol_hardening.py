@@ -112,6 +112,22 @@ def test_a_message_holding_a_lone_surrogate_is_still_written():
         assert back == {"type": "error", "id": "a\\ud800", "field": {"k\\udfff": ["\\udc00"]}}
 
 
+@pytest.mark.parametrize("text,rid,cmd", [
+    ("go iterations=abc id=5", 5, "go"), ("go id=6 iterations=abc", 6, "go"), ("state view=x id=11", 11, "state"),
+    ("go movetime=1e400 id=13", 13, "go"), ("new_game coup players=x id=16", 16, "new_game"),
+    ("ping id=10 extra", 10, "ping"), ("go iterations=1 iterations=2 id=x", "x", "go"),
+    ("bogus id=4", 4, None), ("go id=1 id=2 iterations=x", None, "go"),
+])
+def test_a_plain_text_request_refused_for_a_value_is_answered_with_its_id_and_command(text, rid, cmd):
+    # plain text lost the id when a value did not convert (a frontend matching answers by id waited
+    # for ever), and errors of the field check named no 'cmd' where the others did
+    msg = [m for m in decode_stream(run_stream(text.encode() + b"\n")) if m["type"] == "error"][0]
+    assert msg.get("id") == rid and msg.get("cmd") == cmd, msg
+    as_json = {"cmd": "go", "id": 3, "iterations": "5"}
+    msg = [m for m in decode_stream(run_stream(json.dumps(as_json).encode() + b"\n")) if m["type"] == "error"][0]
+    assert (msg["id"], msg["cmd"], msg["field"]) == (3, "go", "iterations")
+
+
 # --------------------------------------------------------------------------------------------------
 # 2. deep nesting
 # --------------------------------------------------------------------------------------------------

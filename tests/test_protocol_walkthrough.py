@@ -145,7 +145,7 @@ def test_a_spectators_move_is_refused_at_once_not_held():
     (b'{"cmd":"ping","cmd":"quit","id":1}', "cmd", 1),
     (b'{"cmd":"ping","id":1,"id":2}', "id", None),
     (b'{"cmd":"new_game","id":3,"options":{"steal_amount":2,"steal_amount":3}}', "steal_amount", 3),
-    (b"go iterations=5 iterations=6 id=4", "iterations", None),
+    (b"go iterations=5 iterations=6 id=4", "iterations", 4),      # the id is read as in JSON
     (b"new_game options.steal_amount=2 options.steal_amount=3", "options.steal_amount", None),
     (b"""new_game options='{"steal_amount":2,"steal_amount":3}'""", "steal_amount", None),
 ])
