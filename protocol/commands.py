@@ -149,7 +149,7 @@ class Int(FieldType):
 
     def text(self, field, value):
         value = value.strip()
-        if re.fullmatch(r"[+-]?\d{1,19}", value):
+        if re.fullmatch(r"[+-]?\d{1,400}", value):    # compared exactly, as JSON's integers are
             return self.check(field, int(value))
         # a whole number written as JSON would write it ("1e6", "1000.0"), as a JSON message may send it
         if len(value) <= 32 and re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?", value):
@@ -162,16 +162,18 @@ class Int(FieldType):
 class Num(FieldType):
     name = "number"
 
-    def __init__(self, lo: float = 0.0, hi: float = 1e12) -> None:
+    def __init__(self, lo: float = 0.0, hi: float = 1e12, *, above: bool = False) -> None:
         self.lo, self.hi = lo, hi
+        self.above = above               # lo itself is refused (a movetime of 0 ms is no time at all)
 
     def check(self, field, value):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise _bad(field, f"{field!r} must be a number, not {_kind(value)}")
         # an int is compared as an int: float() of a 310-digit integer would raise OverflowError
         finite = isinstance(value, int) or math.isfinite(value)
-        if not (finite and self.lo <= value <= self.hi):
-            raise _bad(field, f"{field!r} must be a number from {self.lo:g} to {self.hi:g}, not {short(value)}")
+        if not (finite and (self.lo < value if self.above else self.lo <= value) and value <= self.hi):
+            span = f"above {self.lo:g} and at most {self.hi:g}" if self.above else f"from {self.lo:g} to {self.hi:g}"
+            raise _bad(field, f"{field!r} must be a number {span}, not {short(value)}")
         return value
 
     def text(self, field, value):
@@ -401,7 +403,7 @@ class Command(NamedTuple):
 
 
 _LIMITS = {
-    "iterations": Int(1, 10 ** 12), "movetime": Num(0, 1e9), "workers": Int(1, MAX_WORKERS), "infinite": Bool(),
+    "iterations": Int(1, 10 ** 12), "movetime": Num(0, 1e9, above=True), "workers": Int(1, MAX_WORKERS), "infinite": Bool(),
 }
 _GAME = {"game": Str(), "ruleset": Str(), "players": Int(0, 1000), "options": Obj()}
 
@@ -415,7 +417,7 @@ COMMANDS: Dict[str, Command] = {
     "stop": Command({}, help="end the running search now; it answers at once with what it has"),
     "quit": Command({}, help="stop everything and exit"),
     "new_game": Command(dict(_GAME, seed=Int(), engine_seats=Seats(), bots=Bots(), view=View(many=True),
-                             movetime=Num(0, 1e9), iterations=Int(1, 10 ** 12), workers=Int(1, MAX_WORKERS)),
+                             movetime=Num(0, 1e9, above=True), iterations=Int(1, 10 ** 12), workers=Int(1, MAX_WORKERS)),
                         positional=("game",), help="referee mode: start a game the engine runs"),
     "move": Command({"action": Action(), "seat": Int(0, 999)}, ("action",), ("action",),
                     help="referee mode: the decision of a seat the frontend plays"),

@@ -128,6 +128,20 @@ def test_a_plain_text_request_refused_for_a_value_is_answered_with_its_id_and_co
     assert (msg["id"], msg["cmd"], msg["field"]) == (3, "go", "iterations")
 
 
+def test_a_movetime_of_zero_is_refused_rather_than_read_as_no_limit():
+    # 'movetime: 0' ran the bot's own limits (a second, or 10,000 iterations): a frontend meaning
+    # "answer now" got the slowest search
+    for line in (b'{"cmd":"go","movetime":0}', b"go movetime=0", b'{"cmd":"new_game","movetime":0}'):
+        err = decode_line(line)
+        assert err.code == "bad_request" and err.field == "movetime" and "above 0" in err.message
+    assert decode_line(b"go movetime=0.5").fields == {"movetime": 0.5}
+
+
+def test_a_long_integer_in_plain_text_is_quoted_exactly_when_refused():
+    err = decode_line(b"go iterations=99999999999999999999999")
+    assert err.code == "bad_request" and "not 99999999999999999999999" in err.message
+
+
 # --------------------------------------------------------------------------------------------------
 # 2. deep nesting
 # --------------------------------------------------------------------------------------------------
