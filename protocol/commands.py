@@ -313,6 +313,8 @@ class Bots(FieldType):
                     k = str(k)
                 if not isinstance(k, str) or not re.fullmatch(r"\d{1,3}", k):
                     raise _bad(field, f"{field!r} keys must be seat numbers, not {short(k)}")
+                if int(k) in out:                # "1" and "01": which spec would win is the question
+                    raise _bad(f"{field}.{k}", f"{field!r} names seat {int(k)} twice")
                 out[int(k)] = Str().check(f"{field}.{k}", v)
             return out
         raise _bad(field, f"{field!r} must be a bot spec string or an object seat -> spec, not {_kind(value)}")

@@ -142,6 +142,14 @@ def test_a_long_integer_in_plain_text_is_quoted_exactly_when_refused():
     assert err.code == "bad_request" and "not 99999999999999999999999" in err.message
 
 
+def test_a_seat_named_twice_in_bots_is_refused():
+    # {"1": "random", "01": "heuristic"} was taken, the later spelling winning silently
+    err = decode_line(b'{"cmd":"new_game","id":4,"game":"coup","bots":{"1":"random","01":"heuristic"}}')
+    assert err.code == "bad_request" and err.request_id == 4 and "seat 1 twice" in err.message
+    assert decode_line(b'{"cmd":"new_game","bots":{"1":"random","2":"heuristic"}}').fields["bots"] == {
+        1: "random", 2: "heuristic"}
+
+
 # --------------------------------------------------------------------------------------------------
 # 2. deep nesting
 # --------------------------------------------------------------------------------------------------
