@@ -509,6 +509,10 @@ class Server:
     def cmd_record(self, req: Request) -> None:
         session = self._need_session("record", None)
         view = req.fields.get("view", session.default_view())
+        if view == "public" and "view" not in req.fields:
+            raise ProtocolError("bad_request", "a spectator ('public', this game's only view) has no record: "
+                                               "start the game with new_game's view set to a seat or 'full' to have one",
+                                field="cmd")
         rec = session.record(view)
         self.reply(req, "record", view=view, record=rec.to_dict())
 

@@ -150,6 +150,14 @@ def test_a_seat_named_twice_in_bots_is_refused():
         1: "random", 2: "heuristic"}
 
 
+def test_record_with_only_the_public_view_says_why_there_is_none():
+    # the error blamed a 'view' field the request never had
+    msgs = decode_stream(run_stream(b'{"cmd":"new_game","game":"coup","players":3,"engine_seats":[0,1,2],'
+                                    b'"bots":"random","seed":1}\n{"cmd":"record","id":16}\n'))
+    err = [m for m in msgs if m.get("id") == 16][0]
+    assert err["type"] == "error" and err["field"] == "cmd" and "spectator" in err["message"]
+
+
 # --------------------------------------------------------------------------------------------------
 # 2. deep nesting
 # --------------------------------------------------------------------------------------------------
