@@ -390,6 +390,8 @@ class Reader:
                                              "(skipped whole, by its declared lengths)", field="cmd")
         if status == _Frame.DONE:               # well framed, but not something we can read
             self.buf = self.buf[frame.pos:]
+            if obj is _NOT_UTF8:
+                return ProtocolError("bad_json", "a string in the msgpack message is not UTF-8", field="cmd")
             if obj is _BROKEN:
                 return ProtocolError("bad_request", f"the message is nested deeper than {MAX_DEPTH} levels or "
                                                     "holds a value msgpack cannot decode here", field="cmd")
@@ -402,6 +404,7 @@ class Reader:
 
 _MORE = object()
 _BROKEN = object()
+_NOT_UTF8 = object()       # a well-framed message with a string that is not UTF-8: malformed, as in JSON
 
 
 def _unpack(buf: bytes) -> Any:
@@ -414,6 +417,8 @@ def _unpack(buf: bytes) -> Any:
         obj = unpacker.unpack()
     except msgpack.OutOfData:
         return _MORE
+    except UnicodeDecodeError:
+        return _NOT_UTF8
     except Exception:
         return _BROKEN
     return obj, unpacker.tell()

@@ -158,6 +158,14 @@ def test_record_with_only_the_public_view_says_why_there_is_none():
     assert err["type"] == "error" and err["field"] == "cmd" and "spectator" in err["message"]
 
 
+def test_a_msgpack_string_that_is_not_utf8_is_malformed_input():
+    # it was answered bad_request ("nested deeper than 8 levels or holds a value msgpack cannot
+    # decode"); the doc, like the JSON reader, calls bytes that are not UTF-8 bad_json
+    bad = b"\x82" + b"\xa3cmd" + b"\xa4ping" + b"\xa2id" + b"\xa2\xff\xfe"
+    assert answers(packed_stream(bad, {"cmd": "ping", "id": "p"}))[1:] == [
+        ("error", None, "bad_json"), ("pong", "p", None), ("bye", None, None)]
+
+
 # --------------------------------------------------------------------------------------------------
 # 2. deep nesting
 # --------------------------------------------------------------------------------------------------
