@@ -74,33 +74,36 @@ def map_from_pairs(pairs: Sequence[Tuple[Any, Any]]) -> Dict[Any, Any]:
     return marked
 
 
-def _duplicate_error(value: "Duplicates") -> ProtocolError:
+def _duplicate_error(value: "Duplicates", where: str = "") -> ProtocolError:
+    """``where``: the path of the map in the request (``options.``), so the field names the key in full."""
     key = value.duplicate
-    return ProtocolError("bad_request", f"the key {short(key)} appears twice in one map", field=str(key)[:64])
+    return ProtocolError("bad_request", f"the key {short(key)} appears twice in one map",
+                         field=(where + str(key))[:64])
 
 
-def check_shape(msg: Any) -> None:
+def check_shape(msg: Any, where: str = "") -> None:
     """Refuse a decoded request nested deeper than :data:`MAX_DEPTH` or holding more than
-    :data:`MAX_NODES` values, before anything walks it recursively."""
-    stack = [(msg, 1)]
+    :data:`MAX_NODES` values, before anything walks it recursively (``where``: its path in the request,
+    ``options.``, so that a key given twice is named in full)."""
+    stack = [(msg, 1, where)]
     nodes = 0
     while stack:
-        value, depth = stack.pop()
+        value, depth, where = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
             raise ProtocolError("bad_request", f"the request holds more than {MAX_NODES} values", field="cmd")
         if isinstance(value, Duplicates):
-            raise _duplicate_error(value)
+            raise _duplicate_error(value, where)
         if isinstance(value, dict):
-            children = value.values()
+            children = [(c, f"{where}{k}.") for k, c in value.items()]
         elif isinstance(value, (list, tuple)):
-            children = value
+            children = [(c, f"{where}{i}.") for i, c in enumerate(value)]
         else:
             continue
         if depth >= MAX_DEPTH and len(children):
             raise ProtocolError("bad_request", f"the request is nested deeper than {MAX_DEPTH} levels",
                                 field="cmd")
-        stack.extend((c, depth + 1) for c in children)
+        stack.extend((c, depth + 1, path) for c, path in children)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -386,7 +389,7 @@ def _json_text(field: str, value: str) -> Any:
     except (ValueError, RecursionError):
         raise _bad(field, f"{field!r} must be JSON here, e.g. {field}='{{\"steal_amount\": 3}}': {short(value)}") \
             from None
-    check_shape(parsed)                   # a key given twice, too deep, too many values
+    check_shape(parsed, field + ".")      # a key given twice, too deep, too many values
     return parsed
 
 

@@ -144,10 +144,10 @@ def test_a_spectators_move_is_refused_at_once_not_held():
 @pytest.mark.parametrize("line,field,rid", [
     (b'{"cmd":"ping","cmd":"quit","id":1}', "cmd", 1),
     (b'{"cmd":"ping","id":1,"id":2}', "id", None),
-    (b'{"cmd":"new_game","id":3,"options":{"steal_amount":2,"steal_amount":3}}', "steal_amount", 3),
+    (b'{"cmd":"new_game","id":3,"options":{"steal_amount":2,"steal_amount":3}}', "options.steal_amount", 3),
     (b"go iterations=5 iterations=6 id=4", "iterations", 4),      # the id is read as in JSON
     (b"new_game options.steal_amount=2 options.steal_amount=3", "options.steal_amount", None),
-    (b"""new_game options='{"steal_amount":2,"steal_amount":3}'""", "steal_amount", None),
+    (b"""new_game options='{"steal_amount":2,"steal_amount":3}'""", "options.steal_amount", None),
 ])
 def test_a_key_given_twice_is_refused(line, field, rid):
     err = decode_line(line)
