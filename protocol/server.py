@@ -77,6 +77,8 @@ class EngineOption:
         if self.type == "bool":
             if isinstance(value, bool):
                 return value
+            if isinstance(value, int) and value in (0, 1):    # JSON 0/1, as the text "0"/"1" is taken
+                return bool(value)
             words = {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False,
                      "0": False}
             if isinstance(value, str) and value.strip().lower() in words:

@@ -166,6 +166,15 @@ def test_a_msgpack_string_that_is_not_utf8_is_malformed_input():
         ("error", None, "bad_json"), ("pong", "p", None), ("bye", None, None)]
 
 
+def test_a_boolean_engine_option_takes_0_and_1_as_numbers_as_it_does_as_text():
+    stream = b"".join(json.dumps({"cmd": "setoption", "id": i, "name": "pace", "value": v}).encode() + b"\n"
+                      for i, v in enumerate([0, "1", 1, 2, True]))
+    got = [(m["type"], m.get("value"), m.get("code")) for m in decode_stream(run_stream(stream))
+           if m["type"] in ("option", "error")]
+    assert got == [("option", False, None), ("option", True, None), ("option", True, None),
+                   ("error", None, "bad_option"), ("option", True, None)]
+
+
 # --------------------------------------------------------------------------------------------------
 # 2. deep nesting
 # --------------------------------------------------------------------------------------------------
