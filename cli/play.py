@@ -37,8 +37,9 @@ class TerminalGame:
 
     def __init__(self, table: Table, seat: int, specs: Sequence[str], lang: str, seed: Optional[int],
                  out=None, status=None, names: Optional[Sequence[str]] = None, bidi: bool = True,
-                 save_path: Optional[str] = None) -> None:
+                 save_path: Optional[str] = None, hint_spec: Optional[str] = None) -> None:
         self.table = table
+        self.hint_spec = hint_spec or hint_spec_for(specs)   # the bot that answers 'hint'
         self.save_path = save_path          # --save: the record is written there on leaving, no question asked
         self.game = table.game
         self.seat = seat
@@ -395,7 +396,7 @@ class TerminalGame:
 
     def hint(self) -> None:
         if self.hint_bot is None:
-            self.hint_bot = make_bot(self.specs[0], seed=self._bot_seed(-1))
+            self.hint_bot = make_bot(self.hint_spec, seed=self._bot_seed(-1))
         info = self.table.state.information_state(self.seat)
         analysis = think(self.hint_bot, info, who="hint", lang=self.lang, analyze=True, status=self.status)
         for line in analysis_lines(self.game, analysis, self.lang, narrator=self.narrator,
@@ -473,6 +474,17 @@ def bot_specs(values: Sequence[str]) -> List[str]:
     return out
 
 
+#: bots that answer with a move and no analysis: a hint from them would be a bare suggestion
+NO_ANALYSIS = ("heuristic", "random")
+
+
+def hint_spec_for(specs: Sequence[str]) -> str:
+    """The default bot of ``hint``: the first opponent's spec when it searches (the hint then thinks as
+    the opponents do), else the strongest bot installed (its analysis has values and beliefs)."""
+    first = specs[0] if specs else strongest_bot_spec()
+    return strongest_bot_spec() if first.split(":")[0].strip().lower() in NO_ANALYSIS else first
+
+
 @click.command()
 @click.argument("game", default=DEFAULT_GAME)
 @click.option("--players", type=int, default=None,
@@ -495,12 +507,15 @@ def bot_specs(values: Sequence[str]) -> List[str]:
 @click.option("--save", metavar="FILE", default=None,
               help="Write the game's record to FILE when you leave it, at its end or before (no question "
                    "asked); replay it with 'intrigue replay FILE'.")
+@click.option("--hint", "hint_spec", default=None, metavar="SPEC",
+              help="Bot spec of 'hint' (default: the first opponent's, or 'max' when the opponents are "
+                   "'heuristic' or 'random', which give no analysis).")
 @click.option("--bidi/--no-bidi", default=True, show_default=True,
               help="Put right-to-left text (Hebrew) in visual order for display. Use --no-bidi in a "
                    "terminal that applies the bidi algorithm itself (e.g. mlterm, Konsole with bidi on).")
 def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Optional[str],
          bots: Sequence[str], level: Optional[str], seat: int, seed: Optional[int], names: Optional[str],
-         options: Sequence[str], save: Optional[str], bidi: bool) -> None:
+         options: Sequence[str], save: Optional[str], hint_spec: Optional[str], bidi: bool) -> None:
     """Play GAME (default: the first game 'intrigue games' lists) in the terminal against bots.
 
     \b
@@ -547,17 +562,18 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
                   f"separated by commas")
         if not all(seat_names):
             _fail(f"--names leaves seat {seat_names.index('')} without a name: give one per seat")
-    for spec in specs:
+    for spec in specs + ([hint_spec] if hint_spec else []):
         try:
             make_bot(spec, seed=0).close()           # a bad spec is refused before the game starts
         except IntrigueError as err:
-            _fail(err.message)
+            _fail(err.message if spec != hint_spec or spec in specs else f"--hint: {err.message}")
     if seed is None:
         seed = random.SystemRandom().getrandbits(31)
     _utf8(sys.stdout)
     if save:
         check_writable(save, "--save")
-    session = TerminalGame(Table(g, seed), seat, specs, lang, seed, names=seat_names, bidi=bidi, save_path=save)
+    session = TerminalGame(Table(g, seed), seat, specs, lang, seed, names=seat_names, bidi=bidi, save_path=save,
+                           hint_spec=hint_spec)
     try:
         session.run()
     except KeyboardInterrupt:

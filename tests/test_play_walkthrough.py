@@ -286,3 +286,23 @@ def test_a_file_that_cannot_be_saved_is_explained_in_the_display_language(tmp_pa
     assert os_reason(missing, "he") == "אין קובץ או תיקייה כאלה"
     assert os_reason(missing, "en") == missing.strerror
     assert os_reason(OSError(errno.EXDEV, "Invalid cross-device link"), "th") == "Invalid cross-device link"
+
+
+def test_hint_against_bots_without_analysis_comes_from_a_search():
+    # with --bots heuristic, 'hint' asked the heuristic bot, which gives a bare suggestion: docs/play.md
+    # promises values per action and beliefs
+    from intrigue.cli.play import TerminalGame, hint_spec_for
+    from intrigue.search.bot import strongest_bot_spec
+    from intrigue.search.table import Table
+    assert hint_spec_for(["heuristic"]) == hint_spec_for(["random", "ismcts"]) == strongest_bot_spec()
+    assert hint_spec_for(["ismcts:time=50", "heuristic"]) == "ismcts:time=50"
+    g = load_game("coup", None, 3, None)
+    out = io.StringIO()
+    tg = TerminalGame(Table(g, 3), 0, ["heuristic"], "en", 3, out=out, status=io.StringIO(),
+                      hint_spec="ismcts:iterations=300")
+    feed = iter(["hint", "quit", ""])
+    tg.ask = lambda prompt: next(feed, "")
+    tg.run()
+    text = out.getvalue()
+    assert "Engine suggests:" in text and "visits" in text and "value" in text
+    assert "What the engine believes about face-down cards:" in text
