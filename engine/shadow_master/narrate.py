@@ -133,6 +133,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "why_fine": " (the fine)", "why_reward": " (black-token reward)", "why_cost": " (operating cost)",
         "why_price": " (the price)", "why_fee": " (fee)", "why_skip": " (Silver left on skipped cards)",
         "why_row": " (from the open row)", "why_damage": " (power damage)", "why_sale": " (sale)",
+        "why_take_net": " ({paid} left on the skipped cards, {got} collected from the card taken)",
         "why_settle": " (income, tax and upkeep)", "why_lost": " (deposits lost)",
         "why_restore": "",
         "cards_back": "{Whose} {cards} {go} back to {colour}'s deck.",
@@ -166,6 +167,9 @@ TEXT: Dict[str, Dict[str, str]] = {
         "p_take": "Take a Territory card ({n} to take): draw one unseen, or take one from the open row.",
         "p_exchange": "Phase 3 (adjust deeds): exchange a card ({n} left, 1 Silver each), transfer money, "
                       "or end your turn.",
+        "p_exchange_x": "Phase 3 (adjust deeds): exchange a card ({n} left, 1 Silver each) or end your turn.",
+        "p_exchange_t": "Phase 3 (adjust deeds): transfer money or end your turn.",
+        "p_exchange_end": "Phase 3 (adjust deeds): end your turn (no exchange or transfer is possible now).",
         "p_tr_from": "Transfer (once a round; 1 Silver fee per full 10): from which holding?",
         "p_tr_to": "Transfer from {src}: to which holding?",
         "p_tr_amount": "Transfer from {src} to {dst}: how much ({have} there)?",
@@ -220,7 +224,23 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_black_empty": "A black token needs an empty cell that received nothing this round and has no castle "
                          "within 2 cells.",
         "w_money": "{what} costs {cost} Silver; you have {have}.",
+        "w_take_money": "Taking the card at open-row position {pos} costs {cost} Silver (1 on each card skipped); "
+                        "you have {have}.",
+        "w_take_row": "The open row holds only {n} {cards}: there is no position {pos}.",
+        "w_take_row0": "The open row is empty: draw a card unseen instead.",
+        "w_buy_money": "A {colour} Power card costs {cost} Silver; you have {have}.",
         "w_take_tl": "Your hand is at its limit of {tl} cards.",
+        "w_mil_card": "You do not hold a {colour} Military card.",
+        "w_mil_use": "Your {colour} Military card has no use now: none of your Territory cards can take a {colour} "
+                     "token, and no X card can move {colour} in the alliance.",
+        "w_black_supply": "No black token is left in the supply.",
+        "w_tr_used": "You have already made your transfer this round (one a round).",
+        "w_tr_nowhere": "There is nowhere to move money: you hold no Power card, so you have no deposit, and your "
+                        "money is all in hand.",
+        "w_tr_full": "There is nowhere to move money: your hand is full (10 Silver) and you hold no Power card "
+                     "to put a deposit on.",
+        "w_tr_broke": "You have no money to move.",
+        "w_tr_none": "No money can move between your holdings now.",
         # board
         "b_top": "Round {round}{final} · First Player {first} · black tokens {black} in supply{locked}",
         "b_locked": " (locked)", "b_unlocked": " (unlocked)",
@@ -250,8 +270,8 @@ TEXT: Dict[str, Dict[str, str]] = {
                         "colour, then use it: put a token on a cell whose card you hold (the card is spent), "
                         "two with the X card (combo), toggle the colour in the alliance with an X card, a person's "
                         "power, or decline for a 5 Silver fine; after a placement you may buy one Power card of that "
-                        "colour at its rank. B) place a black token (once unlocked) for 3 Silver. C) buy a person "
-                        "or a castle, and skip Phase 2.",
+                        "colour at its rank. B) place a black token (once unlocked) on an empty cell whose card "
+                        "you hold, and receive 3 Silver. C) buy a person or a castle, and skip Phase 2.",
         "rules_attack": "Attacks — after every placement, if the colour's group (allies included) has 4+ cells it "
                         "attacks a touching enemy group: more tokens = full strength (4 removals from the front), "
                         "equal = tempo (2), fewer = first strike (1); a group of under 4 cells with a cell touched "
@@ -355,6 +375,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "why_fine": " (ค่าปรับ)", "why_reward": " (รางวัลโทเคนสีดำ)", "why_cost": " (ค่าดำเนินการ)",
         "why_price": " (ราคา)", "why_fee": " (ค่าธรรมเนียม)", "why_skip": " (วางบนการ์ดที่ข้าม)",
         "why_row": " (จากกองเปิด)", "why_damage": " (ค่าเสียหายจากอำนาจ)", "why_sale": " (ขาย)",
+        "why_take_net": " (วางบนการ์ดที่ข้าม {paid} ได้จากการ์ดที่หยิบ {got})",
         "why_settle": " (รายได้ ภาษี และค่าดูแลปราสาท)", "why_lost": " (เงินฝากสูญ)", "why_restore": "",
         "cards_back": "การ์ด {cards} {Whose} กลับกองของสี{colour}", "go": "",
         "person_back": "{person} {Whose} กลับไปวางให้ซื้อ",
@@ -384,6 +405,9 @@ TEXT: Dict[str, Dict[str, str]] = {
         "p_shadow": "ตัวเลือกเงา: ซื้อบุคคลหรือปราสาท หรือไม่ซื้อ เงิน {money}",
         "p_take": "หยิบการ์ด Territory (อีก {n} ใบ): จั่วคว่ำ หรือหยิบจากกองเปิด (วาง 1 Silver บนแต่ละใบที่ข้าม)",
         "p_exchange": "เฟส 3 (ปรับเปลี่ยนโฉนด): แลกการ์ด (เหลือ {n} ครั้ง ครั้งละ 1 Silver) ย้ายเงิน หรือจบเทิร์น",
+        "p_exchange_x": "เฟส 3 (ปรับเปลี่ยนโฉนด): แลกการ์ด (เหลือ {n} ครั้ง ครั้งละ 1 Silver) หรือจบเทิร์น",
+        "p_exchange_t": "เฟส 3 (ปรับเปลี่ยนโฉนด): ย้ายเงิน หรือจบเทิร์น",
+        "p_exchange_end": "เฟส 3 (ปรับเปลี่ยนโฉนด): จบเทิร์น (ตอนนี้แลกการ์ดหรือย้ายเงินไม่ได้)",
         "p_tr_from": "ย้ายเงิน (รอบละครั้ง ค่าธรรมเนียม 1 ต่อทุก 10): จากไหน?",
         "p_tr_to": "ย้ายเงินจาก{src}: ไปไหน?",
         "p_tr_amount": "ย้ายจาก{src} ไป{dst}: เท่าไร (มี {have})?",
@@ -434,7 +458,20 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_locked": "โทเคนสีดำยังล็อกอยู่ จนกว่าจะมีครบหกสีบนกระดานพร้อมกัน",
         "w_black_empty": "โทเคนสีดำต้องวางในช่องว่างที่ยังไม่ได้รับโทเคนในรอบนี้ และไม่มีปราสาทในระยะ 2 ช่อง",
         "w_money": "{what} ต้องใช้ {cost} Silver คุณมี {have}",
+        "w_take_money": "การหยิบการ์ดตำแหน่ง {pos} ในกองเปิดต้องใช้ {cost} Silver (วาง 1 บนแต่ละใบที่ข้าม) คุณมี {have}",
+        "w_take_row": "กองเปิดมีเพียง {n} ใบ: ไม่มีตำแหน่ง {pos}",
+        "w_take_row0": "กองเปิดว่าง: จั่วคว่ำแทน",
+        "w_buy_money": "การ์ดอำนาจสี{colour} ราคา {cost} Silver คุณมี {have}",
         "w_take_tl": "การ์ดในมือคุณเต็มลิมิต {tl} ใบแล้ว",
+        "w_mil_card": "คุณไม่มีการ์ดการทหารสี{colour}",
+        "w_mil_use": "การ์ดการทหารสี{colour}ของคุณใช้ไม่ได้ตอนนี้: ไม่มีการ์ด Territory ใบไหนวางโทเคนสี{colour}ได้ "
+                     "และไม่มีการ์ด X ที่สลับสี{colour}ในพันธมิตรได้",
+        "w_black_supply": "โทเคนสีดำหมดแล้ว",
+        "w_tr_used": "คุณย้ายเงินไปแล้วในรอบนี้ (รอบละครั้ง)",
+        "w_tr_nowhere": "ย้ายเงินไปไหนไม่ได้: คุณไม่มีการ์ดอำนาจจึงไม่มีเงินฝาก และเงินทั้งหมดอยู่ในมือ",
+        "w_tr_full": "ย้ายเงินไปไหนไม่ได้: เงินในมือเต็ม (10 Silver) และคุณไม่มีการ์ดอำนาจให้ฝากเงิน",
+        "w_tr_broke": "คุณไม่มีเงินให้ย้าย",
+        "w_tr_none": "ตอนนี้ย้ายเงินระหว่างที่เก็บเงินของคุณไม่ได้",
         "b_top": "รอบ {round}{final} · ผู้เล่นคนแรก {first} · โทเคนสีดำเหลือ {black}{locked}",
         "b_locked": " (ล็อก)", "b_unlocked": " (ปลดล็อกแล้ว)",
         "b_legend": "R2 = แดง 2 โทเคน · ## โทเคนสีดำ · . ว่าง · ^ ปราสาท · * ได้รับโทเคนในรอบนี้",
@@ -461,7 +498,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "rules_phase1": "เฟส 1 — เลือกหนึ่งอย่าง: A) ทอยลูกเต๋า 1 ลูก (+1 ต่อการ์ดศรัทธา) หรือใช้การ์ดการทหารเพื่อได้สี "
                         "แล้วใช้สีนั้น: วางโทเคนในช่องที่มีการ์ด (ใช้การ์ดไป) วางสองอันด้วยการ์ด X (คอมโบ) "
                         "สลับพันธมิตรด้วยการ์ด X ใช้ความสามารถบุคคล หรือไม่ใช้และจ่ายค่าปรับ 5 หลังวางโทเคน "
-                        "ซื้อการ์ดอำนาจของสีนั้นได้หนึ่งใบตามอันดับ B) วางโทเคนสีดำ (เมื่อปลดล็อก) รับ 3 Silver "
+                        "ซื้อการ์ดอำนาจของสีนั้นได้หนึ่งใบตามอันดับ B) วางโทเคนสีดำ (เมื่อปลดล็อก) ในช่องว่างที่มีการ์ด แล้วรับ 3 Silver "
                         "C) ซื้อบุคคลหรือปราสาท แล้วข้ามเฟส 2",
         "rules_attack": "การโจมตี — หลังวางทุกครั้ง ถ้ากลุ่มของสีนั้น (รวมพันธมิตร) มี 4 ช่องขึ้นไป จะโจมตีกลุ่มศัตรูที่ติดกัน: "
                         "โทเคนมากกว่า = เต็มกำลัง (เอาออก 4 จากแนวหน้า) เท่ากัน = ชิงจังหวะ (2) น้อยกว่า = บุกก่อน (1) "
@@ -798,7 +835,10 @@ class ShadowMasterNarrator(Narrator):
             card, silver = row[a - 1]
             skip = self._S("take_skip" if a > 2 or self.lang != "en" else "take_skip1", p, v, n=a - 1, cards=self._plural(a - 1, "card", "cards")) if a > 1 else ""
             got = self._S("take_silver", p, v, n=silver) if silver else ""
-            reason[p] = "why_skip" if a > 1 and not silver else ("why_row" if silver and a == 1 else "")
+            if a > 1 and silver:                           # one net payment or receipt: say both parts
+                reason[p] = ("why_take_net", {"paid": a - 1, "got": silver})
+            else:
+                reason[p] = "why_skip" if a > 1 else ("why_row" if silver else "")
             return [S("take", card=self.card(card), pos=a, skip=skip, silver=got)]
         if ph == K["PH_EXCHANGE"]:
             if a == K["EX_END"]:
@@ -1011,13 +1051,13 @@ class ShadowMasterNarrator(Narrator):
                 why = "why_settle"
             elif not why and any(core.power(q).get((d, t)) for d in lost_colours for t in range(6)):
                 why = "why_damage" if not set(collapsed) >= lost_colours else "why_lost"
-            if core.phase == K["PH_TAKE"] and q == p_dec and ta > tb:
+            if core.phase == K["PH_TAKE"] and q == p_dec and ta > tb and not isinstance(why, tuple):
                 why = "why_row"
             if why == "why_settle" and not told_settle:
                 out.append(self._T("settle", round=core.round))
                 told_settle = True
             key = "gets" if ta > tb else "pays"
-            line = self._S(key, q, v, n=abs(ta - tb), why=self.text.get(why, "") if why else "", a=tb, b=ta)
+            line = self._S(key, q, v, n=abs(ta - tb), why=self._why(why), a=tb, b=ta)
             if wait and ta > tb and q == v:
                 line = line[:-1] + self._T("waiting", n=wait) + "." if line.endswith(".") else line + self._T("waiting", n=wait)
             out.append(line)
@@ -1046,6 +1086,14 @@ class ShadowMasterNarrator(Narrator):
         if core.phase != K["PH_C_REVEAL"] and len(after.row()) < len(core.row()) and core.phase != K["PH_TAKE"]:
             out.append(self._T("row_reset"))
         return out
+
+    def _why(self, why) -> str:
+        """The reason of a payment: a phrase key, or (key, its values)."""
+        if not why:
+            return ""
+        if isinstance(why, tuple):
+            return self._T(why[0], **why[1])
+        return self.text.get(why, "")
 
     def _whose(self, q: int, v) -> str:
         if self.lang == "en":
@@ -1092,7 +1140,12 @@ class ShadowMasterNarrator(Narrator):
         if ph == K["PH_TAKE"]:
             return T("p_take", n=max(1, core.flags()["takes_left"]))
         if ph == K["PH_EXCHANGE"]:
-            return T("p_exchange", n=core.flags()["exchanges_left"])
+            legal = core.legal_actions()
+            can_x = any(a >= K["EX_DISCARD"] for a in legal)
+            can_t = K["EX_TRANSFER"] in legal
+            key = ("p_exchange" if can_x and can_t else "p_exchange_x" if can_x
+                   else "p_exchange_t" if can_t else "p_exchange_end")
+            return T(key, n=core.flags()["exchanges_left"])
         if ph == K["PH_TR_FROM"]:
             return T("p_tr_from")
         if ph == K["PH_TR_TO"]:
@@ -1293,12 +1346,22 @@ class ShadowMasterNarrator(Narrator):
                 return T("w_received", cell=self.cell(h))
             if col < 6:
                 return T("w_full", cell=self.cell(h))
+        if ph == K["PH_P1"] and K["A_MIL"] <= a < K["A_SHADOW"]:
+            d = a - K["A_MIL"]
+            if not core.power(p).get((d, TYPES.index("military"))):
+                return T("w_mil_card", colour=self.colour(d))
+            return T("w_mil_use", colour=self.colour(d))
+        if (ph, a) in ((K["PH_P1"], K["A_TRANSFER_P1"]), (K["PH_USE"], K["U_TRANSFER"]),
+                       (K["PH_EXCHANGE"], K["EX_TRANSFER"])):
+            return self._why_no_transfer(core, p)
         if ph == K["PH_P1"] and a >= K["A_BLACK"]:
             h = a - K["A_BLACK"]
             if not core.flags()["a6"]:
                 return T("w_locked")
             if h not in hand:
                 return T("w_card", cell=self.cell(h))
+            if not core.flags()["black_supply"]:
+                return T("w_black_supply")
             return T("w_black_empty")
         if ph == K["PH_SHADOW"] and K["SH_PERSON"] <= a < K["SH_CASTLE"]:
             i = (a - K["SH_PERSON"]) % 4
@@ -1307,12 +1370,26 @@ class ShadowMasterNarrator(Narrator):
         if ph == K["PH_TAKE"] and a > 0:
             if core.hand_size(p) >= core.territory_limit(p):
                 return T("w_take_tl", tl=core.territory_limit(p))
+            n = len(core.row())
+            if a > n:
+                return T("w_take_row", n=n, cards=self._plural(n, "card", "cards"), pos=a) if n else T("w_take_row0")
             if a - 1 > money:
-                return T("w_money", what=f"take {a}", cost=a - 1, have=money)
+                return T("w_take_money", pos=a, cost=a - 1, have=money)
         if ph == K["PH_BUY"] and a and money < core.ranks()[c]:
-            return T("w_money", what=self._T("l_buy", colour=self.colour(c), price=core.ranks()[c]),
-                     cost=core.ranks()[c], have=money)
+            return T("w_buy_money", colour=self.colour(c), cost=core.ranks()[c], have=money)
         return T("why", text=text, prompt=self.prompt(core, viewer))
+
+    def _why_no_transfer(self, core: KernelState, p: int) -> str:
+        """Why seat p cannot transfer now (the kernel's test: once a round, from a holding with money
+        to another that can take it: the hand below 10, or a deposit on a colour p holds cards of)."""
+        if core.flags()["transfer_used"][p]:
+            return self._T("w_tr_used")
+        hand, deps, _, _ = core.money(p)
+        if not hand and not any(deps):
+            return self._T("w_tr_broke")
+        if not core.power(p) and not any(deps):
+            return self._T("w_tr_full" if hand >= 10 else "w_tr_nowhere")
+        return self._T("w_tr_none")
 
     # --- the board ------------------------------------------------------------------------------------
     def _paint(self, text: str, c: int) -> str:
@@ -1388,7 +1465,7 @@ class ShadowMasterNarrator(Narrator):
                 known = core.known_cards(p)
                 if known:
                     out.append(T("b_known", cards=" ".join(self.card(t) for t in known)))
-        if f["end_round"]:
+        if f["end_round"] and not core.is_terminal():
             out.append(T("b_end", round=f["end_round"] + 1))
         return "\n".join(out)
 
