@@ -356,3 +356,25 @@ def test_ismcts_with_the_score_utility_plays_legal_actions():
                     s.apply_action(s.legal_actions()[0])
         finally:
             bot.close()
+
+
+def test_the_heuristic_places_received_silver_in_its_largest_chunk():
+    # it placed one Silver at a time on its chosen deposit (a line of narration each: nine lines in a
+    # row of "Seat 3 puts 1 Silver on the Green deposit."), ending where the largest chunk ends at once
+    from intrigue.ext.shadow_master_core import ShadowMasterCore, heuristic_choice
+    checked = 0
+    for g in range(12):
+        core = ShadowMasterCore(3 + g % 4)
+        rng = Rng(1300 + g)
+        while not core.is_terminal():
+            if core.is_chance_node():
+                core.sample_chance(rng)
+                continue
+            a = heuristic_choice(core, seed=rng.next())
+            legal = core.legal_actions()
+            if core.phase == K["PH_ALLOCATE"] and len(legal) > 1:
+                chunk, holding = divmod(a, 7)            # chunk 0..3: 1, 5, 10, all
+                assert not any(b % 7 == holding and b // 7 > chunk for b in legal), (legal, a)
+                checked += 1
+            core.apply(a)
+    assert checked > 200

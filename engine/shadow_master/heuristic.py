@@ -18,7 +18,8 @@ What it does, by decision:
   cheap person when it is rich; uses Military on a colour it holds; otherwise rolls.
 * uses, attack targets and removals: the lookahead (grow the kingdoms it holds, hurt the others).
 * buys a Power card when the colour is strong (rank >= 3) and it keeps a cushion of money.
-* places received Silver in hand first, then on its strongest kingdom; moves deposits away from
+* places received Silver in hand first, then on its strongest kingdom (in the largest chunk it may:
+  all, 10, 5, then 1); moves deposits away from
   kingdoms of rank <= 2 in its transfer window; sells cards of dying kingdoms at settlement.
 * Phase 3: discards dead cards (black or full cells) while it has spare money, takes useful open-row
   cards (cells next to its kingdoms), else draws.
