@@ -99,7 +99,7 @@ class TerminalGame:
     def run(self, fresh: bool = True) -> int:
         g = self.game
         bots = ", ".join(f"{self.narrator.seat(s, self.seat)} {getattr(b, 'label', b.spec)}" for s, b in sorted(self.bots.items()))
-        self.say(t("welcome", self.lang, title=getattr(g, "title", g.name), ruleset=g.ruleset, players=g.num_players,
+        self.say(t("welcome", self.lang, title=g.title_in(self.lang), ruleset=g.ruleset, players=g.num_players,
                    seat=self.seat, bots=bots, seed=self.table.seed))
         self.say(t("input_help", self.lang))
         if fresh:

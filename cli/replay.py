@@ -40,7 +40,8 @@ def frames(record: GameRecord, seat: Optional[int], narrator=None) -> List[Frame
         if header and header != last[0]:
             last[0] = header
             out.append(header)
-        return out + narrator.event(core, event, viewer)
+        # a narrator may tell a replay more than play (a Politics window pass names its window)
+        return out + getattr(narrator, "event_for_replay", narrator.event)(core, event, viewer)
 
     if record.seat is not None:
         if seat is not None and seat != record.seat:
@@ -123,7 +124,7 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, 
         return [event_line(game, fr.seat, fr.text, lang, viewer).strip()]
 
     if show_all or not sys.stdin.isatty():
-        echo(t("replay_title", lang, title=getattr(game, "title", game.name), ruleset=game.ruleset,
+        echo(t("replay_title", lang, title=game.title_in(lang), ruleset=game.ruleset,
                players=game.num_players, events=len(shots) - 1))
         for i, fr in enumerate(shots[1:], 1):
             for j, line in enumerate(lines_of(fr)):

@@ -163,6 +163,9 @@ class Game:
 
     name: ClassVar[str]
     title: ClassVar[str]
+    #: The title in other display languages, as the game's guide in that language names it (e.g.
+    #: Coup in Thai: "เกมโค่นอำนาจ"); :meth:`title_in` falls back to :attr:`title`.
+    titles: ClassVar[Mapping[str, str]] = {}
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]
@@ -217,6 +220,11 @@ class Game:
         self._check_options()
 
     # --- plug-ins -------------------------------------------------------------------------------
+    @classmethod
+    def title_in(cls, lang: Optional[str]) -> str:
+        """The game's title for people reading ``lang`` (:attr:`title` where it has none of its own)."""
+        return cls.titles.get(str(lang or "").strip().lower(), cls.title)
+
     @classmethod
     def plugin(cls, kind: str) -> Optional[Any]:
         """The game's plug-in of ``kind`` (see :attr:`plugins`), imported now; ``None`` if the game

@@ -90,9 +90,10 @@ def test_stepping_interactively(saved):
     assert child.exitstatus == 0
 
 
-def test_a_pass_the_narrator_leaves_unsaid_is_a_line_naming_the_seat_as_the_narrator_does(tmp_path):
+def test_a_pass_the_narrator_leaves_unsaid_is_a_line_naming_the_seat_and_the_window(tmp_path):
     """Politics window passes have no sentence in play; in a replay each is a step of its own, worded
-    "Seat 2: Pass" / "You: Pass" (it read "seat 2: Pass" and "seat 0 (you): Pass", in notation)."""
+    with the seat as the narrator names it and the window ("Seat 2 passes (Coup window).", "You pass
+    (Coup window)."; it read "seat 2: Pass" and "seat 0 (you): Pass", in notation, then "Seat 2: Pass")."""
     state = new_game("politics", players=6, seed=3)
     rng = random.Random(3)
     for _ in range(60):
@@ -101,8 +102,10 @@ def test_a_pass_the_narrator_leaves_unsaid_is_a_line_naming_the_seat_as_the_narr
     state.record().view(0).save(path)
     code, out, err = run(path, "--all")
     assert code == 0, err
-    passes = [line.split(None, 1)[1] for line in out.splitlines() if line.rstrip().endswith(": Pass")]
-    assert passes and all(p == "You: Pass" or (p.startswith("Seat ") and p.endswith(": Pass")) for p in passes), passes
+    passes = [line.split(None, 1)[1] for line in out.splitlines() if " window)." in line]
+    assert any(p.startswith("You pass (Coup window)") for p in passes), passes
+    assert any(p.startswith("Seat 1 passes (Coup window)") for p in passes), passes
+    assert not any(line.rstrip().endswith(": Pass") for line in out.splitlines())
     assert "seat " not in " ".join(passes) and "(you)" not in " ".join(passes)
     code, out, err = run(path, "--all", "--lang", "th")
-    assert code == 0 and "คุณ: ผ่าน" in out
+    assert code == 0 and "คุณผ่าน (ช่วงเล่นการ์ดยึดอำนาจ)" in out

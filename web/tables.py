@@ -286,7 +286,7 @@ class WebTable:
         log = self.log_for(viewer, narration.lang)
         out: Dict[str, Any] = {
             "type": "state", "table": self.id, "seat": viewer, "lang": narration.lang,
-            "game": game.to_dict(), "title": getattr(game, "title", game.name),
+            "game": game.to_dict(), "title": game.title_in(narration.lang),
             "seats": self.seats_public(viewer, narration.lang),
             "public": game.public_info(core),
             "to_decide": cp if cp >= 0 else None,
@@ -678,7 +678,8 @@ class Replay:
         narration = self.narration_for(lang)
         if narration.lang not in self._logs:
             self._logs[narration.lang] = [
-                {"index": i, "seat": e.seat if e.seat >= 0 else None, "lines": narration.event(before, e, self.seat)}
+                {"index": i, "seat": e.seat if e.seat >= 0 else None,
+                 "lines": narration.replay_event(before, e, self.seat)}
                 for i, before, e in self._events]
         return self._logs[narration.lang]
 
@@ -696,7 +697,7 @@ class Replay:
         over = cp == -2
         out: Dict[str, Any] = {
             "type": "frame", "step": k, "steps": self.steps, "seat": self.seat, "lang": narration.lang,
-            "game": game.to_dict(), "title": getattr(game, "title", game.name),
+            "game": game.to_dict(), "title": game.title_in(narration.lang),
             # seat names as the live table gives them: the page itself marks the viewer's seat "(you)"
             "seats": [{"seat": s, "name": narration.seat(s, None), "human": False, "bot": None,
                        "online": False, "you": s == self.seat} for s in range(game.num_players)],

@@ -84,6 +84,15 @@ class Narration:
             return [f"· {words}"]
         return [f"{self.seat(event.seat, viewer)}: {words}"]
 
+    def replay_event(self, core_before: Any, event: Event, viewer: Optional[int]) -> List[str]:
+        """The sentences of ``event`` in a replay, which steps through every event it shows: the
+        narrator's ``event_for_replay`` where it has one (a Politics window pass, unsaid in play, names
+        its window), else :meth:`event`."""
+        if event.seen_by(viewer) is None:
+            return []
+        said = self._ask("event_for_replay", core_before, event, viewer)
+        return [str(s) for s in said] if said is not None else self.event(core_before, event, viewer)
+
     def action_label(self, core: Any, action: int, viewer: Optional[int]) -> str:
         said = self._ask("action_label", core, action, viewer)
         if said:

@@ -62,6 +62,7 @@ class CoupGame(Game):
 
     name = "coup"
     title = "Coup"
+    titles = {"th": "เกมโค่นอำนาจ", "he": "הפיכה"}     # as the Thai and Hebrew guides name it
     min_players = 2
     max_players = 6
     default_players = 4

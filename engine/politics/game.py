@@ -33,6 +33,23 @@ DECISION_KINDS = {
 WINDOW_CARD = {K["PH_COUP"]: "coup", K["PH_DEALBREAK"]: "dealbreak", K["PH_BLOCK"]: "block",
                K["PH_MEDIA"]: "media"}
 PRIVATE_CHANCE = (K["PH_TELL"], K["PH_DEAL"], K["PH_DRAW"], K["PH_BRDEAL"], K["PH_LOOK"])
+#: The result's ``reason`` by kind (``reason_kind`` reads it back): the engine's words, in English and
+#: the notation (``INF``); the narrator words each kind for people in the display language
+#: (engine/politics/narrate.py), it does not pass these through.
+REASONS = {
+    "normal": "normal end: the highest total wins",
+    "shared": "normal end: the highest total wins (shared)",
+    "tiebreak": "normal end: the highest total wins (tie broken by INF)",
+    "honest": "crisis of faith: the honest team exposed both dark players",
+    "dark": "crisis of faith: the dark team kept control",
+}
+
+
+def reason_kind(reason: str) -> Optional[str]:
+    """The kind (a key of :data:`REASONS`) of a result's ``reason``; ``None`` for another text."""
+    return next((kind for kind, text in REASONS.items() if text == reason), None)
+
+
 AWARDS = ("GOLDEN_GOV", "HAWK_EYE", "SPLIT_GOV", "SURVIVOR", "PROMISER", "IDEALIST_HON", "IDEALIST_BET")
 
 _SIMPLE = {K["A_ACCEPT"]: "accept", K["A_DECLINE"]: "decline", K["A_NO_CONTRACT"]: "no_contract",
@@ -96,6 +113,7 @@ class PoliticsGame(Game):
 
     name = "politics"
     title = "The Politics Game"
+    titles = {"th": "เล่นการเมือง"}        # as the Thai guide (docs/rules/politics.th.md) names it
     min_players = 6
     max_players = 8
     default_players = 6
@@ -451,8 +469,7 @@ class PoliticsGame(Game):
             winners = tuple(p for p in range(n) if core.is_dark(p) != honest_won)
             rewards = tuple(1.0 if p in winners else 0.0 for p in range(n))
             placings = tuple(1 if p in winners else len(winners) + 1 for p in range(n))
-            reason = ("crisis of faith: the honest team exposed both dark players" if honest_won
-                      else "crisis of faith: the dark team kept control")
+            reason = REASONS["honest" if honest_won else "dark"]
             return Result(winners=winners, placings=placings, rewards=rewards, draw=False, scores=scores,
                           reason=reason)
         # D40 (revision 2): a tie on the total goes to the higher INF; players still tied share.
@@ -462,11 +479,11 @@ class PoliticsGame(Game):
         rewards = tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(n))
         top = max(scores)
         if len(winners) > 1:
-            reason = "normal end: the highest total wins (shared)"
+            reason = REASONS["shared"]
         elif sum(1 for p in range(n) if scores[p] == top) > 1:
-            reason = "normal end: the highest total wins (tie broken by INF)"
+            reason = REASONS["tiebreak"]
         else:
-            reason = "normal end: the highest total wins"
+            reason = REASONS["normal"]
         return Result(winners=winners, placings=placings, rewards=rewards, draw=len(winners) > 1, scores=scores,
                       reason=reason)
 

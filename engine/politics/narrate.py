@@ -5,15 +5,19 @@ A :class:`PoliticsNarrator` reads the kernel state just *before* an event and th
 saw it; it applies the event to a copy to report its public consequences (every coin and token that
 changed hands, a government formed or failed, a role revealed).  Scores and awards are whatever the
 kernel reports: nothing here recomputes them.  Reaction-window passes are not told (who was asked
-is hidden, ``politics.md`` section 7.1); only a card played, or its coin effects, is.
+is hidden, ``politics.md`` section 7.1); only a card played, or its coin effects, is -- and to the
+seat that chose to pass, holding the card, its own pass.  A replay that lists every event may name
+the passes with their windows (:meth:`PoliticsNarrator.event_for_replay`).
 """
 from __future__ import annotations
 
+import re
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import CHANCE, TERMINAL, Event
 from intrigue.engine.narration import Narrator
 from intrigue.engine.politics import names
+from intrigue.engine.politics.game import WINDOW_CARD, reason_kind
 from intrigue.ext.politics_core import CONST as K
 from intrigue.ext.game_api import KernelState
 
@@ -95,7 +99,9 @@ TEXT: Dict[str, Dict[str, str]] = {
         "votes_n": "{who} — {n} vote{s}",
         "vote_tie": " A tie: no one is revealed.",
         "auto_window": "You have no {card} card to play here: you pass.",
-        "auto": "(only one choice: {label})",
+        "auto": "Only one choice, played for you: {label}",
+        "w_kept": "You pass and keep your {card} card.",
+        "w_pass": "{Who} passes ({card} window).",
         "p_wait": "{Who} is to decide.",
         "p_coup": "The leader is {leader}. Play your Coup card to take the leadership?",
         "p_block": "{player} played {card}. Play Block to cancel it?",
@@ -158,7 +164,49 @@ TEXT: Dict[str, Dict[str, str]] = {
         "total": "total",
         "winner": "Winner: {who}.", "winners": "Winners: {who}.",
         "reason": "({reason})",
+        "reason_normal": "normal end: the highest total wins",
+        "reason_shared": "normal end: the highest total wins; tied on the total and on influence, the "
+                         "winners share",
+        "reason_tiebreak": "normal end: the highest total wins; tie broken by influence",
+        "reason_honest": "crisis of faith: the honest team exposed both dark players",
+        "reason_dark": "crisis of faith: the dark team kept control",
         "and": " and ", "list": ", ", "none": "none",
+        # the viewer as the subject ("{Who}" is "You"): the verbs agree, in parentheses too
+        "role_of_honest:you": "You are Honest.",
+        "role_of_dark:you": "You are a Dark power (partner: {partner}).",
+        "dealt_other:you": "You are dealt {card}.", "drew_other:you": "You draw {card}.",
+        "backroom_other:you": "You receive a backroom card: {card}.",
+        "look_other:you": "As leader you see the six cards: {cards}.",
+        "discards:you": "You discard {cards}.",
+        "leader:you": "You are drawn as leader.",
+        "coup_played:you": "You play Coup to take the leadership.",
+        "block_played:you": "You play Block: the {card} is cancelled.",
+        "dealbreak_played:you": "You play Deal-break on the contract.",
+        "media_played:you": "You play Media power on {card}: it now counts as {new}.",
+        "invite:you": "You invite {target}{offer}{join}.",
+        "accepts:you": "You accept.", "declines:you": "You decline.",
+        "attempt_failed:you": "You could not form a government and sit in opposition this round.",
+        "hold:you": "You offer {target} a HOLD({k}) contract: {k} influence at the end of the round if "
+                    "{target} {does_not} inspect.",
+        "probe:you": "You offer {target} a PROBE({k}) contract: {k} influence at the end of the round if "
+                     "{target} {inspects}.",
+        "c_accepts:you": "You accept the contract.", "c_declines:you": "You decline the contract.",
+        "proposed:you": "You place two policy cards face down.",
+        "o_pass:you": "You pass.",
+        "o_inspect:you": "You inspect a face-down policy (pay 1 influence).",
+        "o_withdraw:you": "You withdraw: draw 2 policy cards, discard 2, gain 1 underground.",
+        "o_deal:you": "You make a backroom deal (pay 2 influence for a backroom card).",
+        "l_discarded:you": "You discard one passed policy face down.",
+        "l_none:you": "You discard none.",
+        "keep:you": "You keep the contract with {target} (+1 honour).",
+        "break:you": "You break the contract with {target} (+1 betrayal).",
+        "buy:you": "You pay 1 influence for a backroom card.",
+        "voted:you": "You have voted.",
+        "vote_shown:you": "You voted for {target}.", "vote_abstained:you": "You abstained.",
+        "exposed_dark:you": "You are exposed: a Dark power!",
+        "exposed_honest:you": "You are exposed: Honest.",
+        "p_wait:you": "You are to decide.",
+        "w_pass:you": "You pass ({card} window).",
         "rules_1": "Phase 1 — a leader is drawn (pays 1 influence) and invites players one by one with an offer "
                    "of up to 3 influence in total; two acceptances form the government (each member +1 "
                    "influence, the leader +3 and pays the offers). A leader who fails sits in opposition.",
@@ -248,7 +296,9 @@ TEXT: Dict[str, Dict[str, str]] = {
         "votes_n": "{who} — {n} เสียง",
         "vote_tie": " เสมอกัน: ไม่มีใครถูกเปิดฝ่าย",
         "auto_window": "คุณไม่มีการ์ด{card}ที่เล่นได้ตอนนี้: ผ่าน",
-        "auto": "(มีทางเลือกเดียว: {label})",
+        "auto": "มีทางเลือกเดียว เลือกให้แล้ว: {label}",
+        "w_kept": "คุณผ่าน และเก็บการ์ด{card}ไว้",
+        "w_pass": "{Who} ผ่าน (ช่วงเล่นการ์ด{card})",
         "p_wait": "ถึงตา{Who} ตัดสินใจ",
         "p_coup": "ผู้นำคือ{leader} จะเล่นการ์ดยึดอำนาจเพื่อเป็นผู้นำหรือไม่?",
         "p_block": "{player} เล่น{card} จะเล่นขัดขวางเพื่อยกเลิกหรือไม่?",
@@ -312,6 +362,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "winner": "ผู้ชนะ: {who}", "winners": "ผู้ชนะ: {who}",
         "reason": "({reason})",
         "reason_normal": "จบเกมแบบปกติ: คะแนนรวมสูงสุดชนะ",
+        "reason_shared": "จบเกมแบบปกติ: คะแนนรวมสูงสุดชนะ คะแนนรวมและอิทธิพลเท่ากัน จึงชนะร่วมกัน",
+        "reason_tiebreak": "จบเกมแบบปกติ: คะแนนรวมสูงสุดชนะ คะแนนรวมเท่ากัน ตัดสินด้วยอิทธิพล",
         "reason_honest": "วิกฤตศรัทธา: ฝ่ายสุจริตเปิดโปงอำนาจมืดได้ทั้งสองคน",
         "reason_dark": "วิกฤตศรัทธา: ฝ่ายอำนาจมืดยังคุมอำนาจไว้ได้",
         "and": " และ ", "list": ", ", "none": "ไม่มี",
@@ -355,6 +407,10 @@ def pad(text: str, cols: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
+SUBJECTS = ("Who", "who", "player", "target", "y")
+"""Template fields that are the subject of the verb after them (Thai drops the space for "คุณ")."""
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
@@ -366,26 +422,33 @@ class PoliticsNarrator(Narrator):
 
     # --- words ---------------------------------------------------------------------------------
     def _T(self, key: str, **kw) -> str:
-        return self.text.get(key, TEXT["en"][key]).format(**kw)
+        template = self.text.get(key, TEXT["en"][key])
+        if self.lang == "th":
+            template = self._close_up(template, kw)
+        return template.format(**kw)
+
+    def _close_up(self, template: str, kw) -> str:
+        """Thai writes no space between a pronoun and its verb: "คุณตอบรับ", "ถ้าคุณตรวจสอบ".  The
+        templates leave one after a seat that is the subject ("{Who} ตอบรับ"), which a seat's name
+        needs ("ที่นั่ง 2 ตอบรับ"); it goes when that seat is the viewer ("คุณ").  Only these subject
+        fields are closed up: elsewhere the space parts items ("ผู้นำคุณ แนวร่วม...")."""
+        you = self.text["you"]
+        for name in SUBJECTS:
+            if kw.get(name) == you:
+                template = re.sub(r"\{" + name + r"\} (?=[\u0E00-\u0E7F])", "{" + name + "}", template)
+        return template
 
     def _S(self, key: str, who: Optional[int], viewer: Optional[int], **kw) -> str:
+        """The sentence ``key`` with seat ``who`` as its subject; the viewer's own sentence is the
+        second-person one (``key + ":you"``) where the language has it, so that every verb agrees
+        ("You make a backroom deal (pay 2 influence ...)")."""
         if who is not None:
             name = self.seat(who, viewer)
             kw.setdefault("Who", _cap(name))
             kw.setdefault("who", name)
-        text = self._T(key, **kw)
-        if self.lang == "en" and who is not None and viewer is not None and who == viewer:
-            text = (text.replace("You is ", "You are ").replace("You has ", "You have ")
-                    .replace("You plays ", "You play ").replace("You invites ", "You invite ")
-                    .replace("You accepts", "You accept").replace("You declines", "You decline")
-                    .replace("You offers ", "You offer ").replace("You places ", "You place ")
-                    .replace("You passes", "You pass").replace("You inspects ", "You inspect ")
-                    .replace("You withdraws", "You withdraw").replace("You makes ", "You make ")
-                    .replace("You discards ", "You discard ").replace("You keeps ", "You keep ")
-                    .replace("You breaks ", "You break ").replace("You pays ", "You pay ")
-                    .replace("You voted", "You voted").replace("You abstained", "You abstained")
-                    .replace("draws 2", "draw 2").replace("gains 1", "gain 1").replace("will discard", "will discard"))
-        return text
+            if viewer is not None and who == viewer and key + ":you" in self.text:
+                key += ":you"
+        return self._T(key, **kw)
 
     def card(self, t: int) -> str:
         """``C3 (corrupt, 3 bags)`` -- the notation with its meaning."""
@@ -419,12 +482,22 @@ class PoliticsNarrator(Narrator):
         phase = PHASE_OF.get(core.phase)
         if core.phase == K["PH_OFFER"] and core.leader is not None:
             phase = 2 if core.asked in core.members else 3      # members offer in Phase 2, the opposition in 3
+        if self._refilling(core):
+            phase = 5             # hands refill in Phase 5 even when no contract is resolved or bought
         if phase is None:
             return None
         if phase == 6:
             return self._T("header_vote", vote=max(1, core.vote_no))
         return self._T("header", round=min(core.round + 1, core.nrounds), rounds=core.nrounds, phase=phase,
                        name=self.text[f"phase{phase}"])
+
+    @staticmethod
+    def _refilling(core: KernelState) -> bool:
+        """Whether ``core`` is at a Phase 5 refill draw (§6.6): a draw to a hand of fewer than 3 cards
+        (a Withdraw draws to a full hand, in Phase 3).  Hand sizes are public."""
+        p = core.asked
+        return (core.phase == K["PH_DRAW"] and p is not None and 0 <= p < core.num_players
+                and core.hand_size(p) < 3)
 
     def event(self, core: KernelState, event: Event, viewer: Optional[int]) -> List[str]:
         text = event.seen_by(viewer)
@@ -497,7 +570,7 @@ class PoliticsNarrator(Narrator):
         head = words[0] if words else ""
         if ph in (K["PH_COUP"], K["PH_BLOCK"], K["PH_DEALBREAK"]):
             if a != K["A_PLAY"]:
-                return []                          # passes in a window are not told (who was asked is hidden)
+                return self._own_pass(core, p, v)  # passes in a window are not told (who was asked is hidden)
             if ph == K["PH_COUP"]:
                 return [self._S("coup_played", p, v)]
             if ph == K["PH_DEALBREAK"]:
@@ -509,7 +582,7 @@ class PoliticsNarrator(Narrator):
             return [self._S("block_played", p, v, card=card)]
         if ph == K["PH_MEDIA"]:
             if head != "media":
-                return []
+                return self._own_pass(core, p, v)
             t = TYPES.index(words[1])
             new = names.name("C" if t < 3 else "H", self.lang)
             return [self._S("media_played", p, v, card=self.card(t), new=new)]
@@ -563,6 +636,27 @@ class PoliticsNarrator(Narrator):
             return [self._T("voted_you", target=self.seat(int(words[1]), v))] if p == v else [self._S("voted", p, v)]
         return [f"{self.seat(p, v)}: {self.game.describe_action(' '.join(words), self.lang)}"]
 
+    def _own_pass(self, core, p: int, v: Optional[int]) -> List[str]:
+        """A window pass is told to no one else (a seat without the card is passed for it, and a
+        pass told only when chosen would say who holds cards); the seat itself, when it chose to
+        pass (it had more than the pass to choose from), is told so: it knows its own cards."""
+        if v is None or p != v or len(core.legal_actions()) < 2:
+            return []
+        return [self._T("w_kept", card=names.name(WINDOW_CARD[core.phase], self.lang))]
+
+    def event_for_replay(self, core: KernelState, event: Event, viewer: Optional[int]) -> List[str]:
+        """``event`` as a replay that lists every event it shows tells it: :meth:`event`'s lines, and
+        for a reaction-window pass, which play leaves unsaid, a line naming the window first ("Seat 5
+        passes (Coup window)."; every seat that may play a card in a window is asked, holder or not,
+        so a pass says nothing about cards).  The lines after it are what the pass brought about (the
+        last pass closes the window: its consequences), as in play."""
+        lines = self.event(core, event, viewer)
+        card = WINDOW_CARD.get(core.phase)
+        if (card is None or event.seat < 0 or event.action != K["A_PASS"] or event.seen_by(viewer) is None
+                or self._own_pass(core, event.seat, viewer)):           # (the seat's own choice: told)
+            return lines
+        return [self._S("w_pass", event.seat, viewer, card=names.name(card, self.lang))] + lines
+
     @staticmethod
     def _invite_parts(words: List[str]) -> Tuple[int, int, int]:
         target, offer, join = int(words[1]), 0, 0
@@ -599,8 +693,8 @@ class PoliticsNarrator(Narrator):
         if not core.crisis and after.crisis:
             out.append(self._T("crisis"))
         if after.round > core.round and after.current_player() != TERMINAL:
-            summary = "; ".join(f"{self.seat(p, v)} " + " ".join(
-                f"{key} {after.coins(p)[key]}" for key in COINS) for p in range(n))
+            summary = "; ".join(f"{self.seat(p, v)}: " + ", ".join(     # coins in words, not INF LEG ...
+                f"{self.short_coin(key)} {after.coins(p)[key]}" for key in COINS) for p in range(n))
             out.append(self._T("round_end", round=core.round + 1, summary=summary))
         return out
 
@@ -952,14 +1046,10 @@ class PoliticsNarrator(Narrator):
         return "\n".join(lines)
 
     def _reason(self, reason: str) -> str:
-        """The engine's reason for the result, in the display language where it is a known one."""
-        if self.lang == "en":
-            return reason
-        for prefix, key in (("normal end", "reason_normal"), ("crisis of faith: the honest", "reason_honest"),
-                            ("crisis of faith: the dark", "reason_dark")):
-            if reason.startswith(prefix) and key in self.text:
-                return self.text[key]
-        return reason
+        """The engine's reason for the result worded for people in the display language (the
+        engine's own is English and names coins in the notation: "tie broken by INF")."""
+        kind = reason_kind(reason)
+        return self._T("reason_" + kind) if kind is not None else reason
 
     @staticmethod
     def _phase(core: KernelState) -> int:
