@@ -422,6 +422,46 @@ def test_record_save_load_and_replay(client, server):
     assert client.post("/api/records", content=b"garbage").status_code == 400
 
 
+def test_a_saved_game_of_several_people_reopens_at_its_own_links_only(client, server):
+    # "Continue" on a save of a two-person table handed out every seat's link: Bob took Alice's seat
+    # and saw her cards.  Now it reopens at the table's own id with the old secrets and hands out none.
+    table, tokens = new_table(client, game="coup", players=3, humans=[0, 1], seed=21)
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 1, tokens[1])
+        next_state(ws)
+        ws.send_json({"type": "save"})
+        while (s := ws.receive_json())["type"] != "saved":
+            pass
+    position = server.tables[table].state.view(None)
+    # while the table is open, the save is not opened a second time
+    r = client.post(f"/api/saves/{s['name']}")
+    assert r.status_code == 409 and r.json()["code"] == "still_open" and len(server.tables) == 1
+    server.tables.pop(table).close()                     # as after a restart of the server
+    r = client.post(f"/api/saves/{s['name']}").json()
+    assert r == {"table": table, "links": {}, "reopened": True}
+    reopened = server.tables[table]
+    assert reopened.state.view(None) == position
+    with client.websocket_connect("/ws") as ws:          # each old link works again, for its own seat
+        for seat in (0, 1):
+            join(ws, table, seat, tokens[seat])
+            m = next_state(ws)
+            assert m["seat"] == seat and m["private"]["seat"] == seat
+        join(ws, table, 0, tokens[1])
+        assert next_error(ws)["code"] == "bad_token"
+    # a save of several people without the seats' secrets (made before they were kept) is refused
+    record = reopened.full_record()
+    path = server.saves_dir + "/old.msgpack"
+    record.save(path)
+    server.tables.pop(table).close()
+    r = client.post("/api/saves/old")
+    assert r.status_code == 400 and r.json()["code"] == "not_reopenable" and not server.tables
+    # a one-person game still continues as a new table with its link, as before
+    solo, solo_tokens = new_table(client, game="coup", players=3, humans=[0], seed=22)
+    name = server.tables[solo].save()
+    r = client.post(f"/api/saves/{name}").json()
+    assert list(r["links"]) == ["0"] and r["table"] != solo
+
+
 def test_pages_and_assets(client):
     assert "lobby.js" in client.get("/").text
     games = client.get("/api/games").json()["games"]

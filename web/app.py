@@ -215,7 +215,11 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
         except WebError as err:
             return _error(err)
 
-    def _continue(record: GameRecord, lang: Optional[str]) -> Response:
+    def _continue(record: GameRecord, lang: Optional[str], saved: bool = False) -> Response:
+        """A full record continued as a table.  An uploaded file's holder has every card already: the
+        links are theirs.  A game of several people from the server's saves folder (``saved``), which
+        anyone at the server may list, reopens at its own id with its seats' old secrets and hands out
+        no link: each person goes on with the link they had, so nobody gets another person's seat."""
         humans = record.meta.get("human_seats") or [record.meta.get("human_seat", 0)]
         if not isinstance(humans, list) or not all(isinstance(h, int) and not isinstance(h, bool) for h in humans):
             humans = [0]
@@ -225,8 +229,27 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
                              lang=lang or record.meta.get("lang"))
         if config.lang not in LANGS:
             config.lang = None
+        people = saved and len(set(humans)) > 1
+        if people:
+            config.table_id, config.tokens = _saved_seats(record, humans)
+            if config.table_id in server.tables:
+                raise WebError("still_open", "this game is still open at its table: each person goes on "
+                                             "with their own link")
         table = server.add_table(config, record)
+        if people:
+            return JSONResponse({"table": table.id, "links": {}, "reopened": True})
         return JSONResponse({"table": table.id, "links": server.links(table)})
+
+    def _saved_seats(record: GameRecord, humans: List[int]):
+        """The table id and seat secrets a save of several people keeps (``WebTable.saved_record``)."""
+        table_id, tokens = record.meta.get("table"), record.meta.get("seat_tokens")
+        if (not isinstance(table_id, str) or not _NAME.match(table_id) or not isinstance(tokens, dict)
+                or {str(h) for h in humans} - set(tokens)
+                or not all(isinstance(v, str) and len(v) >= 16 for v in tokens.values())):
+            raise WebError("not_reopenable", "several people played this saved game, and it does not "
+                                             "keep their seats' secrets: it cannot be handed out again "
+                                             "without showing one person another's cards")
+        return table_id, {int(k): v for k, v in tokens.items() if k.isdigit()}
 
     async def saves(request: Request) -> Response:
         names = []
@@ -242,9 +265,9 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
         if not os.path.isfile(path):
             return _error(WebError("no_save", "there is no such saved game"), 404)
         try:
-            return _continue(GameRecord.load(path), request.query_params.get("lang"))
+            return _continue(GameRecord.load(path), request.query_params.get("lang"), saved=True)
         except (IntrigueError, WebError) as err:
-            return _error(WebError(err.code, err.message))
+            return _error(WebError(err.code, err.message), 409 if err.code == "still_open" else 400)
 
     async def replay_frame(request: Request) -> Response:
         replay = server.replays.get(request.path_params["replay"])

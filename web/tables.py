@@ -124,6 +124,8 @@ class TableConfig:
     seed: Optional[int] = None
     lang: Optional[str] = None
     names: Optional[Sequence[str]] = None
+    tokens: Optional[Mapping[int, str]] = None    # the human seats' secrets (a saved table reopened)
+    table_id: Optional[str] = None                # the table's id (the same: its people's links work again)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -201,7 +203,8 @@ class WebTable:
         seats, i = [], 0
         for s in range(n):
             if s in humans:
-                seats.append(SeatInfo(s, True, token=secrets.token_urlsafe(18)))
+                token = (config.tokens or {}).get(s) or secrets.token_urlsafe(18)
+                seats.append(SeatInfo(s, True, token=token))
             else:
                 spec = specs[i % len(specs)]
                 i += 1
@@ -217,6 +220,7 @@ class WebTable:
         lang = (config.lang or game.language).strip().lower()
         if lang not in LANGS:
             raise WebError("bad_request", f"language {lang!r} is not one of {', '.join(LANGS)}")
+        kw.setdefault("table_id", config.table_id)
         return cls(game, table, seats, lang, names=config.names, **kw)
 
     def narration_for(self, lang: Optional[str]) -> Narration:
@@ -568,6 +572,14 @@ class WebTable:
                 "bots": {str(s.seat): s.spec for s in self.seats if not s.human}, "lang": self.lang}
         return GameRecord.from_state(self.state, **meta)
 
+    def saved_record(self) -> GameRecord:
+        """The full record as the server's saves folder keeps it: with the table's id and its human
+        seats' secrets, so that a game of several people reopens at the same links, each person's
+        seat only for them (the file never leaves the server)."""
+        record = self.full_record()
+        record.meta.update(table=self.id, seat_tokens={str(s.seat): s.token for s in self.seats if s.human})
+        return record
+
     def save(self, name: Optional[str] = None) -> str:
         """Write the full record to the server's saves folder (never sent to a browser)."""
         if not self.saves_dir:
@@ -577,7 +589,7 @@ class WebTable:
         path = os.path.join(self.saves_dir, base + ".msgpack")
         try:
             os.makedirs(self.saves_dir, exist_ok=True)
-            self.full_record().save(path)
+            self.saved_record().save(path)
         except OSError as err:
             with contextlib.suppress(OSError):       # no half-written file is left behind
                 os.remove(path + ".tmp")

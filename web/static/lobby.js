@@ -58,12 +58,14 @@ async function start(ev) {
   };
   if ($("#seed").value !== "") body.seed = +$("#seed").value;
   const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  showLinks(await r.json());
+  showLinks(await answer(r));
 }
 
 function showLinks(data) {
   if (!data.links) { $("#msg").textContent = errorText(lang, data, (s) => t("seat") + " " + s); return; }
-  $("#msg").textContent = "";
+  // a saved game of several people reopens at its own links, which only their holders have
+  $("#msg").textContent = data.reopened ? t("reopened") : "";
+  if (data.reopened) { $("#links").hidden = true; return; }
   const seats = Object.keys(data.links);
   if (seats.length === 1) { location.href = data.links[seats[0]]; return; }
   $("#links").hidden = false;
@@ -73,18 +75,24 @@ function showLinks(data) {
   }).join("");
 }
 
+// a response's JSON; a server error that is not JSON (a 500 page) becomes an error the page can show
+async function answer(r) {
+  try { return await r.json(); } catch (e) { return { code: "server_error", message: `the server answered ${r.status} ${r.statusText}` }; }
+}
+
 async function saves() {
-  const data = await (await fetch("/api/saves")).json();
+  const data = await answer(await fetch("/api/saves"));
+  if (!data.saves) { $("#msg").textContent = errorText(lang, data); return; }
   $("#saves").innerHTML = data.saves.length ? data.saves.map((n) => `<li>${esc(n)} <button data-save="${esc(n)}">${esc(t("continue"))}</button></li>`).join("") : `<li>${esc(t("no_saves"))}</li>`;
   for (const b of document.querySelectorAll("[data-save]")) {
-    b.onclick = async () => showLinks(await (await fetch(`/api/saves/${encodeURIComponent(b.dataset.save)}?lang=${lang}`, { method: "POST" })).json());
+    b.onclick = async () => showLinks(await answer(await fetch(`/api/saves/${encodeURIComponent(b.dataset.save)}?lang=${lang}`, { method: "POST" })));
   }
 }
 
 async function upload() {
   const f = $("#file").files[0]; if (!f) return;
   const r = await fetch(`/api/records?lang=${lang}`, { method: "POST", body: await f.arrayBuffer() });
-  const data = await r.json();
+  const data = await answer(r);
   if (data.link) location.href = data.link;
   else showLinks(data);
 }

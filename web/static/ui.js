@@ -16,7 +16,7 @@ export const UI = {
     options: "Options", start: "Start", links: "Each person opens their own link (it holds their seat's secret):",
     open_seat: "Open seat {n}", saves: "Saved games on this server", continue: "Continue",
     upload: "Open a record file (a full record continues; a seat's record opens in the replay viewer)",
-    no_saves: "none yet", more: "more…", go: "Go", you: "you", winner: "winner", rules: "Rules", close: "Close",
+    no_saves: "none yet", reopened: "The game is open again at its table: each person opens the link they had for it (it holds their seat's secret).", more: "more…", go: "Go", you: "you", winner: "winner", rules: "Rules", close: "Close",
   },
   th: {
     title: "โต๊ะเกม intrigue", hint: "คำแนะนำ", save: "บันทึก", load: "โหลด", replay: "ดูย้อนหลัง", lobby: "โต๊ะใหม่",
@@ -33,7 +33,7 @@ export const UI = {
     options: "ตัวเลือก", start: "เริ่ม", links: "แต่ละคนเปิดลิงก์ของตัวเอง (มีรหัสลับของที่นั่ง):",
     open_seat: "เปิดที่นั่ง {n}", saves: "เกมที่บันทึกไว้บนเซิร์ฟเวอร์", continue: "เล่นต่อ",
     upload: "เปิดไฟล์บันทึก (บันทึกเต็มเล่นต่อได้ บันทึกของที่นั่งเปิดในโหมดดูย้อนหลัง)",
-    no_saves: "ยังไม่มี", more: "เพิ่มเติม…", go: "ตกลง", you: "คุณ", winner: "ผู้ชนะ", rules: "กติกา", close: "ปิด",
+    no_saves: "ยังไม่มี", reopened: "เกมกลับมาเปิดที่โต๊ะเดิมแล้ว แต่ละคนเปิดลิงก์เดิมของตัวเอง (มีรหัสลับของที่นั่ง)", more: "เพิ่มเติม…", go: "ตกลง", you: "คุณ", winner: "ผู้ชนะ", rules: "กติกา", close: "ปิด",
   },
   he: {
     title: "שולחן intrigue", hint: "רמז", save: "שמירה", load: "טעינה", replay: "הילוך חוזר", lobby: "שולחן חדש",
@@ -50,7 +50,7 @@ export const UI = {
     options: "אפשרויות", start: "התחלה", links: "כל אחד פותח את הקישור שלו (יש בו הסוד של המושב):",
     open_seat: "פתיחת מושב {n}", saves: "משחקים שמורים בשרת", continue: "המשך",
     upload: "פתיחת קובץ רשומה (רשומה מלאה ממשיכה; רשומה של מושב נפתחת בהילוך חוזר)",
-    no_saves: "אין עדיין", more: "עוד…", go: "אישור", you: "את/ה", winner: "מנצח/ת", rules: "חוקים", close: "סגירה",
+    no_saves: "אין עדיין", reopened: "המשחק נפתח שוב בשולחן שלו: כל אחד פותח את הקישור שהיה לו (יש בו הסוד של המושב).", more: "עוד…", go: "אישור", you: "את/ה", winner: "מנצח/ת", rules: "חוקים", close: "סגירה",
   },
 };
 
@@ -81,6 +81,8 @@ export const ERRORS = {
     too_large: "That file is too large to be a game record.",
     bad_record: "The game record cannot be read: {detail}",
     bad_request: "The request was refused: {detail}",
+    still_open: "This game is still open at its table: each person goes on with their own link.",
+    not_reopenable: "Several people played this saved game, and it does not keep their seats' secrets: it cannot be opened again without showing one person another's cards.",
   },
   th: {
     bad_message: "โต๊ะอ่านข้อความที่หน้าเว็บส่งมาไม่ได้",
@@ -104,6 +106,8 @@ export const ERRORS = {
     too_large: "ไฟล์นี้ใหญ่เกินกว่าจะเป็นไฟล์บันทึกเกม",
     bad_record: "อ่านไฟล์บันทึกเกมไม่ได้: {detail}",
     bad_request: "คำขอไม่ถูกต้อง: {detail}",
+    still_open: "เกมนี้ยังเปิดอยู่ที่โต๊ะของมัน แต่ละคนเล่นต่อด้วยลิงก์ของตัวเอง",
+    not_reopenable: "เกมที่บันทึกนี้มีคนเล่นหลายคน และไม่ได้เก็บรหัสลับของที่นั่งไว้ จึงเปิดต่อไม่ได้โดยไม่ให้คนหนึ่งเห็นการ์ดของอีกคน",
   },
   he: {
     bad_message: "השולחן לא הצליח לקרוא את ההודעה שהדף שלח.",
@@ -127,6 +131,8 @@ export const ERRORS = {
     too_large: "הקובץ גדול מכדי להיות רשומת משחק.",
     bad_record: "אי אפשר לקרוא את רשומת המשחק: {detail}",
     bad_request: "הבקשה נדחתה: {detail}",
+    still_open: "המשחק הזה עדיין פתוח בשולחן שלו: כל אחד ממשיך בקישור שלו.",
+    not_reopenable: "כמה אנשים שיחקו במשחק השמור הזה, והוא לא שומר את הסודות של המושבים שלהם: אי אפשר לפתוח אותו שוב בלי להראות לאחד את הקלפים של אחר.",
   },
 };
 
