@@ -410,6 +410,8 @@ def test_record_save_load_and_replay(client, server):
     assert [e["index"] for e in fe["log"]] == list(range(len(rec.events)))
     assert "revealed" not in fe
     assert fe["public"] == t.game.public_info(t.state.core)
+    # who sat where, as at the table: the person is a person (a replay labelled every seat a bot)
+    assert [(x["human"], x["bot"]) for x in fe["seats"]] == [(True, None), (False, "random"), (False, "random")]
     # the page's language selector rewords the replay: a frame in Hebrew, then back in English
     he = client.get(f"/api/replays/{up['replay']}/{up['steps']}", params={"lang": "he"}).json()
     assert he["lang"] == "he" and fe["lang"] == "en" and len(he["log"]) == len(fe["log"])

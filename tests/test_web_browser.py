@@ -123,6 +123,11 @@ def test_whole_coup_game_by_clicking(browser, live):
     assert rows.first.get_attribute("data-seat") == str(winner)
     assert page.locator("#log li").count() >= len(table.state.view(0)) - 1
     assert clicks > 0 and not errors
+    # the result box closes (it covered the final board and log) and a button opens it again
+    page.click("#over-close")
+    page.wait_for_selector("#gameover", state="hidden")
+    page.click("#show-result")
+    page.wait_for_selector("#gameover:not([hidden]) table.placings")
     # the replay viewer steps through the seat's own record
     page.click("#over-replay")
     page.wait_for_url("**/replay/**")

@@ -564,13 +564,16 @@ class WebTable:
 
     # --- records ----------------------------------------------------------------------------------
     def record_for(self, seat: int) -> GameRecord:
-        """The seat's own view of the game (safe to hand to that seat's browser at any time)."""
-        return GameRecord.from_state(self.state, seat=seat, lang=self.lang)
+        """The seat's own view of the game (safe to hand to that seat's browser at any time), with who
+        sat where, which every seat sees at the table (a replay labels people as people)."""
+        return GameRecord.from_state(self.state, seat=seat, lang=self.lang, **self._seating())
+
+    def _seating(self) -> Dict[str, Any]:
+        return {"human_seats": [s.seat for s in self.seats if s.human],
+                "bots": {str(s.seat): s.spec for s in self.seats if not s.human}}
 
     def full_record(self) -> GameRecord:
-        meta = {"human_seats": [s.seat for s in self.seats if s.human],
-                "bots": {str(s.seat): s.spec for s in self.seats if not s.human}, "lang": self.lang}
-        return GameRecord.from_state(self.state, **meta)
+        return GameRecord.from_state(self.state, lang=self.lang, **self._seating())
 
     def saved_record(self) -> GameRecord:
         """The full record as the server's saves folder keeps it: with the table's id and its human
@@ -636,6 +639,12 @@ class Replay:
             raise WebError(err.code, err.message) from None
         self.record = record
         self.seat = record.seat
+        # who sat where, as the record's table told it (a record without it: every seat unlabelled)
+        humans, bots = record.meta.get("human_seats"), record.meta.get("bots")
+        if "human_seat" in record.meta and not isinstance(humans, list):
+            humans = [record.meta["human_seat"]]              # a record saved by intrigue play
+        self._humans = {h for h in humans if isinstance(h, int)} if isinstance(humans, list) else set()
+        self._bots = {str(k): str(v) for k, v in bots.items()} if isinstance(bots, dict) else {}
         self.lang = lang if lang in LANGS else (record.meta.get("lang") if record.meta.get("lang") in LANGS
                                                 else self.game.language)
         self._narrations: Dict[str, Narration] = {}
@@ -711,8 +720,10 @@ class Replay:
             "type": "frame", "step": k, "steps": self.steps, "seat": self.seat, "lang": narration.lang,
             "game": game.to_dict(), "title": game.title_in(narration.lang),
             # seat names as the live table gives them: the page itself marks the viewer's seat "(you)"
-            "seats": [{"seat": s, "name": narration.seat(s, None), "human": False, "bot": None,
-                       "online": False, "you": s == self.seat} for s in range(game.num_players)],
+            "seats": [{"seat": s, "name": narration.seat(s, None),
+                       "human": (s in self._humans) if self._humans or self._bots else None,
+                       "bot": self._bots.get(str(s)), "online": True, "you": s == self.seat}
+                      for s in range(game.num_players)],
             "public": game.public_info(core), "to_decide": cp if cp >= 0 else None,
             "kind": game.decision_kind(core), "log": self.log(narration.lang)[:k], "log_start": 0, "over": over,
             "thinking": None, "client": client_data(game, narration.lang),

@@ -126,7 +126,15 @@ function drawPrompt() {
   const v = page.view, box = $("#actions"), prompt = $("#prompt");
   box.innerHTML = "";
   $("#hint-btn").disabled = !v.legal;
-  if (v.over) { prompt.textContent = ""; return; }
+  if (v.over) {                 // the result box closed: a button opens it again
+    prompt.textContent = "";
+    if (page.overClosed) {
+      const b = document.createElement("button"); b.id = "show-result"; b.textContent = t("show_result");
+      b.onclick = () => { page.overClosed = false; render(); };
+      box.appendChild(b);
+    }
+    return;
+  }
   if (!v.legal) {
     prompt.className = "prompt";
     prompt.textContent = v.to_decide === null || v.to_decide === undefined ? "" :
@@ -227,7 +235,7 @@ function drawHint() {
 
 function drawOver() {
   const v = page.view, el = $("#gameover");
-  if (!v.over || !v.result) { el.hidden = true; return; }
+  if (!v.over || !v.result || page.overClosed) { el.hidden = true; return; }
   el.hidden = false;
   const c = ctx(), r = v.result, n = r.placings.length;
   const order = [...Array(n).keys()].sort((a, b) => r.placings[a] - r.placings[b]);
@@ -241,12 +249,13 @@ function drawOver() {
       (v.revealed ? `<td>${page.mod.drawRevealed(s, v.revealed[String(s)], v, c)}</td>` : "") + "</tr>";
   }
   html += "</table>";
-  if (page.mode === "table") html += `<p><button id="over-replay">${esc(t("replay"))}</button> <button id="over-download">${esc(t("download"))}</button> <a href="/">${esc(t("lobby"))}</a></p>`;
-  else html += `<p><button id="over-close">×</button></p>`;
+  if (page.mode === "table") html += `<p><button id="over-replay">${esc(t("replay"))}</button> <button id="over-download">${esc(t("download"))}</button> <a href="/">${esc(t("lobby"))}</a> <button id="over-close" title="${esc(t("close"))}" aria-label="${esc(t("close"))}">×</button></p>`;
+  else html += `<p><button id="over-close" title="${esc(t("close"))}" aria-label="${esc(t("close"))}">×</button></p>`;
   el.innerHTML = html;
   const rb = $("#over-replay"); if (rb) rb.onclick = openReplay;
   const db = $("#over-download"); if (db) db.onclick = download;
-  const cb = $("#over-close"); if (cb) cb.onclick = () => (el.hidden = true);
+  // closed, the box stays closed through later messages, so the final board and log can be read
+  const cb = $("#over-close"); if (cb) cb.onclick = () => { page.overClosed = true; render(); };
 }
 
 async function openReplay() {

@@ -91,7 +91,7 @@ export function territoryCard(name, v, c, { small = false } = {}) {
 function seatBox(p, v, c) {
   const info = v.seats[p.seat] || {};
   const mine = p.seat === c.seat;
-  const who = info.human ? c.T("human") : c.T("bot") + (info.bot ? " · " + info.bot : "");
+  const who = info.human === null ? "" : info.human ? c.T("human") : c.T("bot") + (info.bot ? " · " + info.bot : "");
   const deps = Object.entries(p.deposits || {}).map(([col, k]) => swatch(c, col, `${k}`)).join("") || "-";
   const power = (p.power || []).map((pc) => {
     const [col, type] = pc.split(" ");
