@@ -33,6 +33,7 @@ UI: Dict[str, Dict[str, str]] = {
         "suggests": "Engine suggests: {move}",
         "visits": "visits", "value": "value",
         "belief": "What the engine believes about face-down cards:",
+        "tiebreak": "(The search found its best moves level, so the rule-of-thumb player chose among them.)",
         "more": "{n} more",
         "saved": "Saved to {path}.",
         "loaded": "Loaded {path}: {events} events.",
@@ -69,6 +70,7 @@ UI: Dict[str, Dict[str, str]] = {
         "suggests": "เอนจินแนะนำ: {move}",
         "visits": "ครั้ง", "value": "ค่า",
         "belief": "สิ่งที่เอนจินเชื่อเกี่ยวกับการ์ดที่คว่ำอยู่:",
+        "tiebreak": "(การค้นหาเห็นว่าทางเลือกที่ดีที่สุดพอ ๆ กัน จึงให้ผู้เล่นแบบกฎง่าย ๆ เลือก)",
         "more": "และอีก {n} ใบ",
         "saved": "บันทึกไว้ที่ {path}",
         "loaded": "โหลด {path}: {events} เหตุการณ์",
@@ -105,6 +107,7 @@ UI: Dict[str, Dict[str, str]] = {
         "suggests": "המנוע מציע: {move}",
         "visits": "ביקורים", "value": "ערך",
         "belief": "מה המנוע מעריך לגבי הקלפים הסגורים:",
+        "tiebreak": "(החיפוש מצא שהמהלכים הטובים ביותר שקולים, ולכן שחקן כללי האצבע בחר ביניהם.)",
         "more": "ועוד {n}",
         "saved": "נשמר ב-{path}.",
         "loaded": "נטען {path}: {events} אירועים.",
@@ -350,6 +353,8 @@ def analysis_lines(game: Game, analysis: Analysis, lang: str, top: int = 6, narr
         took = (f"{analysis.elapsed_ms:.0f} ms" if analysis.elapsed_ms < 1000
                 else f"{analysis.elapsed_ms / 1000:.1f} s")
         lines[0] += f"   ({analysis.iterations:,} {t('iterations', lang)}, {took})"
+    if analysis.extra.get("tiebreak"):      # the search scored its best moves the same: a rule of thumb chose
+        lines.append("  " + t("tiebreak", lang))
     stats = sorted(analysis.stats, key=lambda s: -s.visits)[:top]
     if stats:
         width = max(len(label(s.move)) for s in stats)

@@ -306,3 +306,16 @@ def test_hint_against_bots_without_analysis_comes_from_a_search():
     text = out.getvalue()
     assert "Engine suggests:" in text and "visits" in text and "value" in text
     assert "What the engine believes about face-down cards:" in text
+
+
+def test_a_hint_chosen_by_the_tie_break_says_so():
+    # the hint suggested "Play Block" while its own figures put Pass ahead: the search had scored them
+    # level and the heuristic broke the tie, which nothing said
+    from intrigue.cli.tui import analysis_lines
+    from intrigue.search.bot import ActionStat, Analysis
+    g = load_game("coup", None, 3, None)
+    stats = [ActionStat(0, "income", 164, 0.55), ActionStat(1, "foreign_aid", 136, 0.51)]
+    tied = Analysis(0, 1, "foreign_aid", stats, iterations=300, extra={"tiebreak": "heuristic"})
+    lines = analysis_lines(g, tied, "en")
+    assert any("rule-of-thumb player chose" in line for line in lines)
+    assert not any("rule-of-thumb" in line for line in analysis_lines(g, Analysis(0, 0, "income", stats), "en"))

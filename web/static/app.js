@@ -216,7 +216,9 @@ function drawHint() {
   const stats = (h.stats || []).slice().sort((a, b) => b.visits - a.visits).slice(0, 8);
   const most = Math.max(1, ...stats.map((s) => s.visits));
   let html = `<h3>${esc(t("hint_title"))}</h3><p class="suggest">${esc(t("hint_move", {move: h.label}))}` +
-    (h.iterations ? ` <small>(${h.iterations.toLocaleString()} ${esc(t("iterations"))})</small>` : "") + "</p>";
+    (h.iterations ? ` <small>(${h.iterations.toLocaleString()} ${esc(t("iterations"))})</small>` : "") + "</p>" +
+    // the search scored its best moves the same: the suggestion is the rule of thumb's, not the top bar's
+    (h.tiebreak ? `<p class="tiebreak"><small>${esc(t("tiebreak"))}</small></p>` : "");
   html += `<table class="stats">` + stats.map((s) => `<tr data-move="${esc(s.move)}"><td>${esc(s.label)}</td>` +
     `<td class="barcell"><span class="bar"><i style="width:${Math.round((100 * s.visits) / most)}%"></i></span></td>` +
     `<td>${esc(t("value"))} ${s.value.toFixed(2)}</td><td><small>${s.visits.toLocaleString()} ${esc(t("visits"))}</small></td></tr>`).join("") + "</table>";
