@@ -561,3 +561,19 @@ def test_the_language_selector_rewords_a_replay(browser, live):
     assert expected and all(line in hebrew for line in expected[-3:])
     assert not errors
     page.close()
+
+
+def test_a_game_without_drawings_is_played_on_the_plain_table(browser, live):
+    # the server takes a table of a game without a web plug-in (Kuhn poker), and the page stayed blank:
+    # "Failed to fetch dynamically imported module /games/kuhn/table.js"
+    table, links = live.table(game="kuhn", players=2, humans=[0], bots=["random"], seed=5)
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(links[0])
+    page.wait_for_selector("#seat-0")
+    assert page.locator("#hand .plain-info").count() == 1
+    click_until(page, lambda: table.state.is_terminal(), random.Random(5))
+    page.wait_for_selector("#gameover:not([hidden]) table.placings")
+    assert not errors
+    page.close()

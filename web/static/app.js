@@ -27,9 +27,24 @@ function seatName(s) {
   return info ? info.name : t("seat") + " " + s;
 }
 
+// A game without drawings of its own (no web plug-in) is drawn plainly: the seats, and the public and
+// private information as the server sends them; its moves are the same buttons as any game's.
+const PLAIN = {
+  drawTable: (v, c) => `<div class="plain-table">` + v.seats.map((s) =>
+    `<div class="plain-seat" data-seat="${s.seat}" id="seat-${s.seat}"><b>${c.esc(s.name)}</b>${s.you ? " (" + c.esc(c.T("you")) + ")" : ""}</div>`).join("") +
+    `<pre class="plain-info" dir="ltr">${c.esc(JSON.stringify(v.public, null, 1))}</pre></div>`,
+  drawHand: (v, c) => `<pre class="plain-info" dir="ltr">${c.esc(JSON.stringify(v.private))}</pre>`,
+  drawRevealed: (s, r, v, c) => `<code>${c.esc(JSON.stringify(r))}</code>`,
+};
+
 async function loadModule(name) {
   if (page.mod && page.game === name) return;
-  page.mod = await import(`/games/${name}/table.js`);
+  try {
+    page.mod = await import(`/games/${name}/table.js`);
+  } catch (e) {
+    page.mod = PLAIN; page.game = name;
+    return;
+  }
   page.game = name;
   if (!document.getElementById("game-css")) {
     const link = document.createElement("link");
