@@ -152,8 +152,9 @@ function drawPrompt() {
   }
   if (!v.legal) {
     prompt.className = "prompt";
+    // the narrator's line names who decides ("Seat 1 is to decide."): it is the whole line
     prompt.textContent = v.to_decide === null || v.to_decide === undefined ? "" :
-      t("waiting", {who: seatName(v.to_decide), what: v.waiting || v.kind});
+      v.waiting || t("waiting", {who: seatName(v.to_decide), what: v.kind});
     return;
   }
   prompt.className = "prompt mine";
