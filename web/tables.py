@@ -290,6 +290,7 @@ class WebTable:
         log = self.log_for(viewer, narration.lang)
         out: Dict[str, Any] = {
             "type": "state", "table": self.id, "seat": viewer, "lang": narration.lang,
+            "words_lang": narration.words_lang,        # the game's words (a game without Hebrew: English)
             "game": game.to_dict(), "title": game.title_in(narration.lang),
             "seats": self.seats_public(viewer, narration.lang),
             "public": game.public_info(core),
@@ -718,6 +719,7 @@ class Replay:
         over = cp == -2
         out: Dict[str, Any] = {
             "type": "frame", "step": k, "steps": self.steps, "seat": self.seat, "lang": narration.lang,
+            "words_lang": narration.words_lang,
             "game": game.to_dict(), "title": game.title_in(narration.lang),
             # seat names as the live table gives them: the page itself marks the viewer's seat "(you)"
             "seats": [{"seat": s, "name": narration.seat(s, None),

@@ -1,7 +1,7 @@
 // The table page: one seat of a live table (/t/ID#seat=S&token=X) or a replay (/replay/ID).
 // It draws only what the server sends for its seat; the game's own module (/games/NAME/table.js)
 // draws seats, cards and the middle of the table.
-import { T, esc, errorText, setLang } from "/static/ui.js";
+import { T, esc, errorText, isRtl, setLang } from "/static/ui.js";
 
 const $ = (sel) => document.querySelector(sel);
 const page = {
@@ -130,6 +130,10 @@ function render() {
   const c = ctx();
   $("#title").textContent = `${v.title} · ${v.game.ruleset} · ${v.game.players}`;
   $("#header").textContent = v.header || "";
+  // the drawings run in the direction of the game's words: English labels ("Table:", "Power:") of a
+  // game without Hebrew stay left to right on a Hebrew page
+  const dir = isRtl(v.words_lang || page.lang) ? "rtl" : "ltr";
+  $("#table").dir = dir; $("#hand").dir = dir;
   $("#table").innerHTML = page.mod.drawTable(v, c);
   $("#hand").innerHTML = v.private ? `<h3>${esc(t("your_cards"))}</h3>` + page.mod.drawHand(v, c) : "";
   drawPrompt(); drawLog(); drawThinking(); drawHint(); drawOver();

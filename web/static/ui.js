@@ -137,6 +137,7 @@ export const ERRORS = {
 };
 
 const RTL = new Set(["he"]);
+export function isRtl(lang) { return RTL.has(lang); }
 
 // In a right-to-left language a value put into a sentence (a seat's name, an English game word, the
 // server's message) is isolated (U+2068 ... U+2069), so it keeps its own direction inside the line:
