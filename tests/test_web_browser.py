@@ -577,3 +577,18 @@ def test_a_game_without_drawings_is_played_on_the_plain_table(browser, live):
     page.wait_for_selector("#gameover:not([hidden]) table.placings")
     assert not errors
     page.close()
+
+
+def test_the_seats_do_not_overlap_in_a_narrow_window(browser, live):
+    # at 900 px and less the six seats of a Coup table overlapped (the log kept a 340 px column)
+    table, links = live.table(game="coup", players=6, humans=[0], bots=["random"], seed=6)
+    page = browser.new_page(viewport={"width": 800, "height": 900})
+    page.goto(links[0])
+    page.wait_for_selector("#table .seat")
+    boxes = page.evaluate("() => [...document.querySelectorAll('#table .seat')].map(e => {"
+                          "const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]})")
+    assert len(boxes) == 6
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    page.close()
