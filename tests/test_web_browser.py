@@ -114,6 +114,8 @@ def test_whole_coup_game_by_clicking(browser, live):
     assert page.locator('#actions button[data-move="tax"] svg[data-role="duke"]').count() == 1
     steal = page.locator('#actions button[data-move="steal 1"]')
     assert steal.get_attribute("data-claim") == "captain" and steal.get_attribute("data-target") == "1"
+    # its label names the seat already: no "→ seat 1" after it ("Steal from seat 1 (claims Captain) → seat 1")
+    assert "seat 1" in steal.inner_text().lower() and steal.locator(".target-seat").count() == 0
     assert page.locator("#hand svg.card").count() == 2
     clicks = click_until(page, lambda: table.state.is_terminal(), random.Random(3))
     page.wait_for_selector("#gameover:not([hidden]) table.placings")

@@ -191,7 +191,9 @@ function moveButton(item, c) {
   if (item.target !== undefined) b.dataset.target = item.target;
   if (item.claim) b.dataset.claim = item.claim;
   const badge = page.mod.moveBadge ? page.mod.moveBadge(item, c) : "";
-  const target = item.target !== undefined ? `<span class="target-seat">${arrow()} ${esc(seatName(item.target))}</span>` : "";
+  // "→ seat 2" after a label that does not name its target already ("Steal from seat 2" does)
+  const named = item.target !== undefined && item.label.toLowerCase().includes(seatName(item.target).toLowerCase());
+  const target = item.target !== undefined && !named ? `<span class="target-seat">${arrow()} ${esc(seatName(item.target))}</span>` : "";
   b.innerHTML = badge + `<span class="label">${esc(item.label)}</span>` + target;
   b.onclick = () => sendMove(item.move);
   return b;
