@@ -130,3 +130,18 @@ def fail_attempt(s: State, leader: int) -> None:
     pass_windows(s)
     while s.decision().kind in ("invite", "answer_invite", "dealbreak_window"):
         play(s, s.legal_moves()[0] if s.decision().kind == "invite" else default_move(s))
+
+
+def random_events(seed: int, players: int = 6, ruleset: str = "standard"):
+    """A seeded random Politics game (half length): yields (game, core before, event) for every event,
+    as the narrator words an event from the position before it."""
+    import random
+    g = load_game("politics", ruleset, players, {"length": "half"})
+    s = g.new_initial_state()
+    rnd = random.Random(seed)
+    while not s.is_terminal():
+        core, done = s.core.clone(), len(s.history)
+        s.apply_action(rnd.choice(s.legal_actions()))
+        for event in s.history[done:]:
+            yield g, core.clone(), event
+            core.apply(event.action)

@@ -84,3 +84,23 @@ def finish_turn(g: ShadowMasterGame, c: ShadowMasterCore) -> None:
                 "combo_roll": "stop", "settle_sell": "keep"}.get(k, ms[0])
         act(g, c, pick)
     raise AssertionError("turn did not end")
+
+
+def played_events(seed: int, players: int = 4, rounds: int = 12):
+    """A seeded game by the kernel's rule of thumb with some random moves: yields (game, core before,
+    event) for every event (a decision may bring chance events with it, seeded)."""
+    import random
+    from intrigue.engine import load_game
+    from intrigue.ext.shadow_master_core import policy_choice
+    g = load_game("shadow_master", "standard", players, {"max_rounds": rounds})
+    s = g.new_state(seed)
+    rnd = random.Random(seed)
+    while not s.is_terminal():
+        core, done = s.core.clone(), len(s.history)
+        if rnd.random() < 0.9:
+            s.apply_action(policy_choice(s.core, rnd.getrandbits(32)))
+        else:
+            s.apply_action(rnd.choice(s.legal_actions()))
+        for event in s.history[done:]:
+            yield g, core.clone(), event
+            core.apply(event.action)

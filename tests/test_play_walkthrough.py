@@ -4,24 +4,12 @@ and the help line."""
 from __future__ import annotations
 
 import io
-import random
 
 from intrigue.engine import load_game
 from intrigue.engine.politics.narrate import PoliticsNarrator
 from intrigue.ext.politics_core import CONST as PK
-
-
-def _random_politics(seed: int, players: int = 6):
-    """A seeded random Politics game: yields (core before, event) for every event."""
-    g = load_game("politics", "standard", players, {"length": "half"})
-    s = g.new_initial_state()
-    rnd = random.Random(seed)
-    while not s.is_terminal():
-        core, done = s.core.clone(), len(s.history)
-        s.apply_action(rnd.choice(s.legal_actions()))
-        for event in s.history[done:]:
-            yield g, core.clone(), event
-            core.apply(event.action)
+from politics_helpers import random_events
+from sm_helpers import played_events
 
 
 def test_a_media_flip_let_through_by_the_last_block_pass_is_marked_in_the_summary():
@@ -31,7 +19,7 @@ def test_a_media_flip_let_through_by_the_last_block_pass_is_marked_in_the_summar
     found = 0
     for seed in range(40):
         n = None
-        for g, core, event in _random_politics(seed):
+        for g, core, event in random_events(seed):
             n = n or PoliticsNarrator(g, "en")
             w = core.window or {}
             if not (core.phase == PK["PH_BLOCK"] and w.get("answers") == PK["PH_MEDIA"]
@@ -56,7 +44,7 @@ def test_rules_shows_the_phase_the_header_announced_at_every_decision():
     seen = set()
     for seed in range(12):
         n = header = None
-        for g, core, event in _random_politics(seed):
+        for g, core, event in random_events(seed):
             n = n or PoliticsNarrator(g, "en")
             h = n.turn_header(core, 0)
             if h:
@@ -78,7 +66,7 @@ def test_the_thai_board_names_a_contracts_state_in_thai():
     states = set()
     for seed in range(6):
         n = None
-        for g, core, event in _random_politics(seed):
+        for g, core, event in random_events(seed):
             n = n or PoliticsNarrator(g, "th")
             if not core.contracts:
                 continue
@@ -100,7 +88,7 @@ def test_thai_lines_leave_a_space_after_a_seat_name():
     checked = 0
     for seed in range(4):
         n = None
-        for g, core, event in _random_politics(seed):
+        for g, core, event in random_events(seed):
             n = n or PoliticsNarrator(g, "th")
             texts = list(n.event(core, event, 0))
             if event.seat >= 0:
@@ -121,24 +109,6 @@ def test_thai_lines_leave_a_space_after_a_seat_name():
 
 # --- Shadow Master ------------------------------------------------------------------------------------
 
-def _played_shadow_master(seed: int, players: int = 4):
-    """A seeded Shadow Master game by the kernel's rule of thumb with some random moves (as in
-    test_shadow_master_play.py): yields (game, core before, event) for every event."""
-    from intrigue.ext.shadow_master_core import policy_choice
-    g = load_game("shadow_master", "standard", players, {"max_rounds": 12})
-    s = g.new_state(seed)
-    rnd = random.Random(seed)
-    while not s.is_terminal():
-        core, done = s.core.clone(), len(s.history)
-        if rnd.random() < 0.9:
-            s.apply_action(policy_choice(s.core, rnd.getrandbits(32)))
-        else:
-            s.apply_action(rnd.choice(s.legal_actions()))
-        for event in s.history[done:]:          # a decision may bring chance events with it (seeded)
-            yield g, core.clone(), event
-            core.apply(event.action)
-
-
 def test_the_last_settlement_sale_is_told_apart_from_the_income():
     # seed 5, 4 players, round 31: "Seat 3 sells Yellow Faith for 12 Silver." then only "Seat 3
     # receives 18 Silver (income, tax and upkeep): money 14 → 32." -- the 12 of the sale was counted
@@ -149,7 +119,7 @@ def test_the_last_settlement_sale_is_told_apart_from_the_income():
     found = 0
     for seed in range(30):
         n = None
-        for g, core, event in _played_shadow_master(seed):
+        for g, core, event in played_events(seed):
             if core.phase != SK["PH_SETTLE_SELL"] or not event.action:
                 continue
             n = n or ShadowMasterNarrator(g, "en")
@@ -179,7 +149,7 @@ def test_the_land_cards_draw_is_told_to_the_other_seats():
     told = untold = 0
     for seed in range(20):
         n = None
-        for g, core, event in _played_shadow_master(seed):
+        for g, core, event in played_events(seed):
             if core.phase != SK["PH_C_POWER"] or not event.text.endswith(" land"):
                 continue
             n = n or ShadowMasterNarrator(g, "en")
@@ -221,7 +191,7 @@ def test_back_is_in_the_help_and_at_a_first_step_it_says_there_is_nothing_to_go_
 def test_rules_at_the_lie_catch_say_what_the_end_bonuses_and_awards_give():
     # the last lines before the end screen ("Seat 1: +3 influence (11), +11 legitimacy (22).") were
     # not explained anywhere a player could look: neither `rules` nor the guide gave the awards' values
-    for g, core, event in _random_politics(0):
+    for g, core, event in random_events(0):
         if event.seat >= 0 and g.decision_kind(core) == "vote":
             en = PoliticsNarrator(g, "en").rules(core, event.seat)
             th = PoliticsNarrator(g, "th").rules(core, event.seat)

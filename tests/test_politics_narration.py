@@ -18,23 +18,11 @@ from intrigue.engine.politics.game import REASONS, WINDOW_CARD, PoliticsGame, re
 from intrigue.engine.politics.narrate import TEXT, PoliticsNarrator
 from intrigue.ext.game_api import Rng
 from intrigue.ext.politics_core import CONST as K
+from politics_helpers import random_events
 
 PASS_WORD = re.compile(r"\b(pass|passes)\b")
 WINDOW_PHASES = (K["PH_COUP"], K["PH_BLOCK"], K["PH_DEALBREAK"], K["PH_MEDIA"])
 NOTATION_COINS = re.compile(r"\b(INF|LEG|UND|HON|BET)\b")
-
-
-def _random_politics(seed: int, players: int = 6, ruleset: str = "standard"):
-    """A seeded random Politics game (half length): yields (game, core before, event) for every event."""
-    g = load_game("politics", ruleset, players, {"length": "half"})
-    s = g.new_initial_state()
-    rnd = random.Random(seed)
-    while not s.is_terminal():
-        core, done = s.core.clone(), len(s.history)
-        s.apply_action(rnd.choice(s.legal_actions()))
-        for event in s.history[done:]:
-            yield g, core.clone(), event
-            core.apply(event.action)
 
 
 def _terminal(args: dict, answer="1"):
@@ -116,7 +104,7 @@ def test_the_viewers_own_sentences_say_you_with_verbs_that_agree():
 
 
 def test_your_backroom_deal_in_a_game_reads_pay():
-    for g, core, event in _random_politics(3):
+    for g, core, event in random_events(3):
         if core.phase == K["PH_OPP"] and event.text == "deal":
             n = PoliticsNarrator(g, "en")
             assert n.event(core, event, event.seat)[0] == \
@@ -135,7 +123,7 @@ def test_a_move_with_one_choice_is_played_with_the_words_of_the_other_games(lang
     found = windows = 0
     for seed in range(30):
         n = None
-        for g, core, event in _random_politics(seed):
+        for g, core, event in random_events(seed):
             n = n or PoliticsNarrator(g, lang)
             if event.seat < 0 or len(core.legal_actions()) != 1:
                 continue
@@ -159,7 +147,7 @@ def test_your_own_chosen_window_pass_is_told_to_you_alone():
     chosen = forced = 0
     for seed in range(8):
         n = th = None
-        for g, core, event in _random_politics(seed):
+        for g, core, event in random_events(seed):
             n = n or PoliticsNarrator(g, "en")
             th = th or PoliticsNarrator(g, "th")
             if core.phase not in WINDOW_PHASES or event.action != K["A_PASS"]:
@@ -221,7 +209,7 @@ def test_the_refill_draws_come_under_the_phase_5_header_in_every_round(ruleset):
     for seed in range(3):
         g = n = None
         history = []
-        for g, core, event in _random_politics(seed, ruleset=ruleset):
+        for g, core, event in random_events(seed, ruleset=ruleset):
             n = n or PoliticsNarrator(g, "en")
             if core.phase == K["PH_DRAW"]:
                 header = n.turn_header(core, 0)
@@ -269,7 +257,7 @@ def test_thai_writes_no_space_between_you_and_the_verb():
     checked = offers = 0
     for seed in range(4):
         n = None
-        for g, core, event in _random_politics(seed):
+        for g, core, event in random_events(seed):
             n = n or PoliticsNarrator(g, "th")
             for v in range(g.num_players):
                 lines = n.event(core, event, v)
@@ -299,7 +287,7 @@ def test_thai_writes_no_space_between_you_and_the_verb():
 def test_a_replay_can_name_the_window_of_a_pass():
     # `intrigue replay FILE --seat 0 --all` told backroom-window passes as bare "Seat 5: Pass"
     seen = 0
-    for g, core, event in _random_politics(1):
+    for g, core, event in random_events(1):
         if core.phase not in WINDOW_PHASES or event.action != K["A_PASS"]:
             continue
         n, th = PoliticsNarrator(g, "en"), PoliticsNarrator(g, "th")
@@ -317,7 +305,7 @@ def test_a_replay_can_name_the_window_of_a_pass():
         assert th.event_for_replay(core, event, other)[0].startswith(f"ที่นั่ง {event.seat} ผ่าน (ช่วงเล่นการ์ด")
         seen += 1
     assert seen >= 5
-    for g, core, event in _random_politics(1):      # any other event: as in play
+    for g, core, event in random_events(1):      # any other event: as in play
         if event.seat >= 0 and core.phase not in WINDOW_PHASES:
             n = PoliticsNarrator(g, "en")
             assert n.event_for_replay(core, event, 0) == n.event(core, event, 0)
@@ -331,7 +319,7 @@ def test_no_line_names_a_coin_by_its_notation(lang):
     told = 0
     for seed in range(3):
         n = None
-        for g, core, event in _random_politics(seed):
+        for g, core, event in random_events(seed):
             n = n or PoliticsNarrator(g, lang)
             for v in (None,) + tuple(range(g.num_players)):
                 for line in n.event(core, event, v):

@@ -11,7 +11,7 @@ from intrigue.engine.shadow_master import names
 from intrigue.engine.shadow_master.narrate import ShadowMasterNarrator
 from intrigue.ext.shadow_master_core import CONST as K, policy_choice
 
-from sm_helpers import FAITH, MILITARY, R, act, resolve_chance, set_hand, start
+from sm_helpers import FAITH, MILITARY, R, act, played_events, resolve_chance, set_hand, start
 
 
 def _narrators(g):
@@ -21,23 +21,6 @@ def _narrators(g):
         n.strict = True
         out[lang] = n
     return out
-
-
-def _played(seed: int, players: int = 4, rounds: int = 10):
-    """A seeded game by the kernel's rule of thumb with some random moves: yields (game, core
-    before, event) for every event."""
-    g = load_game("shadow_master", "standard", players, {"max_rounds": rounds})
-    s = g.new_state(seed)
-    rnd = random.Random(seed)
-    while not s.is_terminal():
-        core, done = s.core.clone(), len(s.history)
-        if rnd.random() < 0.9:
-            s.apply_action(policy_choice(s.core, rnd.getrandbits(32)))
-        else:
-            s.apply_action(rnd.choice(s.legal_actions()))
-        for event in s.history[done:]:
-            yield g, core.clone(), event
-            core.apply(event.action)
 
 
 def _to_exchange(g, c):
@@ -54,7 +37,7 @@ def test_too_little_money_for_an_open_row_take_is_worded_as_the_take_not_in_nota
     # you have 4."): the notation stood where the action's words belong
     checked = 0
     for seed in range(10):
-        for g, core, event in _played(seed):
+        for g, core, event in played_events(seed, rounds=10):
             if core.phase != K["PH_TAKE"] or len(core.row()) < 3 or core.current_player() < 0:
                 continue
             p = core.current_player()
@@ -153,7 +136,7 @@ def test_a_take_that_skips_cards_and_collects_silver_gives_the_reason_of_its_net
     import re
     seen = set()
     for seed in range(300):
-        for g, core, event in _played(seed):
+        for g, core, event in played_events(seed, rounds=10):
             a = event.action
             if core.phase != K["PH_TAKE"] or event.seat < 0 or a < 2 or not core.row()[a - 1][1]:
                 continue
