@@ -74,36 +74,70 @@ def map_from_pairs(pairs: Sequence[Tuple[Any, Any]]) -> Dict[Any, Any]:
     return marked
 
 
-def _duplicate_error(value: "Duplicates", where: str = "") -> ProtocolError:
-    """``where``: the path of the map in the request (``options.``), so the field names the key in full."""
+def _duplicate_error(value: "Duplicates", where: Any = None) -> ProtocolError:
+    """``where``: the map's place in the request, a chain ``(parent, key)`` built by :func:`check_shape`
+    (or a prefix string such as ``"options."``), so that the field names the key in full."""
     key = value.duplicate
     return ProtocolError("bad_request", f"the key {short(key)} appears twice in one map",
-                         field=(where + str(key))[:64])
+                         field=(_path(where) + str(key))[:64])
+
+
+def _path(where: Any) -> str:
+    """``"options.steal_amount."`` from a chain ``((("options."), ...), key)`` (at most 64 characters)."""
+    parts: List[str] = []
+    while isinstance(where, tuple):
+        where, key = where
+        parts.append(f"{str(key)[:64]}.")
+        if sum(map(len, parts)) > 64:
+            break
+    return (where if isinstance(where, str) else "") + "".join(reversed(parts))
+
+
+def _not_text(value: str) -> bool:
+    """A string that is not Unicode text: it holds a lone UTF-16 surrogate (JSON's ``\\ud800`` escape
+    without its pair).  ASCII, nearly every string, is answered at C speed."""
+    if value.isascii():
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+NOT_TEXT = "a string holds a lone UTF-16 surrogate (an escape from \\ud800 to \\udfff without its pair), which is not text"
 
 
 def check_shape(msg: Any, where: str = "") -> None:
-    """Refuse a decoded request nested deeper than :data:`MAX_DEPTH` or holding more than
-    :data:`MAX_NODES` values, before anything walks it recursively (``where``: its path in the request,
-    ``options.``, so that a key given twice is named in full)."""
-    stack = [(msg, 1, where)]
+    """Refuse a decoded request nested deeper than :data:`MAX_DEPTH`, holding more than
+    :data:`MAX_NODES` values, or a string that is not text, before anything walks it recursively
+    (``where``: its path in the request, ``options.``, so that a key given twice is named in full;
+    each value's path is only a link to its parent until an error needs it in words)."""
+    stack: List[Tuple[Any, int, Any]] = [(msg, 1, where)]
     nodes = 0
     while stack:
-        value, depth, where = stack.pop()
+        value, depth, path = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
             raise ProtocolError("bad_request", f"the request holds more than {MAX_NODES} values", field="cmd")
+        if isinstance(value, str):
+            if _not_text(value):
+                raise ProtocolError("bad_json", NOT_TEXT, field="cmd")
+            continue
         if isinstance(value, Duplicates):
-            raise _duplicate_error(value, where)
+            raise _duplicate_error(value, path)
         if isinstance(value, dict):
-            children = [(c, f"{where}{k}.") for k, c in value.items()]
+            if any(isinstance(k, str) and _not_text(k) for k in value):
+                raise ProtocolError("bad_json", NOT_TEXT, field="cmd")
+            children = [(c, (path, k)) for k, c in value.items()]
         elif isinstance(value, (list, tuple)):
-            children = [(c, f"{where}{i}.") for i, c in enumerate(value)]
+            children = [(c, (path, i)) for i, c in enumerate(value)]
         else:
             continue
-        if depth >= MAX_DEPTH and len(children):
+        if depth >= MAX_DEPTH and children:
             raise ProtocolError("bad_request", f"the request is nested deeper than {MAX_DEPTH} levels",
                                 field="cmd")
-        stack.extend((c, depth + 1, path) for c, path in children)
+        stack.extend((c, depth + 1, link) for c, link in children)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -448,6 +482,8 @@ def check_id(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and INT_MIN <= value <= INT_MAX:
         return value
     if isinstance(value, str) and len(value) <= 256:
+        if _not_text(value):                 # refused unechoed: it could not be written back as text
+            raise ProtocolError("bad_json", NOT_TEXT, field="cmd")
         return value
     raise ProtocolError("bad_request", f"'id' must be an integer or a string of at most 256 characters, "
                                        f"not {_kind(value)}", field="id")
@@ -565,6 +601,11 @@ def parse_text(line: str) -> Dict[str, Any]:
         raise
 
 
+def _text_id_value(text: str) -> Any:
+    """A typed id: digits are an integer id, anything else a string id (as JSON would send it)."""
+    return int(text) if _ID.fullmatch(text) else text
+
+
 def _text_id(tokens: List[str]) -> Any:
     """The one valid ``id=`` of a plain-text request's words, else None (an id given twice is itself an
     error: which one to echo is the question)."""
@@ -572,7 +613,7 @@ def _text_id(tokens: List[str]) -> Any:
     if len(ids) != 1:
         return None
     try:
-        return check_id(int(ids[0]) if _ID.fullmatch(ids[0]) else ids[0])
+        return check_id(_text_id_value(ids[0]))
     except ProtocolError:
         return None
 
@@ -587,7 +628,7 @@ def _parse_words(cmd: str, spec: "Command", tokens: List[str]) -> Dict[str, Any]
             if key in msg or (key.partition(".")[2] and key.partition(".")[2] in msg.get(key.partition(".")[0], {})):
                 raise _bad(key, f"{key!r} is given twice")
             if key == "id":
-                msg["id"] = int(value) if _ID.fullmatch(value) else value
+                msg["id"] = _text_id_value(value)
                 continue
             head, dot, sub = key.partition(".")
             ftype = spec.fields.get(head)

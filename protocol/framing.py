@@ -90,20 +90,6 @@ def _without_surrogates(value: Any) -> Any:
     return value
 
 
-def _has_surrogate(value: Any) -> bool:
-    if isinstance(value, str):
-        return any("\ud800" <= ch <= "\udfff" for ch in value)
-    if isinstance(value, dict):
-        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_surrogate(v) for v in value)
-    return False
-
-
-#: a JSON escape of a UTF-16 surrogate (a pair decodes to one character; a lone one is not text)
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
 class Writer:
     """Writes messages to a binary stream, one at a time, flushing each."""
 
@@ -177,9 +163,6 @@ def _decode_line(line: bytes) -> Optional[Item]:
                                  field="cmd")
         except ValueError as err:            # also an integer of more than 4300 digits
             return ProtocolError("bad_json", f"not valid JSON: {str(err)[:200]}", field="cmd")
-        if _SURROGATE_ESCAPE.search(text) and _has_surrogate(msg):
-            return ProtocolError("bad_json", "a string holds a lone UTF-16 surrogate (an escape from \\ud800 to "
-                                             "\\udfff without its pair), which is not text", field="cmd")
     else:
         if len(text) > MAX_TEXT_LINE:
             return ProtocolError("too_long", f"a plain-text line longer than {MAX_TEXT_LINE} characters was "

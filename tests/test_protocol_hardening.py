@@ -104,6 +104,28 @@ def test_a_lone_surrogate_is_refused_and_the_engine_reads_on(line):
     assert answers(b'{"cmd":"ping","id":"\\ud83d\\ude00"}\n') == [("pong", "\U0001F600", None), ("bye", None, None)]
 
 
+def test_a_lone_surrogate_in_a_plain_text_json_field_or_deep_inside_is_refused_as_well():
+    # the check sat in the JSON line reader only: plain text's JSON fields passed it, and a deeply
+    # nested request with one answered "internal" (RecursionError) instead of a clear error
+    err = decode_line("new_game coup options='{\"\\udc00\":1}' id=3".encode())
+    assert (err.code, err.request_id) == ("bad_json", 3)
+    deep = "[" * 900 + '"\\ud800"' + "]" * 900
+    err = decode_line(('{"cmd":"observe","event":' + deep + "}").encode())
+    assert err.code == "bad_request" and "nested deeper" in err.message
+
+
+def test_the_path_of_a_key_given_twice_costs_nothing_until_it_is_named():
+    # every value's path was built as a string on every request: a 100 KB request took 800 MB
+    import tracemalloc
+    key = "k" * 20000
+    line = ('{"cmd":"new_game","options":{"%s":{"%s":[%s]}}}' % (key, key, ",".join(["0"] * 20000))).encode()
+    tracemalloc.start()
+    err = decode_line(line)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert err.code == "bad_request" and peak < 50_000_000, peak
+
+
 def test_a_message_holding_a_lone_surrogate_is_still_written():
     from intrigue.protocol.framing import encode
     for fmt in ("json", "msgpack"):
