@@ -39,7 +39,7 @@ class TerminalGame:
                  out=None, status=None, names: Optional[Sequence[str]] = None, bidi: bool = True,
                  save_path: Optional[str] = None, hint_spec: Optional[str] = None) -> None:
         self.table = table
-        self.hint_spec = hint_spec or hint_spec_for(specs)   # the bot that answers 'hint'
+        self.hint_spec = hint_spec          # the bot that answers 'hint' (None: hint_spec_for, when first asked)
         self.save_path = save_path          # --save: the record is written there on leaving, no question asked
         self.game = table.game
         self.seat = seat
@@ -271,7 +271,7 @@ class TerminalGame:
             if not line:
                 continue
             if line.isdecimal():            # not isdigit: '²' and '①' are digits that int() refuses
-                n = int(line)
+                n = int(line) if len(line) <= 9 else 0     # (int() refuses 4,300 digits and more)
                 if 1 <= n <= count:
                     return n - 1
                 self.say(t("no_choice", self.lang, n=line, count=count))
@@ -396,7 +396,7 @@ class TerminalGame:
 
     def hint(self) -> None:
         if self.hint_bot is None:
-            self.hint_bot = make_bot(self.hint_spec, seed=self._bot_seed(-1))
+            self.hint_bot = make_bot(self.hint_spec or hint_spec_for(self.specs), seed=self._bot_seed(-1))
         info = self.table.state.information_state(self.seat)
         analysis = think(self.hint_bot, info, who="hint", lang=self.lang, analyze=True, status=self.status)
         for line in analysis_lines(self.game, analysis, self.lang, narrator=self.narrator,

@@ -220,10 +220,10 @@ def _terminal(game, players, answers, seed=1):
 def test_a_number_that_is_no_choice_is_refused_in_one_line_whatever_its_digits():
     # '²' and '①' passed str.isdigit() and crashed int() with a traceback; '-1' and '1.5' read
     # "unknown action '-1' in '-1'"
-    text = _terminal("politics", 6, ["²", "①", "-1", "1.5", "quit", ""])
+    text = _terminal("politics", 6, ["²", "①", "-1", "1.5", "9" * 5000, "quit", ""])
     for typed in ("²", "①"):
         assert f"'{typed}' is not a choice now" in text
-    for typed in ("-1", "1.5"):
+    for typed in ("-1", "1.5", "9" * 5000):           # (int() refuses 4,300 digits: it crashed too)
         assert f"There is no choice {typed}: pick 1 to" in text
     assert "unknown action" not in text and "Traceback" not in text
 

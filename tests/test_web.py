@@ -7,6 +7,7 @@ first seat's hidden cards.  Skipped when the ``web`` extra (starlette, httpx) is
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -396,8 +397,11 @@ def test_record_save_load_and_replay(client, server):
     rec = GameRecord.from_bytes(r.content)
     assert rec.seat == 0 and rec.events == t.state.view(0)
     assert "seed" not in rec.meta
-    # the server-side full save continues as a new table at the same position
+    # the server-side full save continues as a new table at the same position (once its table is
+    # closed, as after a restart: while it is open a copy is refused)
     assert client.get("/api/saves").json()["saves"] == [s["name"]]
+    assert client.post(f"/api/saves/{s['name']}").json()["code"] == "still_open"
+    server.tables.pop(table)
     loaded = client.post(f"/api/saves/{s['name']}").json()
     t2 = server.tables[loaded["table"]]
     assert t2.state.view(None) == t.state.view(None) and t2.seats[0].human
@@ -460,8 +464,57 @@ def test_a_saved_game_of_several_people_reopens_at_its_own_links_only(client, se
     # a one-person game still continues as a new table with its link, as before
     solo, solo_tokens = new_table(client, game="coup", players=3, humans=[0], seed=22)
     name = server.tables[solo].save()
+    server.tables.pop(solo).close()
     r = client.post(f"/api/saves/{name}").json()
     assert list(r["links"]) == ["0"] and r["table"] != solo
+
+
+def test_forged_tokens_and_saves_are_refused_not_crashed_on(client, server):
+    # a token that is not ASCII made compare_digest raise (500, and the socket's handler died); a saves
+    # file with an integer seat key or a non-ASCII secret raised too
+    table, tokens = new_table(client, game="coup", players=3, humans=[0, 1], seed=23)
+    assert client.get(f"/api/tables/{table}/record", params={"seat": 0, "token": "é"}).status_code == 403
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, "é" * 24)
+        assert next_error(ws)["code"] == "bad_token"
+        join(ws, table, 0, tokens[0])                       # the same socket goes on
+        assert next_state(ws)["seat"] == 0
+    t = server.tables.pop(table)
+    os.makedirs(server.saves_dir, exist_ok=True)
+    for forged in ({0: tokens[0], 1: tokens[1]}, {"0": "é" * 24, "1": tokens[1]}, {"0": tokens[0]}):
+        record = t.saved_record()
+        record.meta["seat_tokens"] = forged
+        record.save(server.saves_dir + "/forged.msgpack")
+        r = client.post("/api/saves/forged")
+        assert r.status_code == 400 and r.json()["code"] == "not_reopenable", (forged, r.text)
+    t.close()
+
+
+def test_a_one_person_save_is_not_copied_while_its_table_is_open(client, server):
+    # Continue made a copy with a fresh link to the one person's seat: whoever pressed it saw that
+    # person's cards mid-game
+    table, _ = new_table(client, game="coup", players=3, humans=[0], seed=24)
+    name = server.tables[table].save()
+    assert "seat_tokens" not in server.tables[table].saved_record().meta      # one person: no secret kept
+    r = client.post(f"/api/saves/{name}")
+    assert r.status_code == 409 and r.json()["code"] == "still_open"
+    server.tables.pop(table).close()
+    r = client.post(f"/api/saves/{name}").json()
+    assert list(r["links"]) == ["0"]
+
+
+def test_a_page_gets_the_title_and_the_direction_of_the_games_words():
+    from intrigue.web.tables import TableConfig, WebTable
+    politics = WebTable.create(TableConfig(game="politics", players=6, humans=[0], bots=["random"], seed=1,
+                                           lang="th"))
+    coup = WebTable.create(TableConfig(game="coup", players=3, humans=[0], bots=["random"], seed=1, lang="he"))
+    kuhn = WebTable.create(TableConfig(game="kuhn", players=2, humans=[0], bots=["random"], seed=1))
+    assert (politics.view_for(0)["title"], politics.view_for(0)["words_lang"]) == ("เล่นการเมือง", "th")
+    assert politics.view_for(0, lang="he")["words_lang"] == "en"      # no Hebrew: English words, left to right
+    assert (coup.view_for(0)["title"], coup.view_for(0)["words_lang"]) == ("הפיכה", "he")
+    assert coup.view_for(0)["drawings"] and not kuhn.view_for(0)["drawings"]
+    for t in (politics, coup, kuhn):
+        t.close()
 
 
 def test_pages_and_assets(client):

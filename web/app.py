@@ -138,6 +138,7 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
             cls = game_class(name)
             info = cls.describe()
             info["web"] = assets_dir(cls) is not None
+            info["titles"] = {lang: cls.title_in(lang) for lang in LANGS}    # the lobby's list in its language
             out.append(info)
         return JSONResponse({"games": out, "languages": list(LANGS), "bots": server.default_bots})
 
@@ -232,9 +233,10 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
         people = saved and len(set(humans)) > 1
         if people:
             config.table_id, config.tokens = _saved_seats(record, humans)
-            if config.table_id in server.tables:
-                raise WebError("still_open", "this game is still open at its table: each person goes on "
-                                             "with their own link")
+        if saved and record.meta.get("table") in server.tables:
+            # a copy would show whoever pressed Continue the cards of the person still playing
+            raise WebError("still_open", "this game is still open at its table: each person goes on "
+                                         "with their own link")
         table = server.add_table(config, record)
         if people:
             return JSONResponse({"table": table.id, "links": {}, "reopened": True})
@@ -244,12 +246,13 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
         """The table id and seat secrets a save of several people keeps (``WebTable.saved_record``)."""
         table_id, tokens = record.meta.get("table"), record.meta.get("seat_tokens")
         if (not isinstance(table_id, str) or not _NAME.match(table_id) or not isinstance(tokens, dict)
+                or not all(isinstance(k, str) and k.isascii() and k.isdecimal() for k in tokens)
                 or {str(h) for h in humans} - set(tokens)
-                or not all(isinstance(v, str) and len(v) >= 16 for v in tokens.values())):
+                or not all(isinstance(v, str) and v.isascii() and len(v) >= 16 for v in tokens.values())):
             raise WebError("not_reopenable", "several people played this saved game, and it does not "
                                              "keep their seats' secrets: it cannot be handed out again "
                                              "without showing one person another's cards")
-        return table_id, {int(k): v for k, v in tokens.items() if k.isdigit()}
+        return table_id, {int(k): v for k, v in tokens.items()}
 
     async def saves(request: Request) -> Response:
         names = []

@@ -269,7 +269,9 @@ class WebTable:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise WebError("bad_seat", f"there is no seat {seat!r} at this table")
         info = self.seats[seat]
-        if not info.human or not isinstance(token, str) or not secrets.compare_digest(token, info.token or ""):
+        # compared as bytes: compare_digest refuses a str that is not ASCII (a forged token raised)
+        if (not info.human or not isinstance(token, str)
+                or not secrets.compare_digest(token.encode("utf-8", "replace"), (info.token or "").encode())):
             raise WebError("bad_token", "this link's seat token is not right for that seat")
         return seat
 
@@ -291,6 +293,7 @@ class WebTable:
         out: Dict[str, Any] = {
             "type": "state", "table": self.id, "seat": viewer, "lang": narration.lang,
             "words_lang": narration.words_lang,        # the game's words (a game without Hebrew: English)
+            "drawings": assets_dir(type(game)) is not None,   # false: the page draws the game plainly
             "game": game.to_dict(), "title": game.title_in(narration.lang),
             "seats": self.seats_public(viewer, narration.lang),
             "public": game.public_info(core),
@@ -577,11 +580,14 @@ class WebTable:
         return GameRecord.from_state(self.state, lang=self.lang, **self._seating())
 
     def saved_record(self) -> GameRecord:
-        """The full record as the server's saves folder keeps it: with the table's id and its human
-        seats' secrets, so that a game of several people reopens at the same links, each person's
-        seat only for them (the file never leaves the server)."""
+        """The full record as the server's saves folder keeps it: with the table's id and, for a game
+        of several people, its human seats' secrets, so that it reopens at the same links, each
+        person's seat only for them (the file never leaves the server)."""
         record = self.full_record()
-        record.meta.update(table=self.id, seat_tokens={str(s.seat): s.token for s in self.seats if s.human})
+        record.meta["table"] = self.id                    # while it is open, the save is not continued
+        people = [s for s in self.seats if s.human]
+        if len(people) > 1:
+            record.meta["seat_tokens"] = {str(s.seat): s.token for s in people}
         return record
 
     def save(self, name: Optional[str] = None) -> str:
@@ -719,7 +725,7 @@ class Replay:
         over = cp == -2
         out: Dict[str, Any] = {
             "type": "frame", "step": k, "steps": self.steps, "seat": self.seat, "lang": narration.lang,
-            "words_lang": narration.words_lang,
+            "words_lang": narration.words_lang, "drawings": assets_dir(type(game)) is not None,
             "game": game.to_dict(), "title": game.title_in(narration.lang),
             # seat names as the live table gives them: the page itself marks the viewer's seat "(you)"
             "seats": [{"seat": s, "name": narration.seat(s, None),

@@ -24,6 +24,8 @@ _ONLY = {"en": "Only one choice here: {label}. Choose it when you are ready; the
          "th": "ตรงนี้มีทางเลือกเดียว: {label} กดเมื่อพร้อม ผู้เล่นคนอื่นจะไม่รู้ว่าคุณไม่มีทางเลือกอื่น",
          "he": "יש כאן רק אפשרות אחת: {label}. בחר/י בה כשתהיה/י מוכן/ה; השחקנים האחרים לא יידעו שלא "
                "הייתה לך ברירה אחרת."}
+# what another seat's page shows while a seat decides, when the game has no narrator to word it
+_WAIT = {"en": "{who} is to decide ({what}).", "th": "ถึงตา{who} ตัดสินใจ ({what})", "he": "{who} מחליט/ה ({what})."}
 # the prompt of a decision when the game has no narrator to word it
 _DECIDE = {"en": "Your decision: {what}", "th": "ตาของคุณ: {what}", "he": "ההחלטה שלך: {what}"}
 _NO_RULES = {"en": "No rules summary for this game.", "th": "ไม่มีสรุปกติกาของเกมนี้",
@@ -106,8 +108,9 @@ class Narration:
         if said:
             return str(said)
         kind = self.game.decision_kind(core)
-        if viewer is not None and viewer != core.current_player():
-            return kind.replace("_", " ")            # the game's prompt words speak to the decider
+        cp = core.current_player()
+        if viewer is not None and viewer != cp and cp >= 0:   # the game's prompt words speak to the decider
+            return _WAIT.get(self.lang, _WAIT["en"]).format(who=self.seat(cp, viewer), what=kind.replace("_", " "))
         return self.game.describe_decision(kind, self.words_lang)
 
     def decision_prompt(self, core: Any, viewer: int) -> str:

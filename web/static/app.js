@@ -37,14 +37,10 @@ const PLAIN = {
   drawRevealed: (s, r, v, c) => `<code>${c.esc(JSON.stringify(r))}</code>`,
 };
 
-async function loadModule(name) {
+async function loadModule(name, drawings) {
   if (page.mod && page.game === name) return;
-  try {
-    page.mod = await import(`/games/${name}/table.js`);
-  } catch (e) {
-    page.mod = PLAIN; page.game = name;
-    return;
-  }
+  if (drawings === false) { page.mod = PLAIN; page.game = name; return; }   // the server says it has none
+  page.mod = await import(`/games/${name}/table.js`);
   page.game = name;
   if (!document.getElementById("game-css")) {
     const link = document.createElement("link");
@@ -82,7 +78,7 @@ async function onMessage(m) {
     page.thinking = m.thinking;
     if (m.legal) page.hint = page.hint && page.hint.events === m.events ? page.hint : null;
     else page.hint = null;
-    await loadModule(m.game.game);
+    await loadModule(m.game.game, m.drawings);
     render();
     if (page.rulesOpen) send({type: "rules"});   // the rules that matter may have changed with the position
   } else if (m.type === "rules") {
@@ -192,11 +188,18 @@ function moveButton(item, c) {
   if (item.claim) b.dataset.claim = item.claim;
   const badge = page.mod.moveBadge ? page.mod.moveBadge(item, c) : "";
   // "→ seat 2" after a label that does not name its target already ("Steal from seat 2" does)
-  const named = item.target !== undefined && item.label.toLowerCase().includes(seatName(item.target).toLowerCase());
+  const named = item.target !== undefined && names(item.label, seatName(item.target));
   const target = item.target !== undefined && !named ? `<span class="target-seat">${arrow()} ${esc(seatName(item.target))}</span>` : "";
   b.innerHTML = badge + `<span class="label">${esc(item.label)}</span>` + target;
   b.onclick = () => sendMove(item.move);
   return b;
+}
+
+// whether `label` names `name` as a whole ("seat 1" in "Steal from seat 1", not in "... seat 10"; a
+// Hebrew name may carry a one-letter preposition: "ממושב 1")
+function names(label, name) {
+  const quoted = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[^\\p{L}\\p{N}]|[\u05d0-\u05ea])${quoted}($|[^\\p{L}\\p{N}])`, "iu").test(label);
 }
 
 function sendMove(move) {
@@ -299,7 +302,7 @@ async function showFrame(k) {
   page.client = f.client;
   if (page.lang !== f.lang || !page.labelled) { page.lang = f.lang; setLang(f.lang); labels(); page.labelled = true; }
   page.seat = f.seat; page.view = f; page.log = f.log; page.thinking = null;
-  await loadModule(f.game.game);
+  await loadModule(f.game.game, f.drawings);
   render();
   if (page.rulesOpen) drawRules(f.rules);
   $("#step").textContent = t("step", {k: f.step, n: f.steps});

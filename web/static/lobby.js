@@ -10,6 +10,14 @@ function labels() { setLang(lang); for (const el of document.querySelectorAll("[
 
 function current() { return games.find((g) => g.name === $("#game").value); }
 
+// each game's name in the lobby's language, as its guide in that language names it
+function retitle() {
+  for (const o of document.querySelectorAll("#game option")) {
+    const g = games.find((x) => x.name === o.value);
+    o.textContent = (g && g.titles && g.titles[lang]) || (g ? g.title : o.textContent);
+  }
+}
+
 function fillGame() {
   const g = current();
   $("#ruleset").innerHTML = Object.keys(g.rulesets).map((r) => `<option${r === g.default_ruleset ? " selected" : ""}>${esc(r)}</option>`).join("");
@@ -100,10 +108,11 @@ async function upload() {
 async function main() {
   labels();
   $("#lang").value = lang;
-  $("#lang").onchange = (e) => { lang = e.target.value; localStorage.setItem("intrigue-lang", lang); labels(); fillHumans(); saves(); };
+  $("#lang").onchange = (e) => { lang = e.target.value; localStorage.setItem("intrigue-lang", lang); labels(); fillHumans(); saves(); retitle(); };
   const data = await (await fetch("/api/games")).json();
   games = data.games.filter((g) => g.web);
   $("#game").innerHTML = games.map((g) => `<option value="${esc(g.name)}">${esc(g.title)}</option>`).join("");
+  retitle();
   $("#bots").value = data.bots.join("\n");
   $("#game").onchange = () => { $("#players").value = ""; fillGame(); };
   $("#ruleset").onchange = fillRuleset;
