@@ -289,3 +289,8 @@ def test_a_hint_chosen_by_the_tie_break_says_so():
     lines = analysis_lines(g, tied, "en")
     assert any("rule-of-thumb player chose" in line for line in lines)
     assert not any("rule-of-thumb" in line for line in analysis_lines(g, Analysis(0, 0, "income", stats), "en"))
+    # a hint lists the six most searched moves, and says how many more there are (it left one out silently)
+    many = [ActionStat(a, m, 100 - a, 0.5) for a, m in enumerate(["income", "foreign_aid", "tax", "exchange",
+                                                                   "steal 1", "steal 2", "coup 1"])]
+    lines = analysis_lines(g, Analysis(0, 0, "income", many), "en")
+    assert sum("visits" in line for line in lines) == 6 and lines[-1].strip() == "… and 1 more, searched less"

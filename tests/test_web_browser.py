@@ -581,16 +581,43 @@ def test_a_game_without_drawings_is_played_on_the_plain_table(browser, live):
     page.close()
 
 
-def test_the_seats_do_not_overlap_in_a_narrow_window(browser, live):
-    # at 900 px and less the six seats of a Coup table overlapped (the log kept a 340 px column)
-    table, links = live.table(game="coup", players=6, humans=[0], bots=["random"], seed=6)
-    page = browser.new_page(viewport={"width": 800, "height": 900})
+@pytest.mark.parametrize("game,players,width", [("coup", 6, 800), ("politics", 8, 1000), ("politics", 7, 1400),
+                                                ("politics", 8, 800)])
+def test_the_seats_do_not_overlap_in_a_narrow_window(browser, live, game, players, width):
+    # at 900 px and less the six seats of a Coup table overlapped (the log kept a 340 px column); so
+    # did the seven and eight seats of a Politics table, even at 1400 px
+    options = {"length": "half"} if game == "politics" else {}
+    table, links = live.table(game=game, players=players, humans=[0], bots=["random"], seed=6, options=options)
+    page = browser.new_page(viewport={"width": width, "height": 900})
     page.goto(links[0])
     page.wait_for_selector("#table .seat")
     boxes = page.evaluate("() => [...document.querySelectorAll('#table .seat')].map(e => {"
                           "const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]})")
-    assert len(boxes) == 6
+    assert len(boxes) == players and all(b[0] >= 0 for b in boxes)
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    page.close()
+
+
+def test_a_page_waits_for_its_table_and_joins_when_it_reopens(browser, live):
+    # after a restart a page got "There is no such table" once and then looked live, its buttons
+    # answering "Join a seat first"; now it says the table is not open, shows no moves, and joins by
+    # itself once the saved game of several people reopens at its link
+    import urllib.request
+    table, links = live.table(game="coup", players=3, humans=[0, 1], bots=["random"], seed=8)
+    name = table.save()
+    page = browser.new_page()
+    page.goto(links[0])
+    page.wait_for_selector("#seat-0")
+    live.web.tables.pop(table.id).close()                   # as after a restart: the table is gone
+    page.evaluate("() => window.intrigue.ws.close()")      # and the page's socket with it
+    page.wait_for_selector("#banner:not([hidden])")
+    page.wait_for_function("() => document.querySelector('#banner').textContent.includes('not open')")
+    assert page.locator("#actions button").count() == 0
+    request = urllib.request.Request(f"{live.base}/api/saves/{name}", method="POST")
+    assert json.load(urllib.request.urlopen(request))["reopened"]
+    page.wait_for_selector("#seat-0", timeout=10000)
+    page.wait_for_selector("#banner", state="hidden")
+    assert page.evaluate("() => window.intrigue.view.private.seat") == 0
     page.close()

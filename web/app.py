@@ -233,10 +233,13 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
         people = saved and len(set(humans)) > 1
         if people:
             config.table_id, config.tokens = _saved_seats(record, humans)
-        if saved and record.meta.get("table") in server.tables:
+        open_table = server.tables.get(record.meta.get("table")) if saved else None
+        if open_table is not None and open_table.state.is_terminal():
+            server.tables.pop(open_table.id).close()      # a finished game's table gives way to its save
+        elif open_table is not None:
             # a copy would show whoever pressed Continue the cards of the person still playing
-            raise WebError("still_open", "this game is still open at its table: each person goes on "
-                                         "with their own link")
+            raise WebError("still_open", "this game is still being played at its table: each person goes on "
+                                         "there with their own link (its saves open once it is over)")
         table = server.add_table(config, record)
         if people:
             return JSONResponse({"table": table.id, "links": {}, "reopened": True})

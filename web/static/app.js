@@ -70,6 +70,7 @@ function send(msg) { if (page.ws && page.ws.readyState === 1) page.ws.send(JSON.
 
 async function onMessage(m) {
   if (m.type === "state") {
+    if (page.mode === "table") $("#banner").hidden = true;     // joined (again)
     if (m.log_start === 0) page.log = [];
     page.log = page.log.slice(0, m.log_start).concat(m.log);
     if (m.client) page.client = m.client;
@@ -96,6 +97,13 @@ async function onMessage(m) {
     download();
   } else if (m.type === "notice") {
     toast(m.message);
+  } else if (m.type === "error" && m.code === "no_table" && page.mode === "table") {
+    // the server was restarted and the table is not open (yet: a saved game of several people reopens
+    // at its own link): say so, take the buttons away, and ask to join again every few seconds
+    $("#banner").textContent = t("table_gone"); $("#banner").hidden = false;
+    $("#actions").innerHTML = ""; $("#hint-btn").disabled = true;
+    clearTimeout(page.rejoin);
+    page.rejoin = setTimeout(() => send({type: "join", table: page.id, seat: page.seat, token: page.token, lang: page.lang || undefined}), 3000);
   } else if (m.type === "error") {
     if (page.hint && page.hint.waiting) { page.hint = null; drawHint(); }
     toast(t("error") + ": " + errorText(page.lang, m, seatName), true);
@@ -105,6 +113,8 @@ async function onMessage(m) {
 // the Rules panel: the live table asks the server for the seat's rules, a replay's frame carries them
 function drawRules(text) {
   $("#rules-text").textContent = text || "";
+  // below the top bar, however many lines it wraps to in a narrow window
+  $("#rules-panel").style.top = Math.round(document.querySelector(".bar-top").getBoundingClientRect().bottom + 6) + "px";
   $("#rules-panel").hidden = !page.rulesOpen;
 }
 

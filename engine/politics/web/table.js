@@ -85,7 +85,7 @@ function middle(v, c) {
       (tb.revealed || []).map((r) => `<span class="rev${r.inspected ? " insp" : ""}">${policyCard(r.card, { small: true })}</span>`).join("") + `</div>`;
   }
   for (const ct of pub.contracts || []) {
-    html += `<div class="contract">${c.esc(W(c, "contract"))}: ${c.esc(W(c, ct.template))}(${ct.k}) ${c.esc(name(ct.creator))} → ${c.esc(name(ct.counterparty))} [${c.esc(ct.status)}]</div>`;
+    html += `<div class="contract">${c.esc(W(c, "contract"))}: ${c.esc(W(c, ct.template))}(${ct.k}) ${c.esc(name(ct.creator))} → ${c.esc(name(ct.counterparty))} [${c.esc((c.data.words || {})["st_" + ct.status] || ct.status)}]</div>`;
   }
   if (pub.crisis) html += `<div class="crisis">${c.esc(W(c, "crisis"))}</div>`;
   return html + `</div>`;

@@ -98,7 +98,8 @@ function seatBox(p, v, c) {
     return swatch(c, col, ((c.data.type_names || {})[type]) || type);
   }).join("") || "-";
   const persons = (p.persons || []).map((x) => ((c.data.person_names || {})[x]) || x);
-  const castles = (p.castles || []).map((x) => `${U(c, "castles")} ${x}`);
+  // "castles: D4, G4" (it read "castles D4, castles G4")
+  const castles = (p.castles || []).length ? [`${U(c, "castles")}: ${p.castles.join(", ")}`] : [];
   const extra = persons.concat(castles);
   const known = (p.known_cards || []).length ? `<div class="sm-known">${(p.known_cards || []).map((k) => territoryCard(k, v, c, { small: true })).join("")}</div>` : "";
   return `<div class="seat smseat${mine ? " me" : ""}${v.to_decide === p.seat ? " deciding" : ""}${p.alive ? "" : " out"}" data-seat="${p.seat}" id="seat-${p.seat}">
