@@ -562,6 +562,8 @@ def play(game: str, players: Optional[int], ruleset: Optional[str], lang: Option
                   f"separated by commas")
         if not all(seat_names):
             _fail(f"--names leaves seat {seat_names.index('')} without a name: give one per seat")
+    if hint_spec is not None and not hint_spec.strip():
+        _fail("--hint needs a bot spec, e.g. --hint max or --hint ismcts:time=200")
     for spec in specs + ([hint_spec] if hint_spec else []):
         try:
             make_bot(spec, seed=0).close()           # a bad spec is refused before the game starts

@@ -156,6 +156,8 @@ def test_play_alone_starts_four_player_standard_coup():
     (["--seat", "5", "--players", "3"], "seat 5"),
     (["--level", "casual", "--bots", "heuristic"], "--level and --bots both choose"),
     (["--names", ",,,"], "seat 0 without a name"),
+    (["--hint", "warlock"], "--hint: unknown bot"),
+    (["--hint", " "], "--hint needs a bot spec"),
 ])
 def test_bad_arguments_are_refused_in_one_line(args, message):
     child = spawn(*args)
