@@ -1,7 +1,7 @@
 // The table page: one seat of a live table (/t/ID#seat=S&token=X) or a replay (/replay/ID).
 // It draws only what the server sends for its seat; the game's own module (/games/NAME/table.js)
 // draws seats, cards and the middle of the table.
-import { T, esc, errorText, isRtl, setLang } from "/static/ui.js";
+import { T, esc, errorText, isRtl, iso, setLang } from "/static/ui.js";
 
 const $ = (sel) => document.querySelector(sel);
 const page = {
@@ -134,7 +134,8 @@ function download() {
 function render() {
   const v = page.view; if (!v || !page.mod) return;
   const c = ctx();
-  $("#title").textContent = `${v.title} · ${v.game.ruleset} · ${v.game.players}`;
+  // each part isolated, so that a Hebrew title and the English ruleset keep their order
+  $("#title").textContent = [v.title, v.game.ruleset, v.game.players].map((x) => iso(page.lang, x)).join(" · ");
   $("#header").textContent = v.header || "";
   // the drawings run in the direction of the game's words: English labels ("Table:", "Power:") of a
   // game without Hebrew stay left to right on a Hebrew page
@@ -261,10 +262,13 @@ function drawHint() {
     html += `<h4>${esc(t("belief"))}</h4>`;
     for (const [seat, dist] of Object.entries(h.belief)) {
       const name = (h.belief_names && h.belief_names[seat]) || seatName(+seat);
+      // the ten likeliest (Shadow Master's belief runs over some forty cards a seat), as the terminal does
+      const likely = Object.entries(dist).filter(([, p]) => p >= 0.005).sort((a, b) => b[1] - a[1]);
       html += `<div class="belief" data-seat="${seat}"><b>${esc(name)}</b>` +
-        Object.entries(dist).sort((a, b) => b[1] - a[1]).map(([k, p]) =>
+        likely.slice(0, 10).map(([k, p]) =>
           `<div class="brow"><span class="bname">${esc(page.mod.beliefName ? page.mod.beliefName(k, ctx()) : k)}</span>` +
-          `<span class="bar"><i style="width:${Math.round(p * 100)}%"></i></span><span class="pct">${Math.round(p * 100)}%</span></div>`).join("") + "</div>";
+          `<span class="bar"><i style="width:${Math.round(p * 100)}%"></i></span><span class="pct">${Math.round(p * 100)}%</span></div>`).join("") +
+        (likely.length > 10 ? `<div class="brow more">${esc(t("more_cards", {n: likely.length - 10}))}</div>` : "") + "</div>";
     }
   }
   el.innerHTML = html;

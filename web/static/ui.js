@@ -16,7 +16,7 @@ export const UI = {
     options: "Options", start: "Start", links: "Each person opens their own link (it holds their seat's secret):",
     open_seat: "Open seat {n}", saves: "Saved games on this server", continue: "Continue",
     upload: "Open a record file (a full record continues; a seat's record opens in the replay viewer)",
-    no_saves: "none yet", reopened: "The game is open again at its table: each person opens the link they had for it (it holds their seat's secret).", more: "more…", go: "Go", you: "you", winner: "winner", rules: "Rules", close: "Close", show_result: "Show the result", tiebreak: "The search found its best moves level, so the rule-of-thumb player chose among them.",
+    no_saves: "none yet", reopened: "The game is open again at its table: each person opens the link they had for it (it holds their seat's secret).", more: "more…", go: "Go", you: "you", winner: "winner", rules: "Rules", close: "Close", show_result: "Show the result", more_cards: "and {n} more", tiebreak: "The search found its best moves level, so the rule-of-thumb player chose among them.",
   },
   th: {
     title: "โต๊ะเกม intrigue", hint: "คำแนะนำ", save: "บันทึก", load: "โหลด", replay: "ดูย้อนหลัง", lobby: "โต๊ะใหม่",
@@ -33,7 +33,7 @@ export const UI = {
     options: "ตัวเลือก", start: "เริ่ม", links: "แต่ละคนเปิดลิงก์ของตัวเอง (มีรหัสลับของที่นั่ง):",
     open_seat: "เปิดที่นั่ง {n}", saves: "เกมที่บันทึกไว้บนเซิร์ฟเวอร์", continue: "เล่นต่อ",
     upload: "เปิดไฟล์บันทึก (บันทึกเต็มเล่นต่อได้ บันทึกของที่นั่งเปิดในโหมดดูย้อนหลัง)",
-    no_saves: "ยังไม่มี", reopened: "เกมกลับมาเปิดที่โต๊ะเดิมแล้ว แต่ละคนเปิดลิงก์เดิมของตัวเอง (มีรหัสลับของที่นั่ง)", more: "เพิ่มเติม…", go: "ตกลง", you: "คุณ", winner: "ผู้ชนะ", rules: "กติกา", close: "ปิด", show_result: "ดูผลการแข่งขัน", tiebreak: "การค้นหาเห็นว่าทางเลือกที่ดีที่สุดพอ ๆ กัน จึงให้ผู้เล่นแบบกฎง่าย ๆ เลือก",
+    no_saves: "ยังไม่มี", reopened: "เกมกลับมาเปิดที่โต๊ะเดิมแล้ว แต่ละคนเปิดลิงก์เดิมของตัวเอง (มีรหัสลับของที่นั่ง)", more: "เพิ่มเติม…", go: "ตกลง", you: "คุณ", winner: "ผู้ชนะ", rules: "กติกา", close: "ปิด", show_result: "ดูผลการแข่งขัน", more_cards: "และอีก {n} ใบ", tiebreak: "การค้นหาเห็นว่าทางเลือกที่ดีที่สุดพอ ๆ กัน จึงให้ผู้เล่นแบบกฎง่าย ๆ เลือก",
   },
   he: {
     title: "שולחן intrigue", hint: "רמז", save: "שמירה", load: "טעינה", replay: "הילוך חוזר", lobby: "שולחן חדש",
@@ -50,7 +50,7 @@ export const UI = {
     options: "אפשרויות", start: "התחלה", links: "כל אחד פותח את הקישור שלו (יש בו הסוד של המושב):",
     open_seat: "פתיחת מושב {n}", saves: "משחקים שמורים בשרת", continue: "המשך",
     upload: "פתיחת קובץ רשומה (רשומה מלאה ממשיכה; רשומה של מושב נפתחת בהילוך חוזר)",
-    no_saves: "אין עדיין", reopened: "המשחק נפתח שוב בשולחן שלו: כל אחד פותח את הקישור שהיה לו (יש בו הסוד של המושב).", more: "עוד…", go: "אישור", you: "את/ה", winner: "מנצח/ת", rules: "חוקים", close: "סגירה", show_result: "הצגת התוצאה", tiebreak: "החיפוש מצא שהמהלכים הטובים ביותר שקולים, ולכן שחקן כללי האצבע בחר ביניהם.",
+    no_saves: "אין עדיין", reopened: "המשחק נפתח שוב בשולחן שלו: כל אחד פותח את הקישור שהיה לו (יש בו הסוד של המושב).", more: "עוד…", go: "אישור", you: "את/ה", winner: "מנצח/ת", rules: "חוקים", close: "סגירה", show_result: "הצגת התוצאה", more_cards: "ועוד {n}", tiebreak: "החיפוש מצא שהמהלכים הטובים ביותר שקולים, ולכן שחקן כללי האצבע בחר ביניהם.",
   },
 };
 
