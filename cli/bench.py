@@ -14,6 +14,7 @@ from typing import List, Optional
 import click
 
 from intrigue.engine.bench import Case
+from intrigue.engine.errors import IntrigueError
 from intrigue.engine.registry import game_class, game_names
 from intrigue.search import benchmarks as search_benchmarks
 
@@ -78,9 +79,9 @@ def bench(quick: bool, as_json: bool, only: Optional[str], repeats: Optional[int
     """Measure kernel and search speed on one core; report medians over several runs."""
     cases = collect(quick, only)
     if not cases:
-        names = sorted({c.name.split(".")[0] for c in collect(quick)})
-        raise click.UsageError(f"no benchmark matches {only!r}; the cases' names start with "
-                               f"{', '.join(names)} ('intrigue bench --quick' lists them all)")
+        names = sorted({c.name for c in collect(quick)})
+        raise IntrigueError(f"no benchmark matches {only!r} (a case is chosen by the start of its name); "
+                            f"the cases: {', '.join(names)}", field="only")
     seconds = 0.25 if quick else 1.0
     repeats = repeats or (3 if quick else 5)
     results = []

@@ -15,7 +15,8 @@ from typing import List, Optional, Sequence
 
 import click
 
-from intrigue.cli.tui import analysis_lines, narrate_history, narrator_for, os_reason, t, think, visual, wants_color
+from intrigue.cli.tui import (analysis_lines, has_rtl, narrate_history, narrator_for, os_reason, t, think, visual,
+                               wants_color)
 from intrigue.engine import GameRecord, IntrigueError, load_game
 from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import strongest_bot_spec
@@ -146,7 +147,8 @@ class TerminalGame:
             if pause.decoy is not None:
                 self._decoy(seat, kind, bot.spec, pause.decoy, who, info)
             start = time.monotonic()
-            analysis = think(bot, info, who=who, lang=self.lang, status=self.status, at_least=pause.seconds)
+            analysis = think(bot, info, who=who, lang=self.lang, status=self.status, at_least=pause.seconds,
+                             bidi=self.bidi)
             if not forced:
                 self.pacer.record(seat, kind, time.monotonic() - start, bot.spec)
             steps = self.table.apply(analysis.action, seat=seat)
@@ -165,7 +167,7 @@ class TerminalGame:
         decoy_bot = DecoyBot(spec, self.pacer.decoy_seed(), real)
         try:
             start = time.monotonic()
-            think(decoy_bot, decoy, who=who, lang=self.lang, status=self.status)
+            think(decoy_bot, decoy, who=who, lang=self.lang, status=self.status, bidi=self.bidi)
             self.pacer.record(seat, kind, time.monotonic() - start, spec)    # (only a search that ran)
         except KeyboardInterrupt:
             raise
@@ -313,11 +315,12 @@ class TerminalGame:
         return True
 
     def input_prompt(self) -> str:
-        """``seat 0> `` (``#0> `` in right-to-left languages, which no terminal draws wrong)."""
+        """``seat 0> `` or the seat's name (``#0> `` in right-to-left languages or for a right-to-left
+        name, which no terminal draws wrong: "דנה> " came out as "‹הנד", the typing glued to it)."""
+        if self.lang == "he" or (self.names and has_rtl(self.names[self.seat])):
+            return f"#{self.seat}> "
         if self.names:
             return f"{self.names[self.seat]}> "
-        if self.lang == "he":
-            return f"#{self.seat}> "
         return f"{t('seat', self.lang)} {self.seat}> "
 
     def match(self, core, line: str, actions: List[int]) -> Optional[int]:
@@ -398,7 +401,8 @@ class TerminalGame:
         if self.hint_bot is None:
             self.hint_bot = make_bot(self.hint_spec or hint_spec_for(self.specs), seed=self._bot_seed(-1))
         info = self.table.state.information_state(self.seat)
-        analysis = think(self.hint_bot, info, who="hint", lang=self.lang, analyze=True, status=self.status)
+        analysis = think(self.hint_bot, info, who="hint", lang=self.lang, analyze=True, status=self.status,
+                         bidi=self.bidi)
         for line in analysis_lines(self.game, analysis, self.lang, narrator=self.narrator,
                                    core=self.table.state.core, viewer=self.seat):
             self.say(line)
@@ -423,9 +427,13 @@ class TerminalGame:
         self.table = Table(state.game, seed=None if self.seed is None else self.seed + 1, state=state)
         self.game = state.game
         self.seat = seat
+        if self.names and len(self.names) != self.game.num_players:
+            self.names = None                     # --names were for another number of seats
         self.narrator = narrator_for(self.game, self.lang, self.names, color=wants_color(self.out))
         self._make_bots()
-        self.say(t("loaded", self.lang, path=path, events=len(record.events)))
+        # the loaded game may be another game, size or seat: said, not left to be discovered
+        self.say(t("loaded", self.lang, path=path, title=self.game.title_in(self.lang), ruleset=self.game.ruleset,
+                   players=self.game.num_players, seat=seat, events=len(record.events)))
         self.last_header = None
         self._board_at = None
         for block in narrate_history(self.game, self.narrator, state.history, self.seat):

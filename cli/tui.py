@@ -37,7 +37,7 @@ UI: Dict[str, Dict[str, str]] = {
         "more": "{n} more",
         "more_moves": "… and {n} more, searched less",
         "saved": "Saved to {path}.",
-        "loaded": "Loaded {path}: {events} events.",
+        "loaded": "Loaded {path}: {title} ({ruleset}), {players} players; you are seat {seat}; {events} events.",
         "needs_file": "'{cmd}' needs a file name, e.g. '{cmd} game.msgpack'.",
         "not_full": "{path} is seat {seat}'s view, not a full record: it cannot be continued.",
         "game_over": "Game over.",
@@ -75,7 +75,7 @@ UI: Dict[str, Dict[str, str]] = {
         "more": "และอีก {n} ใบ",
         "more_moves": "… และอีก {n} ทางเลือกที่ค้นน้อยกว่า",
         "saved": "บันทึกไว้ที่ {path}",
-        "loaded": "โหลด {path}: {events} เหตุการณ์",
+        "loaded": "โหลด {path}: {title} ({ruleset}) ผู้เล่น {players} คน คุณอยู่ที่นั่ง {seat} {events} เหตุการณ์",
         "needs_file": "'{cmd}' ต้องมีชื่อไฟล์ เช่น '{cmd} game.msgpack'",
         "not_full": "{path} เป็นมุมมองของที่นั่ง {seat} ไม่ใช่บันทึกเต็ม จึงเล่นต่อไม่ได้",
         "game_over": "จบเกม",
@@ -96,7 +96,7 @@ UI: Dict[str, Dict[str, str]] = {
     },
     "he": {
         "seat": "מושב", "you": "את/ה", "chance": "·",
-        "welcome": "{title} ({ruleset}), {players} שחקנים. את/ה במושב {seat}. seed {seed}.\nיריבים: {bots}.",
+        "welcome": "{title} · {ruleset} · {players} שחקנים. את/ה במושב {seat}. seed {seed}.\nיריבים: {bots}.",
         "your_decision": "ההחלטה שלך — {kind}:",
         "input_help": "הקלד/י מספר או פעולה; או: rules (חוקים), hint (רמז), log (יומן), board (לוח), save FILE, load FILE, back (חזרה), help, quit.",
         "no_back": "אין שלב קודם לחזור אליו: 'back' מתחיל מחדש החלטה שנשאלת בשלבים.",
@@ -113,7 +113,7 @@ UI: Dict[str, Dict[str, str]] = {
         "more": "ועוד {n}",
         "more_moves": "… ועוד {n}, שנבדקו פחות",
         "saved": "נשמר ב-{path}.",
-        "loaded": "נטען {path}: {events} אירועים.",
+        "loaded": "נטען {path}: {title} · {ruleset} · {players} שחקנים; את/ה במושב {seat}; {events} אירועים.",
         "needs_file": "'{cmd}' צריך שם קובץ, למשל '{cmd} game.msgpack'.",
         "not_full": "{path} הוא מבט של מושב {seat} ולא רשומה מלאה: אי אפשר להמשיך ממנו.",
         "game_over": "המשחק נגמר.",
@@ -130,7 +130,7 @@ UI: Dict[str, Dict[str, str]] = {
         "cannot_load": "לא ניתן לטעון את {path}: {reason}",
         "not_record": "זו לא רשומת משחק ש-intrigue יכול לקרוא (פגומה, או קובץ מסוג אחר)",
         "rules_none": "אין סיכום חוקים למשחק הזה.",
-        "replay_title": "{title} ({ruleset}), {players} שחקנים: {events} אירועים",
+        "replay_title": "{title} · {ruleset} · {players} שחקנים: {events} אירועים",
     },
 }
 
@@ -280,7 +280,7 @@ def move_label(game: Game, move: str, lang: str) -> str:
 
 def think(bot: Bot, info: InfoState, *, who: str, lang: str, analyze: bool = False,
           limits: Optional[Limits] = None, status: Optional[TextIO] = None, delay: float = 0.4,
-          at_least: float = 0.0) -> Analysis:
+          at_least: float = 0.0, bidi: bool = True) -> Analysis:
     """Run ``bot`` on ``info`` in a worker thread and return after at least ``at_least`` seconds
     (a table's pause for a move forced by hidden cards: search/pacing.py); while that takes longer
     than ``delay`` seconds, show a progress line on ``status`` if that is a terminal: the elapsed time,
@@ -321,7 +321,7 @@ def think(bot: Bot, info: InfoState, *, who: str, lang: str, analyze: bool = Fal
                 line = f"  {t('thinking', lang, who=who)}… {elapsed:4.1f} s"
                 if analyze and progress.get("iterations"):
                     line += f"  {int(progress['iterations']):,} {t('iterations', lang)}"
-                status.write("\r" + line + "\033[K")
+                status.write("\r" + (visual(line) if bidi else line) + "\033[K")   # Hebrew in visual order
                 status.flush()
                 shown = True
     except KeyboardInterrupt:

@@ -52,6 +52,9 @@ def test_bench_names_the_cases_when_none_matches():
     r = run("bench", "--quick", "--only", "nosuchcase")
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "'nosuchcase'" in r.stderr and "coup" in r.stderr and "search" in r.stderr
+    # one line as every command's errors, naming every case (it pointed to '--quick', which runs them)
+    assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1 and "coup.ismcts_belief" in r.stderr
+    assert "--quick" not in r.stderr
 
 
 def test_bench_json_has_the_search_and_politics_cases():

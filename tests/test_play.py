@@ -116,7 +116,8 @@ def test_load_continues_a_saved_game_to_the_end(tmp_path):
     child.expect("Could not load .*missing.msgpack: No such file")
     child.expect(PROMPT)
     child.sendline(f"load {path}")
-    child.expect(f"Loaded .*: {len(saved.events)} events")
+    # a 3-player game loaded into a 4-player session: the line says what it now is
+    child.expect(f"Loaded .*: Coup \\(standard\\), 3 players; you are seat 0; {len(saved.events)} events")
     play_to_end(child)
     child.expect(pexpect.EOF)
     child.close()

@@ -294,3 +294,43 @@ def test_a_hint_chosen_by_the_tie_break_says_so():
                                                                    "steal 1", "steal 2", "coup 1"])]
     lines = analysis_lines(g, Analysis(0, 0, "income", many), "en")
     assert sum("visits" in line for line in lines) == 6 and lines[-1].strip() == "… and 1 more, searched less"
+
+
+def test_a_right_to_left_name_or_language_gets_the_seat_number_prompt():
+    # "דנה> " was drawn "‹הנד" with the typing glued to it
+    from intrigue.cli.play import TerminalGame
+    from intrigue.search.table import Table
+    g = load_game("coup", None, 3, None)
+
+    def prompt(lang, names):
+        return TerminalGame(Table(g, 1), 0, ["random"], lang, 1, out=io.StringIO(), status=io.StringIO(),
+                            names=names).input_prompt()
+    assert prompt("en", ["דנה", "אלי", "נועה"]) == "#0> " and prompt("he", ["Dana", "Eli", "Noa"]) == "#0> "
+    assert prompt("en", ["Dana", "Eli", "Noa"]) == "Dana> " and prompt("en", None) == "seat 0> "
+
+
+def test_the_thinking_line_is_put_in_visual_order_in_hebrew():
+    # every Hebrew line was reordered for the terminal except the live "thinking" line
+    import time
+    from intrigue.cli.tui import think, visual
+    from intrigue.engine import new_game
+
+    class Slow:
+        spec = "slow"
+
+        def choose(self, info, limits=None, on_info=None, stop=None):
+            time.sleep(0.5)
+            return "done"
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    import re
+    state = new_game("coup", players=3, seed=1)
+    shown = {}
+    for bidi in (True, False):
+        status = Tty()
+        think(Slow(), state.information_state(0), who="מושב 1", lang="he", status=status, delay=0.1, bidi=bidi)
+        shown[bidi] = re.sub(r"\d\.\d", "0.0", status.getvalue().split("\r")[1].replace("\033[K", ""))
+    assert "מושב 1 חושב/ת" in shown[False]                  # --no-bidi: as stored
+    assert shown[True] == visual(shown[False]) != shown[False]

@@ -391,7 +391,7 @@ def test_hint_save_load_and_replay(tmp_path):
     child, log = spawn("play", "shadow_master", "--players", "3", "--bots", "random", "--seed", "9")
     child.expect(PROMPT)
     child.sendline(f"load {path}")
-    child.expect(r"Loaded .*: \d+ events\.")
+    child.expect(r"Loaded .*: Shadow Master \(standard\), \d players; you are seat \d; \d+ events\.")
     child.expect(PROMPT)
     child.sendline("log")
     child.expect("What you have seen so far:")
