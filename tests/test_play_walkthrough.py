@@ -334,3 +334,21 @@ def test_the_thinking_line_is_put_in_visual_order_in_hebrew():
         shown[bidi] = re.sub(r"\d\.\d", "0.0", status.getvalue().split("\r")[1].replace("\033[K", ""))
     assert "מושב 1 חושב/ת" in shown[False]                  # --no-bidi: as stored
     assert shown[True] == visual(shown[False]) != shown[False]
+
+
+def test_load_says_what_it_loaded_and_drops_names_for_another_seat_count(tmp_path):
+    # "load" printed only "Loaded FILE: 5 events." though the game, its size and the person's seat had
+    # changed; --names given for three seats then failed on seat 3 of a loaded four-player game
+    from intrigue.cli.play import TerminalGame
+    from intrigue.engine import GameRecord, new_game
+    from intrigue.search.table import Table
+    state = new_game("coup", players=4, seed=2)
+    state.apply_action(state.legal_actions()[0])
+    path = tmp_path / "four.msgpack"
+    GameRecord.from_state(state, human_seat=3).save(path)
+    out = io.StringIO()
+    tg = TerminalGame(Table(load_game("coup", None, 3, None), 1), 0, ["random"], "en", 1, out=out,
+                      status=io.StringIO(), names=["Ann", "Bo", "Chai"])
+    assert tg.file_command("load", str(path))
+    assert "Coup (standard), 4 players; you are seat 3;" in out.getvalue()
+    assert tg.names is None and tg.input_prompt() == "seat 3> "
