@@ -481,9 +481,11 @@ def test_forged_tokens_and_saves_are_refused_not_crashed_on(client, server):
         assert next_state(ws)["seat"] == 0
     t = server.tables.pop(table)
     os.makedirs(server.saves_dir, exist_ok=True)
-    for forged in ({0: tokens[0], 1: tokens[1]}, {"0": "é" * 24, "1": tokens[1]}, {"0": tokens[0]}):
+    good = {"0": tokens[0], "1": tokens[1]}
+    for forged, table_id in (({0: tokens[0], 1: tokens[1]}, t.id), ({"0": "é" * 24, "1": tokens[1]}, t.id),
+                             ({"0": tokens[0]}, t.id), (good, ["not", "a", "name"])):
         record = t.saved_record()
-        record.meta["seat_tokens"] = forged
+        record.meta["seat_tokens"], record.meta["table"] = forged, table_id
         record.save(server.saves_dir + "/forged.msgpack")
         r = client.post("/api/saves/forged")
         assert r.status_code == 400 and r.json()["code"] == "not_reopenable", (forged, r.text)

@@ -233,7 +233,8 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
         people = saved and len(set(humans)) > 1
         if people:
             config.table_id, config.tokens = _saved_seats(record, humans)
-        open_table = server.tables.get(record.meta.get("table")) if saved else None
+        table_id = record.meta.get("table")
+        open_table = server.tables.get(table_id) if saved and isinstance(table_id, str) else None
         if open_table is not None and open_table.state.is_terminal():
             server.tables.pop(open_table.id).close()      # a finished game's table gives way to its save
         elif open_table is not None:
