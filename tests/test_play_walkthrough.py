@@ -352,3 +352,18 @@ def test_load_says_what_it_loaded_and_drops_names_for_another_seat_count(tmp_pat
     assert tg.file_command("load", str(path))
     assert "Coup (standard), 4 players; you are seat 3;" in out.getvalue()
     assert tg.names is None and tg.input_prompt() == "seat 3> "
+
+
+def test_a_seat_that_is_not_in_the_game_is_named_in_every_language():
+    # in Thai and Hebrew "steal 9" read only "Not understood: 'steal 9'" (the reason was English only),
+    # and in English "Not understood: 'foo'. unknown action 'foo' in 'foo'" said it twice
+    from intrigue.engine import new_game
+    from intrigue.engine.coup.narrate import CoupNarrator
+    s = new_game("coup", players=4, seed=1)
+    while s.current_player() < 0:
+        s.apply_action(s.legal_actions()[0])
+    p = s.current_player()
+    said = {lang: CoupNarrator(s.game, lang).why_illegal(s.core, "steal 9", p) for lang in ("en", "th", "he")}
+    assert said == {"en": "There is no seat 9: the seats are 0 to 3.", "th": "ไม่มีที่นั่ง 9: ที่นั่งมี 0 ถึง 3",
+                    "he": "אין מושב 9: המושבים הם 0 עד 3."}
+    assert CoupNarrator(s.game, "en").why_illegal(s.core, "foo", p) == "Not understood: 'foo'."

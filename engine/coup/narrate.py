@@ -133,6 +133,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_reveal": "You can only reveal a face-down card you hold: {roles}.",
         "w_keep": "Keep {n} of {roles}.",
         "w_bad": "Not understood: {text!r}.",
+        "w_no_seat": "There is no seat {n}: the seats are 0 to {last}.",
         "and": " and ", "or": " or ", "list": ", ",
         "nothing": "nothing",
         "end_winner": "Winner: {who}", "end_draw": "Draw between {who} (turn limit)", "placings": "Placings:",
@@ -220,6 +221,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_reveal": "เปิดได้เฉพาะการ์ดคว่ำที่คุณถือ: {roles}",
         "w_keep": "เก็บ {n} ใบจาก{roles}",
         "w_bad": "ไม่เข้าใจ: {text!r}",
+        "w_no_seat": "ไม่มีที่นั่ง {n}: ที่นั่งมี 0 ถึง {last}",
         "and": "และ", "or": "หรือ", "list": ", ",
         "nothing": "ไม่มี",
         "end_winner": "ผู้ชนะ: {who}", "end_draw": "เสมอกันระหว่าง{who} (ครบจำนวนเทิร์น)", "placings": "อันดับ:",
@@ -309,6 +311,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_reveal": "אפשר לחשוף רק קלף סגור שבידך: {roles}.",
         "w_keep": "שמור/י {n} מתוך {roles}.",
         "w_bad": "לא הובן: {text!r}.",
+        "w_no_seat": "אין מושב {n}: המושבים הם 0 עד {last}.",
         "and": " ו", "or": " או ", "list": ", ",
         "nothing": "כלום",
         "end_winner": "מנצח: {who}", "end_draw": "תיקו בין {who} (מגבלת תורות)", "placings": "דירוג:",
@@ -820,7 +823,11 @@ class CoupNarrator(Narrator):
             words = text.strip().lower().split()
             if words and words[0] in ("coup", "assassinate", "steal") and len(words) == 1:
                 return T["w_no_target"].format(action=names.action_name(words[0], self.lang), word=words[0])
-            return T["w_bad"].format(text=text) + " " + err.message if self.lang == "en" else T["w_bad"].format(text=text)
+            if words and words[0] in ("coup", "assassinate", "steal") and len(words) == 2 and words[1].isdecimal():
+                return T["w_no_seat"].format(n=words[1], last=core.num_players - 1)   # in every language
+            # the engine's reason is English: said in English only, and not when it only repeats the text
+            said = err.message if self.lang == "en" and not err.message.startswith("unknown action") else ""
+            return (T["w_bad"].format(text=text) + " " + said).strip()
         if core.is_legal(a):
             return ""
         prompt = self.prompt(core, v)
