@@ -35,7 +35,7 @@ UI: Dict[str, Dict[str, str]] = {
         "belief": "What the engine believes about face-down cards:",
         "tiebreak": "(The search found its best moves level, so the rule-of-thumb player chose among them.)",
         "more": "{n} more",
-        "more_moves": "… and {n} more, searched less",
+        "more_moves": "… and {n} more",
         "saved": "Saved to {path}.",
         "loaded": "Loaded {path}: {title} ({ruleset}), {players} players; you are seat {seat}; {events} events.",
         "needs_file": "'{cmd}' needs a file name, e.g. '{cmd} game.msgpack'.",
@@ -73,7 +73,7 @@ UI: Dict[str, Dict[str, str]] = {
         "belief": "สิ่งที่เอนจินเชื่อเกี่ยวกับการ์ดที่คว่ำอยู่:",
         "tiebreak": "(การค้นหาเห็นว่าทางเลือกที่ดีที่สุดพอ ๆ กัน จึงให้ผู้เล่นแบบกฎง่าย ๆ เลือก)",
         "more": "และอีก {n} ใบ",
-        "more_moves": "… และอีก {n} ทางเลือกที่ค้นน้อยกว่า",
+        "more_moves": "… และอีก {n} ทางเลือก",
         "saved": "บันทึกไว้ที่ {path}",
         "loaded": "โหลด {path}: {title} ({ruleset}) ผู้เล่น {players} คน คุณอยู่ที่นั่ง {seat} {events} เหตุการณ์",
         "needs_file": "'{cmd}' ต้องมีชื่อไฟล์ เช่น '{cmd} game.msgpack'",
@@ -111,7 +111,7 @@ UI: Dict[str, Dict[str, str]] = {
         "belief": "מה המנוע מעריך לגבי הקלפים הסגורים:",
         "tiebreak": "(החיפוש מצא שהמהלכים הטובים ביותר שקולים, ולכן שחקן כללי האצבע בחר ביניהם.)",
         "more": "ועוד {n}",
-        "more_moves": "… ועוד {n}, שנבדקו פחות",
+        "more_moves": "… ועוד {n}",
         "saved": "נשמר ב-{path}.",
         "loaded": "נטען {path}: {title} · {ruleset} · {players} שחקנים; את/ה במושב {seat}; {events} אירועים.",
         "needs_file": "'{cmd}' צריך שם קובץ, למשל '{cmd} game.msgpack'.",
@@ -364,7 +364,7 @@ def analysis_lines(game: Game, analysis: Analysis, lang: str, top: int = 6, narr
         for s in stats:
             lines.append(f"    {label(s.move):<{width}}  {t('visits', lang)} {s.visits:>7,}"
                          f"   {t('value', lang)} {s.value:5.3f}")
-        if len(analysis.stats) > top:          # the others were searched less: say they are there
+        if len(analysis.stats) > top:          # the others, searched as much at most: say they are there
             lines.append("    " + t("more_moves", lang, n=len(analysis.stats) - top))
     if analysis.belief:
         lines.append("  " + t("belief", lang))

@@ -293,7 +293,7 @@ def test_a_hint_chosen_by_the_tie_break_says_so():
     many = [ActionStat(a, m, 100 - a, 0.5) for a, m in enumerate(["income", "foreign_aid", "tax", "exchange",
                                                                    "steal 1", "steal 2", "coup 1"])]
     lines = analysis_lines(g, Analysis(0, 0, "income", many), "en")
-    assert sum("visits" in line for line in lines) == 6 and lines[-1].strip() == "… and 1 more, searched less"
+    assert sum("visits" in line for line in lines) == 6 and lines[-1].strip() == "… and 1 more"
 
 
 def test_a_right_to_left_name_or_language_gets_the_seat_number_prompt():

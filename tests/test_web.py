@@ -490,6 +490,13 @@ def test_forged_tokens_and_saves_are_refused_not_crashed_on(client, server):
         r = client.post("/api/saves/forged")
         assert r.status_code == 400 and r.json()["code"] == "not_reopenable", (forged, r.text)
     t.close()
+    # one person's save whose table id is a list: looking it up among the open tables raised (500)
+    solo, _ = new_table(client, game="coup", players=3, humans=[0], seed=25)
+    record = server.tables[solo].saved_record()
+    record.meta["table"] = ["not", "a", "name"]
+    record.save(server.saves_dir + "/forged1.msgpack")
+    r = client.post("/api/saves/forged1")
+    assert r.status_code == 200 and list(r.json()["links"]) == ["0"]
 
 
 def test_a_one_person_save_is_not_copied_while_its_table_is_open(client, server):
@@ -504,7 +511,8 @@ def test_a_one_person_save_is_not_copied_while_its_table_is_open(client, server)
     while not t.state.is_terminal():                    # once the game is over, its save opens
         t.table.apply(t.state.legal_actions()[0], seat=t.state.current_player())
     r = client.post(f"/api/saves/{name}").json()
-    assert list(r["links"]) == ["0"] and table not in server.tables
+    # the finished table stays (its person's "Download my record" and "Replay" still work)
+    assert list(r["links"]) == ["0"] and server.tables[table] is t and r["table"] != table
 
 
 def test_a_page_gets_the_title_and_the_direction_of_the_games_words():

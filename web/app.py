@@ -235,13 +235,13 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
             config.table_id, config.tokens = _saved_seats(record, humans)
         table_id = record.meta.get("table")
         open_table = server.tables.get(table_id) if saved and isinstance(table_id, str) else None
-        if open_table is not None and open_table.state.is_terminal():
-            server.tables.pop(open_table.id).close()      # a finished game's table gives way to its save
-        elif open_table is not None:
+        if open_table is not None and not open_table.state.is_terminal():
             # a copy would show whoever pressed Continue the cards of the person still playing
             raise WebError("still_open", "this game is still being played at its table: each person goes on "
                                          "there with their own link (its saves open once it is over)")
         table = server.add_table(config, record)
+        if people and open_table is not None and open_table is not table:
+            open_table.close()                 # the finished game's table, replaced at its id by its save
         if people:
             return JSONResponse({"table": table.id, "links": {}, "reopened": True})
         return JSONResponse({"table": table.id, "links": server.links(table)})

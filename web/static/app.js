@@ -56,7 +56,8 @@ function connect() {
   ws.onopen = () => {
     page.retry = 0;
     $("#banner").hidden = true;
-    ws.send(JSON.stringify({type: "join", table: page.id, seat: page.seat, token: page.token, lang: page.lang || undefined}));
+    clearTimeout(page.rejoin);                // a new socket joins now: an older timer's join is not needed
+    join();
   };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = () => {
@@ -67,10 +68,14 @@ function connect() {
 }
 
 function send(msg) { if (page.ws && page.ws.readyState === 1) page.ws.send(JSON.stringify(msg)); }
+function join() { send({type: "join", table: page.id, seat: page.seat, token: page.token, lang: page.lang || undefined}); }
 
 async function onMessage(m) {
   if (m.type === "state") {
-    if (page.mode === "table") $("#banner").hidden = true;     // joined (again)
+    if (page.mode === "table") {                               // joined (again)
+      $("#banner").hidden = true; clearTimeout(page.rejoin); page.rejoins = 0;
+      $("#save-btn").disabled = false; $("#rules-btn").disabled = false;
+    }
     if (m.log_start === 0) page.log = [];
     page.log = page.log.slice(0, m.log_start).concat(m.log);
     if (m.client) page.client = m.client;
@@ -99,11 +104,15 @@ async function onMessage(m) {
     toast(m.message);
   } else if (m.type === "error" && m.code === "no_table" && page.mode === "table") {
     // the server was restarted and the table is not open (yet: a saved game of several people reopens
-    // at its own link): say so, take the buttons away, and ask to join again every few seconds
+    // at its own link): say so, take the buttons away, and ask to join again, every 3 s at first and
+    // then less often (at most once a minute)
     $("#banner").textContent = t("table_gone"); $("#banner").hidden = false;
-    $("#actions").innerHTML = ""; $("#hint-btn").disabled = true;
+    $("#actions").innerHTML = "";
+    for (const b of ["#hint-btn", "#save-btn", "#rules-btn"]) $(b).disabled = true;
+    page.thinking = null; drawThinking();
     clearTimeout(page.rejoin);
-    page.rejoin = setTimeout(() => send({type: "join", table: page.id, seat: page.seat, token: page.token, lang: page.lang || undefined}), 3000);
+    page.rejoins = (page.rejoins || 0) + 1;
+    page.rejoin = setTimeout(join, Math.min(60000, 3000 * Math.pow(1.25, page.rejoins - 1)));
   } else if (m.type === "error") {
     if (page.hint && page.hint.waiting) { page.hint = null; drawHint(); }
     toast(t("error") + ": " + errorText(page.lang, m, seatName), true);
@@ -114,7 +123,8 @@ async function onMessage(m) {
 function drawRules(text) {
   $("#rules-text").textContent = text || "";
   // below the top bar, however many lines it wraps to in a narrow window
-  $("#rules-panel").style.top = Math.round(document.querySelector(".bar-top").getBoundingClientRect().bottom + 6) + "px";
+  // (never above the window: scrolled down, the bar's bottom is above it)
+  $("#rules-panel").style.top = Math.max(6, Math.round(document.querySelector(".bar-top").getBoundingClientRect().bottom + 6)) + "px";
   $("#rules-panel").hidden = !page.rulesOpen;
 }
 
@@ -249,7 +259,7 @@ function drawHint() {
   if (!h) { el.hidden = true; return; }
   el.hidden = false;
   if (h.waiting) { el.innerHTML = `<h3>${esc(t("hint_title"))}</h3><p>${esc(t("hint_wait"))}</p>`; return; }
-  const stats = (h.stats || []).slice().sort((a, b) => b.visits - a.visits).slice(0, 8);
+  const all = (h.stats || []).slice().sort((a, b) => b.visits - a.visits), stats = all.slice(0, 8);
   const most = Math.max(1, ...stats.map((s) => s.visits));
   let html = `<h3>${esc(t("hint_title"))}</h3><p class="suggest">${esc(t("hint_move", {move: h.label}))}` +
     (h.iterations ? ` <small>(${h.iterations.toLocaleString()} ${esc(t("iterations"))})</small>` : "") + "</p>" +
@@ -257,7 +267,8 @@ function drawHint() {
     (h.tiebreak ? `<p class="tiebreak"><small>${esc(t("tiebreak"))}</small></p>` : "");
   html += `<table class="stats">` + stats.map((s) => `<tr data-move="${esc(s.move)}"><td>${esc(s.label)}</td>` +
     `<td class="barcell"><span class="bar"><i style="width:${Math.round((100 * s.visits) / most)}%"></i></span></td>` +
-    `<td>${esc(t("value"))} ${s.value.toFixed(2)}</td><td><small>${s.visits.toLocaleString()} ${esc(t("visits"))}</small></td></tr>`).join("") + "</table>";
+    `<td>${esc(t("value"))} ${s.value.toFixed(2)}</td><td><small>${s.visits.toLocaleString()} ${esc(t("visits"))}</small></td></tr>`).join("") + "</table>" +
+    (all.length > 8 ? `<p class="more"><small>${esc(t("more_moves", {n: all.length - 8}))}</small></p>` : "");
   if (h.belief) {
     html += `<h4>${esc(t("belief"))}</h4>`;
     for (const [seat, dist] of Object.entries(h.belief)) {

@@ -7,7 +7,7 @@ export const UI = {
     thinking: "{who} is thinking", iterations: "iterations", hint_title: "The engine's view",
     hint_wait: "The engine is thinking…", hint_move: "It suggests: {move}", visits: "visits", value: "value",
     belief: "What it believes about the face-down cards", game_over: "Game over", place: "Place",
-    seat: "Seat", score: "Score", revealed: "Cards", reconnecting: "Connection lost: reconnecting…", table_gone: "This table is not open on the server (it may have been restarted): waiting for it to open again…",
+    seat: "Seat", score: "Score", revealed: "Cards", reconnecting: "Connection lost: reconnecting…", table_gone: "This table is not open on the server (it may have been restarted). A saved game of several people opens again at this link when someone continues it from the lobby; this page then joins it by itself. Otherwise, continue a saved game from the lobby.",
     saved: "Saved on the server as “{name}”; your own record is downloading.", download: "Download my record",
     step: "Step {k} of {n}", first: "First", prev: "Back", next: "Next", last: "End",
     replay_of: "Replay", error: "Not possible", bot: "bot", human: "person", offline: "away",
@@ -16,7 +16,7 @@ export const UI = {
     options: "Options", start: "Start", links: "Each person opens their own link (it holds their seat's secret):",
     open_seat: "Open seat {n}", saves: "Saved games on this server", continue: "Continue",
     upload: "Open a record file (a full record continues; a seat's record opens in the replay viewer)",
-    no_saves: "none yet", reopened: "The game is open again at its table: each person opens the link they had for it (it holds their seat's secret).", more: "more…", go: "Go", you: "you", winner: "winner", rules: "Rules", close: "Close", show_result: "Show the result", more_cards: "and {n} more", tiebreak: "The search found its best moves level, so the rule-of-thumb player chose among them.",
+    no_saves: "none yet", reopened: "The game is open again at its table: each person opens the link they had for it (it holds their seat's secret).", more: "more…", go: "Go", you: "you", winner: "winner", rules: "Rules", close: "Close", show_result: "Show the result", more_cards: "and {n} more", more_moves: "… and {n} more moves", tiebreak: "The search found its best moves level, so the rule-of-thumb player chose among them.",
   },
   th: {
     title: "โต๊ะเกม intrigue", hint: "คำแนะนำ", save: "บันทึก", load: "โหลด", replay: "ดูย้อนหลัง", lobby: "โต๊ะใหม่",
@@ -24,7 +24,7 @@ export const UI = {
     thinking: "{who} กำลังคิด", iterations: "รอบ", hint_title: "มุมมองของเอนจิน",
     hint_wait: "เอนจินกำลังคิด…", hint_move: "แนะนำ: {move}", visits: "ครั้ง", value: "ค่า",
     belief: "สิ่งที่เอนจินเชื่อเกี่ยวกับการ์ดที่คว่ำอยู่", game_over: "จบเกม", place: "อันดับ",
-    seat: "ที่นั่ง", score: "คะแนน", revealed: "การ์ด", reconnecting: "การเชื่อมต่อขาด: กำลังเชื่อมต่อใหม่…", table_gone: "โต๊ะนี้ไม่ได้เปิดอยู่บนเซิร์ฟเวอร์ (อาจเพิ่งเริ่มใหม่): กำลังรอให้เปิดอีกครั้ง…",
+    seat: "ที่นั่ง", score: "คะแนน", revealed: "การ์ด", reconnecting: "การเชื่อมต่อขาด: กำลังเชื่อมต่อใหม่…", table_gone: "โต๊ะนี้ไม่ได้เปิดอยู่บนเซิร์ฟเวอร์ (อาจเพิ่งเริ่มใหม่) เกมที่บันทึกไว้ที่มีหลายคนจะกลับมาเปิดที่ลิงก์นี้เมื่อมีคนเล่นต่อจากล็อบบี้ แล้วหน้านี้จะเข้าร่วมเอง หรือเล่นเกมที่บันทึกไว้ต่อจากล็อบบี้",
     saved: "บันทึกไว้บนเซิร์ฟเวอร์ชื่อ “{name}” และกำลังดาวน์โหลดบันทึกของคุณ", download: "ดาวน์โหลดบันทึกของฉัน",
     step: "ขั้น {k} จาก {n}", first: "แรก", prev: "ย้อน", next: "ถัดไป", last: "จบ",
     replay_of: "ดูย้อนหลัง", error: "ทำไม่ได้", bot: "บอท", human: "คน", offline: "ไม่อยู่",
@@ -33,7 +33,7 @@ export const UI = {
     options: "ตัวเลือก", start: "เริ่ม", links: "แต่ละคนเปิดลิงก์ของตัวเอง (มีรหัสลับของที่นั่ง):",
     open_seat: "เปิดที่นั่ง {n}", saves: "เกมที่บันทึกไว้บนเซิร์ฟเวอร์", continue: "เล่นต่อ",
     upload: "เปิดไฟล์บันทึก (บันทึกเต็มเล่นต่อได้ บันทึกของที่นั่งเปิดในโหมดดูย้อนหลัง)",
-    no_saves: "ยังไม่มี", reopened: "เกมกลับมาเปิดที่โต๊ะเดิมแล้ว แต่ละคนเปิดลิงก์เดิมของตัวเอง (มีรหัสลับของที่นั่ง)", more: "เพิ่มเติม…", go: "ตกลง", you: "คุณ", winner: "ผู้ชนะ", rules: "กติกา", close: "ปิด", show_result: "ดูผลการแข่งขัน", more_cards: "และอีก {n} ใบ", tiebreak: "การค้นหาเห็นว่าทางเลือกที่ดีที่สุดพอ ๆ กัน จึงให้ผู้เล่นแบบกฎง่าย ๆ เลือก",
+    no_saves: "ยังไม่มี", reopened: "เกมกลับมาเปิดที่โต๊ะเดิมแล้ว แต่ละคนเปิดลิงก์เดิมของตัวเอง (มีรหัสลับของที่นั่ง)", more: "เพิ่มเติม…", go: "ตกลง", you: "คุณ", winner: "ผู้ชนะ", rules: "กติกา", close: "ปิด", show_result: "ดูผลการแข่งขัน", more_cards: "และอีก {n} ใบ", more_moves: "… และอีก {n} ทางเลือก", tiebreak: "การค้นหาเห็นว่าทางเลือกที่ดีที่สุดพอ ๆ กัน จึงให้ผู้เล่นแบบกฎง่าย ๆ เลือก",
   },
   he: {
     title: "שולחן intrigue", hint: "רמז", save: "שמירה", load: "טעינה", replay: "הילוך חוזר", lobby: "שולחן חדש",
@@ -41,7 +41,7 @@ export const UI = {
     thinking: "{who} חושב/ת", iterations: "איטרציות", hint_title: "מבט המנוע",
     hint_wait: "המנוע חושב…", hint_move: "הוא מציע: {move}", visits: "ביקורים", value: "ערך",
     belief: "מה הוא מעריך לגבי הקלפים הסגורים", game_over: "המשחק נגמר", place: "מקום",
-    seat: "מושב", score: "ניקוד", revealed: "קלפים", reconnecting: "החיבור נותק: מתחבר מחדש…", table_gone: "השולחן הזה לא פתוח בשרת (ייתכן שהופעל מחדש): ממתינים שייפתח שוב…",
+    seat: "מושב", score: "ניקוד", revealed: "קלפים", reconnecting: "החיבור נותק: מתחבר מחדש…", table_gone: "השולחן הזה לא פתוח בשרת (ייתכן שהופעל מחדש). משחק שמור של כמה אנשים נפתח שוב בקישור הזה כשמישהו ממשיך אותו מהלובי, והדף הזה מצטרף אליו מעצמו. אחרת, אפשר להמשיך משחק שמור מהלובי.",
     saved: "נשמר בשרת בשם “{name}”; הרשומה שלך יורדת.", download: "הורדת הרשומה שלי",
     step: "שלב {k} מתוך {n}", first: "התחלה", prev: "אחורה", next: "הבא", last: "סוף",
     replay_of: "הילוך חוזר", error: "לא אפשרי", bot: "בוט", human: "אדם", offline: "לא מחובר",
@@ -50,7 +50,7 @@ export const UI = {
     options: "אפשרויות", start: "התחלה", links: "כל אחד פותח את הקישור שלו (יש בו הסוד של המושב):",
     open_seat: "פתיחת מושב {n}", saves: "משחקים שמורים בשרת", continue: "המשך",
     upload: "פתיחת קובץ רשומה (רשומה מלאה ממשיכה; רשומה של מושב נפתחת בהילוך חוזר)",
-    no_saves: "אין עדיין", reopened: "המשחק נפתח שוב בשולחן שלו: כל אחד פותח את הקישור שהיה לו (יש בו הסוד של המושב).", more: "עוד…", go: "אישור", you: "את/ה", winner: "מנצח/ת", rules: "חוקים", close: "סגירה", show_result: "הצגת התוצאה", more_cards: "ועוד {n}", tiebreak: "החיפוש מצא שהמהלכים הטובים ביותר שקולים, ולכן שחקן כללי האצבע בחר ביניהם.",
+    no_saves: "אין עדיין", reopened: "המשחק נפתח שוב בשולחן שלו: כל אחד פותח את הקישור שהיה לו (יש בו הסוד של המושב).", more: "עוד…", go: "אישור", you: "את/ה", winner: "מנצח/ת", rules: "חוקים", close: "סגירה", show_result: "הצגת התוצאה", more_cards: "ועוד {n}", more_moves: "… ועוד {n} מהלכים", tiebreak: "החיפוש מצא שהמהלכים הטובים ביותר שקולים, ולכן שחקן כללי האצבע בחר ביניהם.",
   },
 };
 
