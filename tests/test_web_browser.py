@@ -101,14 +101,21 @@ def view(page):
     return page.evaluate("() => window.intrigue.view")
 
 
+def open_seat(browser, link, seat_selector="#seat-0", **page_kw):
+    """A new page on a seat's link, drawn as far as ``seat_selector``; the page and the list its
+    uncaught script errors go to."""
+    page = browser.new_page(**page_kw)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(link)
+    page.wait_for_selector(seat_selector)
+    return page, errors
+
+
 # --------------------------------------------------------------------------------------------------
 def test_whole_coup_game_by_clicking(browser, live):
     table, links = live.table(game="coup", players=3, humans=[0], bots=["random"], seed=17)
-    page = browser.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(links[0])
-    page.wait_for_selector("#seat-0")
+    page, errors = open_seat(browser, links[0])
     # the buttons say what they claim and whom they target
     page.wait_for_selector('#actions button[data-move="tax"]')
     assert page.locator('#actions button[data-move="tax"] svg[data-role="duke"]').count() == 1
@@ -144,11 +151,7 @@ def test_whole_coup_game_by_clicking(browser, live):
 
 def test_a_politics_round(browser, live):
     table, links = live.table(game="politics", players=6, humans=[0], bots=["heuristic"], seed=5)
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(links[0])
-    page.wait_for_selector("#seat-5")
+    page, errors = open_seat(browser, links[0], "#seat-5", viewport={"width": 1400, "height": 1000})
     assert page.locator("#hand svg.pcard").count() == len(table.game.private_info(table.state.core, 0)["policy"])
     clicks = click_until(page, lambda: table.state.core.round >= 1 or table.state.is_terminal(), random.Random(1))
     page.wait_for_function("() => window.intrigue.view.public.round >= 2")
@@ -163,11 +166,7 @@ def test_shadow_master_board_and_clicks(browser, live):
     table is saved there (docs/web/shadow-master-table.png was made so)."""
     table, links = live.table(game="shadow_master", players=4, humans=[0], bots=["random"], seed=8,
                               options={"max_rounds": 10})
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(links[0])
-    page.wait_for_selector("#seat-3")
+    page, errors = open_seat(browser, links[0], "#seat-3", viewport={"width": 1400, "height": 1000})
     page.wait_for_selector("svg.sm-board g.hex")
 
     def board_matches():
@@ -569,11 +568,7 @@ def test_a_game_without_drawings_is_played_on_the_plain_table(browser, live):
     # the server takes a table of a game without a web plug-in (Kuhn poker), and the page stayed blank:
     # "Failed to fetch dynamically imported module /games/kuhn/table.js"
     table, links = live.table(game="kuhn", players=2, humans=[0], bots=["random"], seed=5)
-    page = browser.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(links[0])
-    page.wait_for_selector("#seat-0")
+    page, errors = open_seat(browser, links[0])
     assert page.locator("#hand .plain-info").count() == 1
     click_until(page, lambda: table.state.is_terminal(), random.Random(5))
     page.wait_for_selector("#gameover:not([hidden]) table.placings")
