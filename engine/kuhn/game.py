@@ -29,7 +29,8 @@ class KuhnGame(Game):
     option_specs: Dict[str, OptionSpec] = {}
     rulesets = {"standard": {}}
     payoff = "scores"                               # chips, as Kuhn poker is defined
-    plugins = {"heuristic": "intrigue.engine.kuhn.heuristic:KuhnHeuristic"}
+    plugins = {"heuristic": "intrigue.engine.kuhn.heuristic:KuhnHeuristic",
+               "openspiel": "intrigue.engine.kuhn.openspiel"}
 
     def _new_core(self) -> KuhnCore:
         return KuhnCore(self.num_players)
