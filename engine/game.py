@@ -371,6 +371,13 @@ class Game:
         """What ``seat`` privately knows now, as plain data (game hook)."""
         return {}
 
+    def revealed_at_end(self, core: KernelState, seat: int) -> dict:
+        """What every seat is shown of ``seat``'s private information once the game is over, as plain
+        data of :meth:`private_info`'s shape (game hook; default: all of it, every card turned face
+        up).  A game whose rules keep some cards hidden to the end (a poker hand won by a fold) gives
+        those as ``None``."""
+        return self.private_info(core, seat)
+
     def teams(self, core: KernelState) -> Optional[Dict[str, Tuple[int, ...]]]:
         """The teams in ``core``, as a referee who knows every role sees them: team name -> seats
         (game hook; default ``None``: the game has no teams, or they are not dealt yet).
