@@ -18,10 +18,10 @@ UI: Dict[str, Dict[str, str]] = {
            "in": "in", "folded": "folded", "to_call": "to call", "raises_left": "raises left",
            "shown": "shown", "hidden": "not shown", "your_card": "Your card", "chips": "chips", "pair": "pair"},
     "th": {"round": "รอบ", "of": "จาก", "pot": "กองกลาง", "public": "ไพ่กลาง", "not_yet": "ยังไม่เปิด",
-           "in": "ใส่แล้ว", "folded": "หมอบ", "to_call": "ต้องตาม", "raises_left": "เพิ่มเดิมพันได้อีก",
+           "in": "ในกองกลาง", "folded": "หมอบ", "to_call": "ต้องตาม", "raises_left": "เพิ่มเดิมพันได้อีก",
            "shown": "เปิดแล้ว", "hidden": "ไม่เปิด", "your_card": "ไพ่ของคุณ", "chips": "ชิป", "pair": "คู่"},
     "he": {"round": "סבב", "of": "מתוך", "pot": "קופה", "public": "הקלף הפתוח", "not_yet": "עוד לא נחשף",
-           "in": "הכניס", "folded": "פרש", "to_call": "להשוואה", "raises_left": "העלאות שנותרו",
+           "in": "בקופה", "folded": "פרש", "to_call": "להשוואה", "raises_left": "העלאות שנותרו",
            "shown": "נחשף", "hidden": "לא נחשף", "your_card": "הקלף שלך", "chips": "אסימונים", "pair": "זוג"},
 }
 

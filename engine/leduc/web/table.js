@@ -27,8 +27,8 @@ export function cardPicture(rank, name, { small = false } = {}) {
   }
   return `<svg class="${cls}" data-rank="${rank}" viewBox="0 0 64 96" role="img" aria-label="${name}">
     <rect x="1" y="1" width="62" height="94" rx="7" fill="#fdfaf2" stroke="${face.fg}" stroke-width="2"/>
-    <text x="8" y="20" font-size="16" font-weight="700" fill="${face.fg}">${rank}</text>
-    <text x="56" y="88" font-size="16" font-weight="700" fill="${face.fg}" text-anchor="end">${rank}</text>
+    <text x="12" y="20" font-size="16" font-weight="700" fill="${face.fg}" text-anchor="middle">${rank}</text>
+    <text x="52" y="88" font-size="16" font-weight="700" fill="${face.fg}" text-anchor="middle">${rank}</text>
     <g transform="translate(12 26)">${EMBLEM[rank](face.fg)}</g>
     <text x="32" y="76" text-anchor="middle" font-size="${name.length > 6 ? 8 : 10}" fill="${face.fg}">${name}</text></svg>`;
 }
