@@ -415,8 +415,9 @@ cdef class LeducCore(KernelState):
 
     @property
     def round(self):
-        """The betting round: 0 (raises of 2 chips) or 1 (raises of 4, after the public card)."""
-        return self.st.round
+        """The betting round, counted from 1: 1 (raises of 2 chips), 2 (raises of 4, after the public
+        card).  The hand's length in rounds, as the arena reports it."""
+        return self.st.round + 1
 
     @property
     def to_deal(self):

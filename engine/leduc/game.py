@@ -158,7 +158,7 @@ class LeducGame(Game):
         betting = core.phase == K["PH_BET"]
         public = core.public_card
         return {
-            "round": core.round + 1, "public_card": None if public is None else RANKS[public],
+            "round": core.round, "public_card": None if public is None else RANKS[public],
             "pot": core.pot, "to_decide": cp if cp >= 0 else None, "to_call": core.to_call,
             "raises": core.raises if betting else 0, "max_raises": K["MAX_RAISES"],
             "raise_amount": core.raise_amount,

@@ -21,15 +21,15 @@ from intrigue.ext.leduc_core import CONST as K
 
 WEAK, FAIR, STRONG = range(3)
 
-# not facing a bet: the probability of betting, per strength and round (the rest: check)
+# not facing a bet: the probability of betting, per betting round (1, 2) and strength (the rest: check)
 BET: Dict[Tuple[int, int], float] = {
-    (0, WEAK): 0.2, (0, FAIR): 0.35, (0, STRONG): 0.85,
-    (1, WEAK): 0.15, (1, FAIR): 0.5, (1, STRONG): 0.9,
+    (1, WEAK): 0.2, (1, FAIR): 0.35, (1, STRONG): 0.85,
+    (2, WEAK): 0.15, (2, FAIR): 0.5, (2, STRONG): 0.9,
 }
-# facing a bet: (fold, call, raise) per strength and round; a raise not allowed (two made) is a call
+# facing a bet: (fold, call, raise) per betting round and strength; a raise not allowed (two made) is a call
 FACING: Dict[Tuple[int, int], Tuple[float, float, float]] = {
-    (0, WEAK): (0.75, 0.25, 0.0), (0, FAIR): (0.2, 0.7, 0.1), (0, STRONG): (0.0, 0.35, 0.65),
-    (1, WEAK): (0.7, 0.25, 0.05), (1, FAIR): (0.15, 0.75, 0.1), (1, STRONG): (0.0, 0.2, 0.8),
+    (1, WEAK): (0.75, 0.25, 0.0), (1, FAIR): (0.2, 0.7, 0.1), (1, STRONG): (0.0, 0.35, 0.65),
+    (2, WEAK): (0.7, 0.25, 0.05), (2, FAIR): (0.15, 0.75, 0.1), (2, STRONG): (0.0, 0.2, 0.8),
 }
 _STEPS = 1 << 30                     # resolution of a sampled choice
 

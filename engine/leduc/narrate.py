@@ -237,7 +237,7 @@ class LeducNarrator(Narrator):
         if core.current_player() < 0:
             return None
         amount = self.chips(core.raise_amount)
-        if core.round == 0:
+        if core.round == 1:
             return self.text["header1"].format(amount=amount)
         return self.text["header2"].format(amount=amount, public=self.card(core.public_card))
 
@@ -384,7 +384,7 @@ class LeducNarrator(Narrator):
         core = state.core
         T = self.text
         public = core.public_card
-        lines = [T["b_head"].format(round=core.round + 1, pot=self.chips(core.pot),
+        lines = [T["b_head"].format(round=core.round, pot=self.chips(core.pot),
                                     public=T["b_no_public"] if public is None else self.card(public))]
         labels = [_cap(self.seat(p, viewer)) for p in range(2)]
         width = max(len(x) for x in labels)
