@@ -157,3 +157,46 @@ def test_the_protocols_game_over_reveals_cards_only_after_a_showdown():
         assert f"deal 1 {truth['1']}" not in mine and f"deal 0 {truth['0']}" in mine
         ends.add(shown)
     assert ends == {True, False}                    # both kinds of ending were seen
+
+
+# --------------------------------------------------------------------------------------------------
+# the narrator
+# --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", names.LANGUAGES)
+def test_the_narrator_words_every_event_label_and_prompt_of_random_hands(lang):
+    from intrigue.ext.game_api import Rng
+    rng = Rng(9)
+    for seed in range(60):
+        state = GAME.new_state(seed)
+        core = GAME.new_initial_state().core
+        narrators = [LeducNarrator(GAME, lang) for _ in range(2)]
+        for n in narrators:
+            n.strict = True                       # a wording error raises instead of falling back
+        while not state.is_terminal():
+            seat = state.current_player()
+            for a in state.legal_actions():
+                assert narrators[seat].action_label(state.core, a, seat)
+            assert narrators[seat].prompt(state.core, seat) and narrators[1 - seat].prompt(state.core, 1 - seat)
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])
+        for ev in state.history:
+            for viewer in (0, 1, None):
+                lines = narrators[0].event(core, ev, viewer)
+                assert (lines != []) == (ev.seen_by(viewer) is not None)
+                assert all(line and "{" not in line for line in lines)
+            core.apply(ev.action)
+        for viewer in (0, 1):
+            assert narrators[viewer].end_screen(state.core, viewer)
+
+
+@pytest.mark.parametrize("events, typed, says", [
+    ([(-1, "deal 0 J"), (-1, "deal 1 K")], "fold", "There is no bet to fold to"),
+    ([(-1, "deal 0 J"), (-1, "deal 1 K"), (0, "bet")], "check", "There is a bet of 2 chips to call"),
+    ([(-1, "deal 0 J"), (-1, "deal 1 K"), (0, "bet"), (1, "raise")], "raise", "No more raises this round"),
+    ([(-1, "deal 0 J"), (-1, "deal 1 K")], "shove", "Not understood"),
+])
+def test_why_a_move_is_not_possible_is_said_plainly(events, typed, says):
+    state = record(events).replay()
+    seat = state.current_player()
+    assert LeducNarrator(GAME).why_illegal(state.core, typed, seat).startswith(says)
+    assert LeducNarrator(GAME).why_illegal(state.core, "call", 1 - seat).startswith("It is not your decision")

@@ -67,13 +67,14 @@ TEXT: Dict[str, Dict[str, str]] = {
                  "Each player antes 1 chip and is dealt one card face down.\n"
                  "Round 1: bets and raises of 2 chips. Then one card is turned up for both (the public "
                  "card). Round 2: bets and raises of 4 chips.\n"
-                 "In each round seat 0 acts first, and at most two raises are made. Check: pass without "
+                 "In each round seat 0 acts first, and at most two bets or raises are made. Check: pass without "
                  "a bet. Bet or raise: put in the round's amount more than the other player has in. "
                  "Call: match the other player's chips. Fold (only facing a bet): give up the pot.\n"
                  "If nobody folds, both cards are shown: a card that pairs the public card wins, else "
                  "the higher card (King > Queen > Jack); equal cards split the pot.\n"
                  "After a fold no card is shown.",
         "rules_now": "Now: {chips} to call; {left} raise(s) left this round.",
+        "rules_now_level": "Now: no bet to call; {left} bet(s) or raise(s) left this round.",
         "rules_guide": "Full guide: docs/rules/leduc.en.md",
     },
     "th": {
@@ -125,6 +126,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                  "(คิง > ควีน > แจ็ค) ถ้าไพ่เท่ากันแบ่งกองกลาง\n"
                  "ถ้ามีคนหมอบ จะไม่มีการเปิดไพ่",
         "rules_now": "ตอนนี้: ต้องใส่ {chips} เพื่อตาม รอบนี้เพิ่มเดิมพันได้อีก {left} ครั้ง",
+        "rules_now_level": "ตอนนี้: ยังไม่มีเดิมพันให้ตาม รอบนี้ลงเดิมพันหรือเพิ่มเดิมพันได้อีก {left} ครั้ง",
         "rules_guide": "คู่มือเต็ม (ภาษาอังกฤษ): docs/rules/leduc.en.md",
     },
     "he": {
@@ -176,6 +178,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                  "הגבוה (מלך > מלכה > נסיך); קלפים שווים מחלקים את הקופה.\n"
                  "אחרי פרישה אף קלף לא נחשף.",
         "rules_now": "עכשיו: צריך {chips} כדי להשוות; נותרו {left} העלאות בסבב הזה.",
+        "rules_now_level": "עכשיו: אין הימור להשוות; נותרו {left} הימורים או העלאות בסבב הזה.",
         "rules_guide": "המדריך המלא (באנגלית): docs/rules/leduc.en.md",
     },
 }
@@ -351,7 +354,9 @@ class LeducNarrator(Narrator):
         T = self.text
         parts = [T["rules"]]
         if core.phase == K["PH_BET"]:
-            parts.append(T["rules_now"].format(chips=self.chips(core.to_call), left=K["MAX_RAISES"] - core.raises))
+            left = K["MAX_RAISES"] - core.raises
+            parts.append(T["rules_now"].format(chips=self.chips(core.to_call), left=left) if core.to_call
+                         else T["rules_now_level"].format(left=left))
         parts.append(T["rules_guide"])
         return "\n".join(parts)
 
