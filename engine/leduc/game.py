@@ -46,11 +46,13 @@ class LeducGame(Game):
     languages = names.LANGUAGES
     option_specs: Dict[str, OptionSpec] = {}
     rulesets = {"standard": {}}
+    payoff = "scores"                               # exact tools measure chips, as the field reports Leduc
     plugins = {
         "heuristic": "intrigue.engine.leduc.heuristic:LeducHeuristic",
         "benchmarks": "intrigue.engine.leduc.benchmarks:cases",
         "narrator": "intrigue.engine.leduc.narrate:LeducNarrator",
         "web": "intrigue.engine.leduc.web",
+        "openspiel": "intrigue.engine.leduc.openspiel",
     }
 
     def _new_core(self) -> LeducCore:
