@@ -70,6 +70,7 @@ MAX_ITERATIONS = 2_000_000_000
 CHUNK_SECONDS = 0.02
 FIRST_CHUNK = 16
 NODE_BYTES = 48                       # a public node, its share of records and slots (for the memory cap)
+EXPAND = 8                            # nodes an iteration may add to the tree off the target path
 
 
 class OosBot(Bot):
@@ -81,11 +82,16 @@ class OosBot(Bot):
     options = {
         "iterations": (int, 0, "iterations per decision (0: none; with no time limit either, 10000)"),
         "time": (float, 0.0, "milliseconds per decision with a choice (0: no time limit)"),
-        "sampling": (str, "external", "'external' (every action of the seat being updated tried: less "
-                                      "variance) or 'outcome' (one sampled history per iteration)"),
-        "infoset": (float, 0.0, "share of iterations targeted at the bot's own information set"),
-        "public": (float, 0.5, "share of iterations targeted at the public history (the others' and the "
-                               "bot's own cards sampled)"),
+        "sampling": (str, "chance", "what an iteration samples: 'chance' (the chance events; every action "
+                                    "of every seat in the tree is tried, CFR+ updates), 'external' (chance and "
+                                    "the others' actions; every action of the seat being updated) or 'outcome' "
+                                    "(one history)"),
+        "target": (float, 0.0, "sampling=chance: how often an event the bot saw (its cards, a card turned "
+                               "up) is forced to what it saw, rather than drawn by its odds"),
+        "infoset": (float, 0.0, "external/outcome sampling: share of iterations targeted at the bot's own "
+                                "information set"),
+        "public": (float, 0.5, "external/outcome sampling: share of iterations targeted at the public "
+                               "history (the others' and the bot's own cards sampled)"),
         "epsilon": (float, 0.6, "outcome sampling: exploration of the seat being updated"),
         "memory": (int, 256, "tree memory cap in MB"),
         "leaf": (str, "playout", "'playout' or 'eval' (the game's static evaluation, where it has one)"),
@@ -100,8 +106,10 @@ class OosBot(Bot):
             raise BotSpecError(f"oos: iterations must be from 0 to {MAX_ITERATIONS}", field="bot")
         if not cfg["time"] >= 0:
             raise BotSpecError("oos: time must be >= 0 (milliseconds)", field="bot")
-        if cfg["sampling"] not in ("external", "outcome"):
-            raise BotSpecError("oos: sampling must be 'external' or 'outcome'", field="bot")
+        if cfg["sampling"] not in ("chance", "external", "outcome"):
+            raise BotSpecError("oos: sampling must be 'chance', 'external' or 'outcome'", field="bot")
+        if not 0 <= cfg["target"] < 1:
+            raise BotSpecError("oos: target must be from 0 to below 1", field="bot")
         if not (0 <= cfg["infoset"] and 0 <= cfg["public"] and cfg["infoset"] + cfg["public"] <= 1):
             raise BotSpecError("oos: infoset and public are shares from 0 to 1 with a sum of at most 1", field="bot")
         if not 0 < cfg["epsilon"] <= 1:
@@ -139,9 +147,11 @@ class OosBot(Bot):
         if infinite and stop is None:
             raise BotSpecError("an infinite search needs a stop event", field="infinite")
         cfg = self.config
+        plus = cfg["sampling"] == "chance"            # chance sampling updates as CFR+ (RM+, linear average)
         search = new_search(info, derive_seed(seed, 1), infoset=cfg["infoset"], public=cfg["public"],
                             epsilon=cfg["epsilon"], sampling=cfg["sampling"], leaf=cfg["leaf"],
-                            playout=cfg["playout"], max_nodes=max(16, cfg["memory"] * (1 << 20) // NODE_BYTES))
+                            playout=cfg["playout"], max_nodes=max(16, cfg["memory"] * (1 << 20) // NODE_BYTES),
+                            expand=EXPAND, plus=plus, linear=1.0 if plus else 0.0, target_share=cfg["target"])
         deadline = None if time_ms is None else t0 + time_ms / 1000.0
         info_every = max(0.01, cfg["info_ms"] / 1000.0)
         next_info = t0 + info_every
