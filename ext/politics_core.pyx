@@ -593,20 +593,20 @@ cdef void phase5(PolState* s) noexcept nogil:
     contracts_start(s)
 
 
-cdef void known_hidden_table(const PolState* s, int seat, uint8_t* K) noexcept nogil:
+cdef void known_hidden_table(const PolState* s, int seat, uint8_t* known) noexcept nogil:
     """The face-down table cards (face-down ones plus the leader's discard) that `seat` knows of."""
     cdef int t, i, slot
     cdef int rc[6]
     for t in range(NTYPES):
-        K[t] = 0
+        known[t] = 0
     slot = member_slot(s, seat)
     if slot < 0:
         return
     if slot == 0 and s.looked:
         for t in range(NTYPES):
-            K[t] = s.table_down[t]
+            known[t] = s.table_down[t]
         if s.leader_discard != NONE:
-            K[s.leader_discard] += 1
+            known[s.leader_discard] += 1
         return
     if s.proposed[slot][0] == NONE:
         return
@@ -619,20 +619,20 @@ cdef void known_hidden_table(const PolState* s, int seat, uint8_t* K) noexcept n
         if rc[t] > 0:
             rc[t] -= 1
         else:
-            K[t] += 1
+            known[t] += 1
 
 
 cdef void table_to_discard(PolState* s) noexcept nogil:
     """§6.6 step 4: the table goes to the discard pile; face-down cards stay hidden.  Each member
     remembers the face-down cards it knows of (see known_hidden_table)."""
-    cdef uint8_t K[6]
+    cdef uint8_t known[6]
     cdef int i, t, m
     if s.formed:
         for i in range(3):
             m = member_at(s, i)
-            known_hidden_table(s, m, K)
+            known_hidden_table(s, m, known)
             for t in range(NTYPES):
-                s.discard_known[m][t] += K[t]
+                s.discard_known[m][t] += known[t]
     for i in range(s.n_revealed):
         t = s.revealed[i] & R_TYPE
         s.discard[t] += 1

@@ -90,66 +90,96 @@ cdef void after_vote(PolState* s) noexcept nogil:
     s.asked = NONE
 
 
+cdef enum:  # the seven awards of S5 (D41, D42), in the order they are given
+    AWARD_GOLDEN_GOV = 0      # most governments that did not fail: LEG 3
+    AWARD_HAWK_EYE = 1        # most corrupt cards caught by inspection: LEG 3
+    AWARD_SPLIT_GOV = 2       # most failed governments: UND 3
+    AWARD_SURVIVOR = 3        # most governments joined as a partner: INF 2
+    AWARD_PROMISER = 4        # most contracts resolved (HON + BET): INF 5
+    AWARD_IDEALIST_HON = 5    # most contracts kept (HON): LEG 3
+    AWARD_IDEALIST_BET = 6    # most contracts broken (BET): UND 4
+    NUM_AWARDS = 7
+
+
+cdef inline int award_measure(const PolState* s, int award, int p) noexcept nogil:
+    """What the award counts for seat p."""
+    if award == AWARD_GOLDEN_GOV:
+        return s.gov_ok[p]
+    if award == AWARD_HAWK_EYE:
+        return s.caught[p]
+    if award == AWARD_SPLIT_GOV:
+        return s.gov_failed[p]
+    if award == AWARD_SURVIVOR:
+        return s.joined[p]
+    if award == AWARD_PROMISER:
+        return s.hon[p] + s.bet[p]
+    if award == AWARD_IDEALIST_HON:
+        return s.hon[p]
+    return s.bet[p]
+
+
+cdef inline void award_bonus(PolState* s, int award, int p) noexcept nogil:
+    """The award's coins to seat p."""
+    if award == AWARD_GOLDEN_GOV or award == AWARD_HAWK_EYE or award == AWARD_IDEALIST_HON:
+        add_sat(&s.leg[p], 3)
+    elif award == AWARD_SPLIT_GOV:
+        add_sat(&s.und[p], 3)
+    elif award == AWARD_SURVIVOR:
+        add_sat(&s.inf[p], 2)
+    elif award == AWARD_PROMISER:
+        add_sat(&s.inf[p], 5)
+    else:
+        add_sat(&s.und[p], 4)
+
+
+cdef void give_awards(PolState* s) noexcept nogil:
+    """S5 (D41, D42): each award to every seat with the highest count, if it is at least 1."""
+    cdef int award, p, best
+    cdef int measure[8]
+    for award in range(NUM_AWARDS):
+        best = 0
+        for p in range(s.n):
+            measure[p] = award_measure(s, award, p)
+            if measure[p] > best:
+                best = measure[p]
+        if best < 1:
+            continue
+        for p in range(s.n):
+            if measure[p] == best:
+                award_bonus(s, award, p)
+
+
+cdef void end_bonuses(PolState* s) noexcept nogil:
+    """S2-S4 of a normal end: LEG 2 each, INF 2 for the most UND, the side penalties."""
+    cdef int p, best = 0
+    for p in range(s.n):                              # S2
+        add_sat(&s.leg[p], 2)
+    for p in range(s.n):                              # S3 (D38)
+        if s.und[p] > best:
+            best = s.und[p]
+    if best >= 1:
+        for p in range(s.n):
+            if s.und[p] == best:
+                add_sat(&s.inf[p], 2)
+    for p in range(s.n):                              # S4
+        if s.flags[p] & F_DARK:
+            sub_floor(&s.inf[p], s.leg[p] // 5)
+        else:
+            sub_floor(&s.inf[p], s.und[p] // 5)
+
+
 cdef void finish(PolState* s) noexcept nogil:
     """Scoring (§11.1, D37-D41) at a normal end; at a crisis only the totals for display."""
-    cdef int p, best, m, i
-    cdef int measure[8]
+    cdef int p
     if not s.crisis:
-        for p in range(s.n):                              # S2
-            add_sat(&s.leg[p], 2)
-        best = 0                                          # S3 (D38)
-        for p in range(s.n):
-            if s.und[p] > best:
-                best = s.und[p]
-        if best >= 1:
-            for p in range(s.n):
-                if s.und[p] == best:
-                    add_sat(&s.inf[p], 2)
-        for p in range(s.n):                              # S4
-            if s.flags[p] & F_DARK:
-                sub_floor(&s.inf[p], s.leg[p] // 5)
-            else:
-                sub_floor(&s.inf[p], s.und[p] // 5)
-        if s.awards:                                      # S5 (D41, D42)
-            for i in range(7):
-                best = 0
-                for p in range(s.n):
-                    if i == 0:
-                        m = s.gov_ok[p]
-                    elif i == 1:
-                        m = s.caught[p]
-                    elif i == 2:
-                        m = s.gov_failed[p]
-                    elif i == 3:
-                        m = s.joined[p]
-                    elif i == 4:
-                        m = s.hon[p] + s.bet[p]
-                    elif i == 5:
-                        m = s.hon[p]
-                    else:
-                        m = s.bet[p]
-                    measure[p] = m
-                    if m > best:
-                        best = m
-                if best < 1:
-                    continue
-                for p in range(s.n):
-                    if measure[p] != best:
-                        continue
-                    if i == 0 or i == 1 or i == 5:
-                        add_sat(&s.leg[p], 3)
-                    elif i == 2:
-                        add_sat(&s.und[p], 3)
-                    elif i == 3:
-                        add_sat(&s.inf[p], 2)
-                    elif i == 4:
-                        add_sat(&s.inf[p], 5)
-                    else:
-                        add_sat(&s.und[p], 4)
+        end_bonuses(s)
+        if s.awards:
+            give_awards(s)
     for p in range(s.n):                                  # S6 (D39, revision 2)
         s.score[p] = s.inf[p] + (s.und[p] if s.flags[p] & F_DARK else s.leg[p])   # HON/BET: awards only
     s.phase = PH_OVER
     s.asked = NONE
+
 
 cdef inline int win_key(const PolState* s, int p) noexcept nogil:
     """Normal end: the higher Total wins, a tie for it goes to the higher INF (D40, revision 2)."""

@@ -277,9 +277,9 @@ cdef class PoliticsCore(KernelState):
 
     def known_table(self, int seat):
         """Counts of the hidden table cards (face-down + leader's discard) that `seat` knows of."""
-        cdef uint8_t K[6]
-        known_hidden_table(&self.st, seat, K)
-        return [K[t] for t in range(NTYPES)]
+        cdef uint8_t known[6]
+        known_hidden_table(&self.st, seat, known)
+        return [known[t] for t in range(NTYPES)]
 
     def set_dark_pair(self, int a, int b, int seat=-1):
         """Make seats a and b the dark pair (for a search imposing a belief hypothesis on a

@@ -27,7 +27,7 @@ cdef enum:
     NLOC = 11
 
 
-cdef inline int loc_free(const PolState* s, int seat, const uint8_t* K, int loc, int t) noexcept nogil:
+cdef inline int loc_free(const PolState* s, int seat, const uint8_t* known, int loc, int t) noexcept nogil:
     if loc < MAXP:
         if loc == seat or loc >= s.n:
             return 0
@@ -36,7 +36,7 @@ cdef inline int loc_free(const PolState* s, int seat, const uint8_t* K, int loc,
         return s.pile[t]
     if loc == LOC_DISCARD:
         return s.discard[t] - s.discard_public[t] - s.discard_known[seat][t]
-    return s.table_down[t] + (s.leader_discard == t) - K[t]
+    return s.table_down[t] + (s.leader_discard == t) - known[t]
 
 
 cdef inline void loc_swap(PolState* s, int loc, int out_t, int in_t) noexcept nogil:
@@ -62,18 +62,18 @@ cdef bint leader_knows_table(const PolState* s, int seat) noexcept nogil:
     return s.formed and seat == s.leader and s.looked
 
 
-cdef bint bring_in(PolState* s, int seat, const uint8_t* K, int target, int t) noexcept nogil:
+cdef bint bring_in(PolState* s, int seat, const uint8_t* known, int target, int t) noexcept nogil:
     """Swap a free `t` from another place into `target`, giving back one of target's free cards."""
     cdef int x, loc
     for x in range(NTYPES):
-        if x != t and loc_free(s, seat, K, target, x) > 0:
+        if x != t and loc_free(s, seat, known, target, x) > 0:
             break
     else:
         return False
     for loc in range(NLOC):
         if loc == target or (loc < MAXP and loc >= s.n):
             continue
-        if loc_free(s, seat, K, loc, t) > 0:
+        if loc_free(s, seat, known, loc, t) > 0:
             loc_swap(s, loc, t, x)
             loc_swap(s, target, x, t)
             return True
@@ -81,89 +81,89 @@ cdef bint bring_in(PolState* s, int seat, const uint8_t* K, int target, int t) n
 
 
 cdef bint ensure_pile(PolState* s, int seat, int t) noexcept nogil:
-    cdef uint8_t K[6]
+    cdef uint8_t known[6]
     if s.pile[t] > 0:
         return True
-    known_hidden_table(s, seat, K)
-    return bring_in(s, seat, K, LOC_PILE, t)
+    known_hidden_table(s, seat, known)
+    return bring_in(s, seat, known, LOC_PILE, t)
 
 
-cdef bint ensure_tdown(PolState* s, int seat, int t) noexcept nogil:
+cdef bint ensure_table_down(PolState* s, int seat, int t) noexcept nogil:
     """An inspection turned up `t` (Phase 3: no leader's discard yet, so the hidden table is tdown)."""
-    cdef uint8_t K[6]
+    cdef uint8_t known[6]
     if s.table_down[t] > 0:
         return True
-    known_hidden_table(s, seat, K)
-    return bring_in(s, seat, K, LOC_HIDDEN_TABLE, t)
+    known_hidden_table(s, seat, known)
+    return bring_in(s, seat, known, LOC_HIDDEN_TABLE, t)
 
 
-cdef bint force_tdown(PolState* s, int seat, const uint8_t* M) noexcept nogil:
-    """Make the face-down table exactly `M` (the leader's look, the Phase 4 reveal); with a leader's
-    discard, the hidden table is `M` plus one card, chosen consistent with what `seat` knows."""
-    cdef uint8_t K[6]
-    cdef int T[6]
-    cdef int cur[6]
-    cdef int t, y, z, loc, x = -1, nd = 0
-    known_hidden_table(s, seat, K)
+cdef bint force_table_down(PolState* s, int seat, const uint8_t* faces) noexcept nogil:
+    """Make the face-down table exactly `faces` (the leader's look, the Phase 4 reveal); with a leader's
+    discard, the hidden table is `faces` plus one card, chosen consistent with what `seat` knows."""
+    cdef uint8_t known[6]
+    cdef int target[6]
+    cdef int hidden[6]
+    cdef int t, y, z, loc, x = -1, excess = 0
+    known_hidden_table(s, seat, known)
     if leader_knows_table(s, seat):
         for t in range(NTYPES):
-            if s.table_down[t] != M[t]:
+            if s.table_down[t] != faces[t]:
                 return False
         return True
     for t in range(NTYPES):
-        cur[t] = s.table_down[t] + (s.leader_discard == t)
-        T[t] = M[t]
+        hidden[t] = s.table_down[t] + (s.leader_discard == t)
+        target[t] = faces[t]
     if s.leader_discard != NONE:
         for t in range(NTYPES):
-            if K[t] > M[t]:
-                nd += K[t] - M[t]
+            if known[t] > faces[t]:
+                excess += known[t] - faces[t]
                 x = t
-        if nd > 1:
+        if excess > 1:
             return False
-        if nd == 0:
+        if excess == 0:
             for t in range(NTYPES):             # prefer a card already hidden on the table
-                if cur[t] > M[t]:
+                if hidden[t] > faces[t]:
                     x = t
                     break
             if x < 0:
                 for t in range(NTYPES):
                     for loc in range(NLOC):
-                        if loc != LOC_HIDDEN_TABLE and loc_free(s, seat, K, loc, t) > 0:
+                        if loc != LOC_HIDDEN_TABLE and loc_free(s, seat, known, loc, t) > 0:
                             x = t
                             break
                     if x >= 0:
                         break
             if x < 0:
                 return False
-        T[x] += 1
+        target[x] += 1
     for t in range(NTYPES):
-        if T[t] < K[t]:
+        if target[t] < known[t]:
             return False
     for y in range(NTYPES):
-        while cur[y] < T[y]:
+        while hidden[y] < target[y]:
             for z in range(NTYPES):
-                if cur[z] > T[z]:
+                if hidden[z] > target[z]:
                     break
             else:
                 return False
             for loc in range(NLOC):
                 if loc == LOC_HIDDEN_TABLE or (loc < MAXP and loc >= s.n):
                     continue
-                if loc_free(s, seat, K, loc, y) > 0:
+                if loc_free(s, seat, known, loc, y) > 0:
                     loc_swap(s, loc, y, z)
                     break
             else:
                 return False
-            cur[y] += 1
-            cur[z] -= 1
+            hidden[y] += 1
+            hidden[z] -= 1
     for t in range(NTYPES):
-        s.table_down[t] = M[t]
+        s.table_down[t] = faces[t]
     if s.leader_discard != NONE:
         s.leader_discard = x
     return True
 
 
-cdef bint ensure_br_hand(PolState* s, int seat, int q, int b) noexcept nogil:
+cdef bint ensure_backroom_in_hand(PolState* s, int seat, int q, int b) noexcept nogil:
     cdef int x, r
     if s.backroom_hand[q][b] > 0:
         return True
@@ -190,7 +190,7 @@ cdef bint ensure_br_hand(PolState* s, int seat, int q, int b) noexcept nogil:
     return True
 
 
-cdef bint ensure_br_pile(PolState* s, int seat, int b) noexcept nogil:
+cdef bint ensure_backroom_in_pile(PolState* s, int seat, int b) noexcept nogil:
     cdef int x, r
     if s.backroom_pile[b] > 0:
         return True
@@ -214,7 +214,7 @@ cdef inline bint knows_roles(const PolState* s, int seat) noexcept nogil:
     return s.roles_public or (seat >= 0 and (s.flags[seat] & F_DARK) != 0)
 
 
-cdef inline int known_disc(const PolState* s, int seat, int t) noexcept nogil:
+cdef inline int known_discards(const PolState* s, int seat, int t) noexcept nogil:
     """Face-down discards of type t that `seat` knows are in the discard pile (none for the public)."""
     return s.discard_known[seat][t] if seat >= 0 else 0
 
@@ -252,44 +252,40 @@ cdef bint vote_hidden(const PolState* s, int seat, int q) noexcept nogil:
     return s.phase == PH_VOTE_REVEAL and q >= s.asked
 
 
-cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
-    """Deal everything hidden from `seat` afresh: uniformly (rng) or in the canonical order (NULL).
-    `seat` < 0 is the public: every hand, the hidden table, the unshown votes and the roles."""
-    cdef uint8_t K[6]
-    cdef uint8_t pool[48]
-    cdef uint8_t bpool[24]
-    cdef uint8_t thid[6]
-    cdef int t, p, k, i, j, np = 0, nb = 0, size, nthid
-    cdef int opts[9]
-    # roles and votes
-    deal_roles(s, seat, rng)
+cdef void redeal_votes(PolState* s, int seat, uint64_t* rng) noexcept nogil:
+    """Other seats' votes not yet shown: abstained (rng NULL) or uniformly among their legal votes."""
+    cdef int p, q, k
+    cdef int options[9]
     for p in range(s.n):
         if vote_hidden(s, seat, p):
             if rng == NULL:
                 s.vote[p] = NONE
             else:
-                k = 0
-                opts[k] = NONE
-                k += 1
-                for j in range(s.n):
-                    if j != p and not (s.flags[j] & F_REVEALED):
-                        opts[k] = j
+                options[0] = NONE
+                k = 1
+                for q in range(s.n):
+                    if q != p and not (s.flags[q] & F_REVEALED):
+                        options[k] = q
                         k += 1
-                s.vote[p] = opts[rng_below(rng, k)]
-    # backroom cards: other hands, then the pile
+                s.vote[p] = options[rng_below(rng, k)]
+
+
+cdef void redeal_backroom(PolState* s, int seat, uint64_t* rng) noexcept nogil:
+    """The backroom cards of the other hands and the pile, dealt afresh (hand sizes kept)."""
+    cdef uint8_t pool[24]
+    cdef int p, t, k, size, n = 0, i = 0
     for p in range(s.n):
         if p == seat:
             continue
         for t in range(NBR):
             for k in range(s.backroom_hand[p][t]):
-                bpool[nb] = t
-                nb += 1
+                pool[n] = t
+                n += 1
     for t in range(NBR):
         for k in range(s.backroom_pile[t]):
-            bpool[nb] = t
-            nb += 1
-    _shuffle_or_sort(bpool, nb, rng)
-    i = 0
+            pool[n] = t
+            n += 1
+    _shuffle_or_sort(pool, n, rng)
     for p in range(s.n):
         if p == seat:
             continue
@@ -297,38 +293,45 @@ cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
         for t in range(NBR):
             s.backroom_hand[p][t] = 0
         for k in range(size):
-            s.backroom_hand[p][bpool[i]] += 1
+            s.backroom_hand[p][pool[i]] += 1
             i += 1
     for t in range(NBR):
         s.backroom_pile[t] = 0
-    while i < nb:
-        s.backroom_pile[bpool[i]] += 1
+    while i < n:
+        s.backroom_pile[pool[i]] += 1
         i += 1
-    # policy cards: collect the free ones in the fixed order of places
-    known_hidden_table(s, seat, K)
+
+
+cdef int free_policies(const PolState* s, int seat, const uint8_t* known, uint8_t* pool) noexcept nogil:
+    """The policy cards free for `seat`, in the fixed order of places (other hands, the pile, the
+    unknown face-down discards, the unknown hidden table) into ``pool``; returns their number."""
+    cdef int p, t, k, n = 0
     for p in range(s.n):
         if p == seat:
             continue
         for t in range(NTYPES):
             for k in range(s.hand[p][t]):
-                pool[np] = t
-                np += 1
+                pool[n] = t
+                n += 1
     for t in range(NTYPES):
         for k in range(s.pile[t]):
-            pool[np] = t
-            np += 1
+            pool[n] = t
+            n += 1
     for t in range(NTYPES):
-        for k in range(s.discard[t] - s.discard_public[t] - known_disc(s, seat, t)):
-            pool[np] = t
-            np += 1
-    nthid = 0
+        for k in range(s.discard[t] - s.discard_public[t] - known_discards(s, seat, t)):
+            pool[n] = t
+            n += 1
     for t in range(NTYPES):
-        for k in range(s.table_down[t] + (s.leader_discard == t) - K[t]):
-            pool[np] = t
-            np += 1
-            nthid += 1
-    _shuffle_or_sort(pool, np, rng)
-    i = 0
+        for k in range(s.table_down[t] + (s.leader_discard == t) - known[t]):
+            pool[n] = t
+            n += 1
+    return n
+
+
+cdef int place_free_policies(PolState* s, int seat, const uint8_t* pool) noexcept nogil:
+    """Deal ``pool`` back into the other hands, the pile and the unknown face-down discards (their
+    sizes kept), in the order free_policies took them; returns how many cards it placed."""
+    cdef int p, t, k, size, i = 0
     for p in range(s.n):
         if p == seat:
             continue
@@ -346,29 +349,40 @@ cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
         i += 1
     size = 0
     for t in range(NTYPES):
-        size += s.discard[t] - s.discard_public[t] - known_disc(s, seat, t)
-        s.discard[t] = s.discard_public[t] + known_disc(s, seat, t)
+        size += s.discard[t] - s.discard_public[t] - known_discards(s, seat, t)
+        s.discard[t] = s.discard_public[t] + known_discards(s, seat, t)
     for k in range(size):
         s.discard[pool[i]] += 1
         i += 1
-    if not leader_knows_table(s, seat):           # the leader after the look knows the whole table
-        for t in range(NTYPES):
-            thid[t] = K[t]
-        for k in range(nthid):
-            thid[pool[i]] += 1
-            i += 1
-        if s.leader_discard != NONE:
-            if rng != NULL:
-                t = draw_from(thid, NTYPES, multiset_size(thid), rng)
-            else:
-                t = NTYPES - 1
-                while thid[t] == 0:
-                    t -= 1
-            s.leader_discard = t
-            thid[t] -= 1
-        for t in range(NTYPES):
-            s.table_down[t] = thid[t]
-    # other seats' private memories are not part of seat's information
+    return i
+
+
+cdef void place_hidden_table(PolState* s, const uint8_t* known, const uint8_t* pool, int n,
+                             uint64_t* rng) noexcept nogil:
+    """The hidden table (face-down cards and the leader's discard) is what the seat knows of it plus
+    the ``n`` cards of ``pool``; the leader's discard among them drawn by rng (NULL: the highest type)."""
+    cdef uint8_t hidden[6]
+    cdef int t, k
+    for t in range(NTYPES):
+        hidden[t] = known[t]
+    for k in range(n):
+        hidden[pool[k]] += 1
+    if s.leader_discard != NONE:
+        if rng != NULL:
+            t = draw_from(hidden, NTYPES, multiset_size(hidden), rng)
+        else:
+            t = NTYPES - 1
+            while hidden[t] == 0:
+                t -= 1
+        s.leader_discard = t
+        hidden[t] -= 1
+    for t in range(NTYPES):
+        s.table_down[t] = hidden[t]
+
+
+cdef void forget_others(PolState* s, int seat) noexcept nogil:
+    """Other seats' private memories (their proposals, the discards they saw) are not `seat`'s."""
+    cdef int i, p, t
     for i in range(3):
         if member_slot(s, seat) != i:
             s.proposed[i][0] = NONE
@@ -377,6 +391,24 @@ cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
         if p != seat:
             for t in range(NTYPES):
                 s.discard_known[p][t] = 0
+
+
+cdef void redeal(PolState* s, int seat, uint64_t* rng) noexcept nogil:
+    """Deal everything hidden from `seat` afresh: uniformly (rng) or in the canonical order (NULL).
+    `seat` < 0 is the public: every hand, the hidden table, the unshown votes and the roles."""
+    cdef uint8_t known[6]
+    cdef uint8_t pool[48]
+    cdef int n, placed
+    deal_roles(s, seat, rng)
+    redeal_votes(s, seat, rng)
+    redeal_backroom(s, seat, rng)
+    known_hidden_table(s, seat, known)
+    n = free_policies(s, seat, known, pool)
+    _shuffle_or_sort(pool, n, rng)
+    placed = place_free_policies(s, seat, pool)
+    if not leader_knows_table(s, seat):           # the leader after the look knows the whole table
+        place_hidden_table(s, known, pool + placed, n - placed, rng)
+    forget_others(s, seat)
 
 
 cdef void _shuffle_or_sort(uint8_t* a, int n, uint64_t* rng) noexcept nogil:
@@ -447,7 +479,7 @@ cdef int pol_make_consistent(PolState* s, int seat, int a) noexcept nogil:
     an information state from one seat's observations).  Returns whether `a` is then legal."""
     cdef int ph = s.phase, p = s.asked, n, i, x, y, q
     cdef int buf[MAX_LEGAL]
-    cdef uint8_t M[6]
+    cdef uint8_t faces[6]
     if ph == PH_OVER:
         return 0
     if ph == PH_TELL and p == seat:
@@ -467,17 +499,17 @@ cdef int pol_make_consistent(PolState* s, int seat, int a) noexcept nogil:
         if not (C_CARD <= a < C_CARD + NTYPES) or not ensure_pile(s, seat, a - C_CARD):
             return 0
     elif ph == PH_BRDEAL and p == seat:
-        if not (C_BR <= a < C_BR + NBR) or not ensure_br_pile(s, seat, a - C_BR):
+        if not (C_BR <= a < C_BR + NBR) or not ensure_backroom_in_pile(s, seat, a - C_BR):
             return 0
     elif ph == PH_INSPECT:
-        if not (C_CARD <= a < C_CARD + NTYPES) or not ensure_tdown(s, seat, a - C_CARD):
+        if not (C_CARD <= a < C_CARD + NTYPES) or not ensure_table_down(s, seat, a - C_CARD):
             return 0
     elif (ph == PH_LOOK and p == seat) or ph == PH_REVEAL:
         if not (C_MULTI <= a < C_MULTI + MULTISET_TOTAL[multiset_size(s.table_down)]):
             return 0
         for i in range(NTYPES):
-            M[i] = MULTISET_COUNTS[multiset_size(s.table_down)][a - C_MULTI][i]
-        if not force_tdown(s, seat, M):
+            faces[i] = MULTISET_COUNTS[multiset_size(s.table_down)][a - C_MULTI][i]
+        if not force_table_down(s, seat, faces):
             return 0
     elif ph == PH_VOTE_REVEAL and p != seat:
         if not (C_VOTE <= a <= C_VOTE + 8):
@@ -512,10 +544,10 @@ cdef int pol_make_consistent(PolState* s, int seat, int a) noexcept nogil:
             return 0
         set_roles(s, x, y)
     elif (ph == PH_COUP or ph == PH_DEALBREAK or ph == PH_BLOCK) and p != seat and a == A_PLAY:
-        if not ensure_br_hand(s, seat, p, window_card(ph)):
+        if not ensure_backroom_in_hand(s, seat, p, window_card(ph)):
             return 0
     elif ph == PH_MEDIA and p != seat and A_MEDIA <= a < A_MEDIA + NTYPES:
-        if not ensure_br_hand(s, seat, p, BR_MEDIA):
+        if not ensure_backroom_in_hand(s, seat, p, BR_MEDIA):
             return 0
     n = pol_legal(s, buf)
     for i in range(n):

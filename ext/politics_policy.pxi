@@ -62,186 +62,378 @@ cdef inline int corrupt_found(const PolState* s) noexcept nogil:
     return c
 
 
+# --- the policy's weights (unnormalised; docs/politics.md, section 5) ---------------------------------
+# Each decision's weights are relative to one another; every legal action keeps a real weight, so
+# that no single decision gives a role away.  "prior" is a seat's prior chance of being dark,
+# 2 / (players - 1); "suspected" means a suspicion above SUSPECTED_OVER_PRIOR x prior.
+cdef double SUSPECTED_OVER_PRIOR = 1.3   # suspicion / prior above which a seat counts as suspected
+# invite (the leader): trust, the offer, a JOIN contract
+cdef double INVITE_TRUST_FLOOR = 0.05    # an invitee's weight is trust^2 + this (trust = 1 - suspicion)
+cdef double INVITE_DARK_PARTNER = 2.0    # a dark leader's own partner (invited first about half the time)
+cdef double OFFER_AS_NEEDED = 1.0        # the offer that matches the refusals so far
+cdef double OFFER_ONE_OFF = 0.12         # one INF more or less than that
+cdef double OFFER_FAR_OFF = 0.02         # any other offer
+cdef double JOIN_NONE = 1.0              # no JOIN contract with the invitation
+cdef double JOIN_ONE_DARK = 0.35         # JOIN(1), by a dark leader
+cdef double JOIN_ONE_HONEST = 0.2        # JOIN(1), by an honest one
+cdef double JOIN_TWO = 0.04              # JOIN(2)
+# answer an invitation: the chance (in %) to accept
+cdef double ACCEPT_HONEST_BASE = 0.92    # an honest invitee accepts with BASE - SLOPE (P(leader dark) - prior) ...
+cdef double ACCEPT_HONEST_SLOPE = 1.6
+cdef double ACCEPT_HONEST_MIN = 0.08     # ... clamped to MIN..MAX
+cdef double ACCEPT_HONEST_MAX = 0.95
+cdef enum:
+    ACCEPT_DARK_PCT = 85                 # a dark invitee accepts another leader
+    ACCEPT_DARK_PARTNER_PCT = 97         # ... its partner
+    ACCEPT_PCT_PER_INF = 3               # + per INF offered
+    ACCEPT_PCT_FOR_JOIN = 4              # + with a JOIN contract
+    ACCEPT_PCT_MAX = 99                  # never quite certain
+# offer a contract (D39: keeping it costs the INF paid and earns HON, breaking it earns BET)
+cdef double NO_CONTRACT = 1.0            # offer none
+cdef double CONTRACT_OF_TWO = 0.01       # any contract of 2 INF
+cdef double DARK_MEMBER_HOLD = 0.12      # a dark player in (or with its partner in) the government buys quiet: HOLD(1)
+cdef double DARK_MEMBER_PROBE = 0.01     # ... a PROBE(1)
+cdef double HONEST_PROBE = 0.05          # an honest player pays for an inspection: PROBE(1)
+cdef double HONEST_HOLD = 0.01           # ... a HOLD(1)
+cdef double DARK_PROBE = 0.03            # a dark player outside the government: PROBE(1)
+cdef double DARK_HOLD = 0.02             # ... HOLD(1)
+cdef enum:  # answer a contract: the chance (in %) to accept
+    PROBE_ACCEPT_HONEST_PCT = 80         # paid to inspect: the honest side's aim
+    PROBE_ACCEPT_DARK_PCT = 55
+    PROBE_ACCEPT_DARK_PARTNER_PCT = 15   # ... when the partner is in the government
+    HOLD_ACCEPT_HONEST_PCT = 20          # paid to stay quiet
+    HOLD_ACCEPT_DARK_PCT = 45
+    HOLD_ACCEPT_DARK_PARTNER_PCT = 80    # ... when it shields the partner
+# propose: by the number of corrupt cards placed (0, 1, 2), times 1 + PROPOSE_PER_BAG x bags placed
+cdef double PROPOSE_PER_BAG = 0.1
+cdef double HONEST_PLACES[3]             # an honest member
+cdef double DARK_SLIPS[3]                # a dark member not the most suspected (or three governments failed)
+cdef double DARK_CAREFUL[3]              # a dark member who is the most suspected
+HONEST_PLACES[:] = [1.0, 0.12, 0.03]
+DARK_SLIPS[:] = [0.15, 0.6, 1.0]
+DARK_CAREFUL[:] = [1.0, 0.35, 0.1]
+cdef enum:
+    FAILS_DARK_BOLD = 3                  # failed governments after which a dark member slips corrupt cards in
+    FAILS_BEFORE_CRISIS = 4              # failed governments at which a second corrupt card means the crisis
+    FAILS_DARK_INSPECTS = 2              # failed governments after which a dark opposition player inspects more
+# opposition action: honest; dark with its partner in the government; other dark
+cdef double HONEST_INSPECT = 0.72
+cdef double HONEST_INSPECT_SUSPECTED = 0.9     # the government's summed suspicion >= 2.7 prior
+cdef double SUSPECTED_GOVERNMENT = 2.7         # ... that threshold, in priors
+cdef double HONEST_INSPECT_CRISIS = 0.05       # a second corrupt card would bring the crisis
+cdef double HONEST_WITHDRAW = 0.08
+cdef double HONEST_DEAL = 0.01
+cdef double HONEST_DEAL_RICH = 0.06            # with 4 INF and no backroom card
+cdef double HONEST_PASS = 0.14
+cdef double COVER_INSPECT = 0.15               # dark, partner in the government
+cdef double COVER_WITHDRAW = 0.35
+cdef double COVER_DEAL = 0.1
+cdef double COVER_PASS = 0.4
+cdef double DARK_INSPECT = 0.55                # dark, partner not in the government
+cdef double DARK_INSPECT_EAGER = 0.8           # ... once governments fail or a corrupt card turned up
+cdef double DARK_WITHDRAW = 0.22
+cdef double DARK_DEAL = 0.08
+cdef double DARK_PASS = 0.15
+# withdraw discard: by corrupt cards discarded (0, 1, 2)
+cdef double DARK_DISCARDS[3]                   # a dark player keeps corrupt cards
+cdef double HONEST_DISCARDS[3]                 # an honest one sheds them
+DARK_DISCARDS[:] = [1.0, 0.2, 0.05]
+HONEST_DISCARDS[:] = [0.05, 0.2, 1.0]
+# leader's discard
+cdef double LEADER_KEEPS_ALL = 0.12
+cdef double DARK_DROPS_HONEST = 0.8
+cdef double DARK_DROPS_CORRUPT = 0.08
+cdef double HONEST_DROPS_CORRUPT = 0.85
+cdef double HONEST_DROPS_HONEST = 0.04
+# the failed leader's backroom draw
+cdef enum:
+    FAILED_LEADER_RICH = 3                     # INF from which it likes to buy
+cdef double RICH_BUYS = 0.8
+cdef double RICH_PASSES = 0.2
+cdef double POOR_BUYS = 0.1
+cdef double POOR_PASSES = 0.9
+# resolve a contract
+cdef double DARK_BREAKS = 0.8
+cdef double DARK_KEEPS = 0.2
+cdef double HONEST_KEEPS = 0.85
+cdef double HONEST_BREAKS = 0.15
+# lie-catch vote
+cdef double VOTE_CONFIDENT = 0.5               # the top suspicion from which an honest voter is sure enough
+cdef double DARK_ABSTAINS = 0.2
+cdef double HONEST_ABSTAINS_CRISIS = 0.03
+cdef double HONEST_ABSTAINS_SURE = 0.05
+cdef double HONEST_ABSTAINS_UNSURE = 0.65
+cdef double DARK_VOTES_SUSPECT = 0.75          # a dark voter: the most suspected honest seat
+cdef double DARK_VOTES_OTHER = 0.03
+cdef double HONEST_VOTES_SURE = 0.9            # an honest voter: the most suspected seat, when sure (or in a crisis)
+cdef double HONEST_VOTES_UNSURE = 0.35
+cdef double HONEST_VOTES_OTHER = 0.02
+# reaction windows: passing weighs WINDOW_PASS
+cdef double WINDOW_PASS = 1.0
+cdef double DARK_COUP = 0.5                    # COUP: a dark player against a leader not its partner
+cdef double DARK_COUP_PARTNER = 0.02           # ... against its partner
+cdef double HONEST_COUP_SUSPECTED = 0.8        # an honest player against a suspected leader
+cdef double HONEST_COUP = 0.08
+cdef double DARK_BREAKS_PROBE = 0.6            # DEALBREAK: a dark player, a PROBE on its partner's government
+cdef double HONEST_BREAKS_HOLD = 0.4           # an honest player, a HOLD offered by a suspected seat
+cdef double DEALBREAK_OTHER = 0.04
+cdef double BLOCK_OWN_COUP = 9.0               # BLOCK a COUP against oneself (or one's partner, dark)
+cdef double HONEST_BLOCKS_SUSPECTED = 1.5      # ... a COUP by a suspected player
+cdef double BLOCK_COUP = 0.05
+cdef double BLOCK_OWN_DEALBREAK = 2.0          # ... a DEALBREAK of one's own contract
+cdef double BLOCK_DEALBREAK = 0.04
+cdef double BLOCK_SAVING_FLIP = 9.0            # ... a Phase 3 MEDIA flip that would fail one's government
+cdef double BLOCK_FLIP = 0.1                   # ... another Phase 3 flip of one's government's card
+cdef double BLOCK_SIDE_FLIP = 4.0              # ... a Phase 4 flip of one's side's passed card
+cdef double BLOCK_OTHER_FLIP = 0.05            # ... a Phase 4 flip of the other side's card
+cdef double BLOCK_MEDIA = 0.04                 # ... MEDIA outside one's government
+cdef double HONEST_FAILING_FLIP = 9.0          # MEDIA, Phase 3: an honest member makes a corrupt card fail the government
+cdef double DARK_FAILING_FLIP = 2.5            # ... a dark outsider flips an honest card to fail it
+cdef double INSPECTION_FLIP = 0.03             # ... any other Phase 3 flip
+cdef double OUTSIDER_FLIP = 0.02               # Phase 4: a player outside the government
+cdef double DARK_FLIPS_HONEST = 1.5            # ... a dark member flips an honest card (to corrupt)
+cdef double HONEST_FLIPS_CORRUPT = 2.5         # ... an honest member flips a corrupt card (to honest)
+cdef double MEMBER_FLIP = 0.02                 # ... any other flip by a member
+
+
+cdef double weight_invite(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+    cdef int k = a - A_INVITE, offer = (k % 12) // 3, join = k % 3, want
+    cdef int q = (p + k // 12 + 1) % s.n
+    cdef double trust = 1.0 - suspicion(s, q), w = INVITE_TRUST_FLOOR + trust * trust
+    if dark and q == partner:
+        w = INVITE_DARK_PARTNER
+    want = s.invitations - s.accepted            # offer more as refusals pile up
+    if want > 3 - s.accepted_offers:
+        want = 3 - s.accepted_offers
+    w *= OFFER_AS_NEEDED if offer == want else (OFFER_ONE_OFF if offer == want + 1 or offer + 1 == want
+                                                else OFFER_FAR_OFF)
+    w *= JOIN_NONE if join == 0 else ((JOIN_ONE_DARK if dark else JOIN_ONE_HONEST) if join == 1 else JOIN_TWO)
+    return w
+
+
+cdef double weight_answer_invite(const PolState* s, int a, bint dark, int partner) noexcept nogil:
+    cdef int pct
+    cdef double x = suspicion(s, s.leader), m
+    if dark:
+        pct = ACCEPT_DARK_PARTNER_PCT if s.leader == partner else ACCEPT_DARK_PCT
+    else:
+        m = ACCEPT_HONEST_BASE - ACCEPT_HONEST_SLOPE * (x - 2.0 / (s.n - 1))
+        pct = <int>(100.0 * (ACCEPT_HONEST_MIN if m < ACCEPT_HONEST_MIN else
+                             (ACCEPT_HONEST_MAX if m > ACCEPT_HONEST_MAX else m)))
+    pct += ACCEPT_PCT_PER_INF * s.invite_offer + (ACCEPT_PCT_FOR_JOIN if s.invite_join else 0)
+    if pct > ACCEPT_PCT_MAX:
+        pct = ACCEPT_PCT_MAX
+    return pct if a == A_ACCEPT else 100 - pct
+
+
+cdef double weight_offer(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+    cdef int k = a - A_CONTRACT
+    cdef bint probe = k // 14 == 1
+    if a == A_NO_CONTRACT:
+        return NO_CONTRACT
+    if (k % 2) == 1:
+        return CONTRACT_OF_TWO
+    if dark and (p == s.leader or p == s.partner1 or p == s.partner2 or is_member(s, partner)):
+        return DARK_MEMBER_PROBE if probe else DARK_MEMBER_HOLD
+    if not dark:
+        return HONEST_PROBE if probe else HONEST_HOLD
+    return DARK_PROBE if probe else DARK_HOLD
+
+
+cdef double weight_answer_contract(const PolState* s, int a, bint dark, int partner) noexcept nogil:
+    cdef int pct
+    if s.offer_template == T_PROBE:
+        if dark:
+            pct = PROBE_ACCEPT_DARK_PARTNER_PCT if is_member(s, partner) else PROBE_ACCEPT_DARK_PCT
+        else:
+            pct = PROBE_ACCEPT_HONEST_PCT
+    elif dark:
+        pct = HOLD_ACCEPT_DARK_PARTNER_PCT if is_member(s, partner) else HOLD_ACCEPT_DARK_PCT
+    else:
+        pct = HOLD_ACCEPT_HONEST_PCT
+    return pct if a == A_ACCEPT else 100 - pct
+
+
+cdef double weight_propose(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+    """By the corrupt cards and the bags placed (the card a - A_PROPOSE is kept)."""
+    cdef int kept = a - A_PROPOSE, t, k, corrupt = 0, bags_placed = 0
+    cdef double x
+    for t in range(NTYPES):
+        k = s.hand[p][t] - (1 if t == kept else 0)
+        if is_corrupt(t):
+            corrupt += k
+        bags_placed += k * bags(t)
+    x = 1.0 + PROPOSE_PER_BAG * bags_placed
+    if corrupt > 2:
+        corrupt = 2
+    if not dark:
+        return x * HONEST_PLACES[corrupt]
+    if suspicion(s, p) <= max_sus_other(s, p, partner) or s.fails >= FAILS_DARK_BOLD:
+        return x * DARK_SLIPS[corrupt]           # not the most suspected: slip corrupt policies in
+    return x * DARK_CAREFUL[corrupt]
+
+
+cdef double weight_opposition(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+    cdef int found = corrupt_found(s)
+    cdef double prior = 2.0 / (s.n - 1)
+    if not dark:
+        if a == A_INSPECT:
+            if s.fails >= FAILS_BEFORE_CRISIS and found >= 1:
+                return HONEST_INSPECT_CRISIS
+            if (suspicion(s, s.leader) + suspicion(s, s.partner1) + suspicion(s, s.partner2)
+                    >= SUSPECTED_GOVERNMENT * prior):
+                return HONEST_INSPECT_SUSPECTED
+            return HONEST_INSPECT
+        if a == A_WITHDRAW:
+            return HONEST_WITHDRAW
+        if a == A_DEAL:
+            return HONEST_DEAL_RICH if s.inf[p] >= 4 and backroom_count(s, p) == 0 else HONEST_DEAL
+        return HONEST_PASS
+    if partner >= 0 and is_member(s, partner):
+        if a == A_INSPECT:
+            return COVER_INSPECT
+        if a == A_WITHDRAW:
+            return COVER_WITHDRAW
+        return COVER_DEAL if a == A_DEAL else COVER_PASS
+    if a == A_INSPECT:
+        return DARK_INSPECT_EAGER if (s.fails >= FAILS_DARK_INSPECTS or found >= 1) else DARK_INSPECT
+    if a == A_WITHDRAW:
+        return DARK_WITHDRAW
+    return DARK_DEAL if a == A_DEAL else DARK_PASS
+
+
+cdef double weight_withdraw_discard(int a, bint dark) noexcept nogil:
+    cdef int pair = a - A_WDISCARD, t, corrupt = 0
+    for t in range(NTYPES):
+        if is_corrupt(t):
+            corrupt += MULTISET_COUNTS[2][pair][t]
+    return DARK_DISCARDS[corrupt] if dark else HONEST_DISCARDS[corrupt]
+
+
+cdef double weight_leader_discard(int a, bint dark) noexcept nogil:
+    cdef int t = a - A_LDISCARD
+    if a == A_NO_DISCARD:
+        return LEADER_KEEPS_ALL
+    if dark:
+        return DARK_DROPS_CORRUPT if is_corrupt(t) else DARK_DROPS_HONEST
+    return HONEST_DROPS_CORRUPT if is_corrupt(t) else HONEST_DROPS_HONEST
+
+
+cdef double weight_vote(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+    cdef double top = max_sus_other(s, p, -1)
+    cdef int q
+    if a == A_ABSTAIN:
+        if dark:
+            return DARK_ABSTAINS
+        if s.crisis:
+            return HONEST_ABSTAINS_CRISIS
+        return HONEST_ABSTAINS_SURE if top >= VOTE_CONFIDENT else HONEST_ABSTAINS_UNSURE
+    q = (p + a - A_VOTE + 1) % s.n
+    if dark:
+        if q == partner:
+            return 0.0                           # never
+        return DARK_VOTES_SUSPECT if suspicion(s, q) >= max_sus_other(s, p, partner) else DARK_VOTES_OTHER
+    if suspicion(s, q) >= top and top > 0.0:
+        return HONEST_VOTES_SURE if (top >= VOTE_CONFIDENT or s.crisis) else HONEST_VOTES_UNSURE
+    return HONEST_VOTES_OTHER
+
+
+cdef double weight_coup(const PolState* s, bint dark, int partner) noexcept nogil:
+    if dark:
+        return DARK_COUP_PARTNER if s.drawn == partner else DARK_COUP
+    return (HONEST_COUP_SUSPECTED if suspicion(s, s.drawn) > SUSPECTED_OVER_PRIOR * (2.0 / (s.n - 1))
+            else HONEST_COUP)
+
+
+cdef double weight_dealbreak(const PolState* s, bint dark, int partner) noexcept nogil:
+    cdef int slot = s.dealbreak_slot
+    if dark and partner >= 0 and is_member(s, partner) and s.contract_template[slot] == T_PROBE:
+        return DARK_BREAKS_PROBE
+    if (not dark and s.contract_template[slot] == T_HOLD
+            and suspicion(s, s.contract_creator[slot]) > SUSPECTED_OVER_PRIOR * (2.0 / (s.n - 1))):
+        return HONEST_BREAKS_HOLD
+    return DEALBREAK_OTHER
+
+
+cdef double weight_block(const PolState* s, int p, bint dark, int partner) noexcept nogil:
+    cdef int slot, t
+    if s.card_player == partner:
+        return 0.0                               # never against the partner
+    if s.blocked_card == PH_COUP:
+        if s.drawn == p or (dark and s.drawn == partner):
+            return BLOCK_OWN_COUP
+        return (HONEST_BLOCKS_SUSPECTED if (not dark and suspicion(s, s.card_player)
+                                            > SUSPECTED_OVER_PRIOR * (2.0 / (s.n - 1))) else BLOCK_COUP)
+    if s.blocked_card == PH_DEALBREAK:
+        slot = s.dealbreak_slot
+        return BLOCK_OWN_DEALBREAK if (s.contract_creator[slot] == p or s.contract_counterparty[slot] == p) \
+            else BLOCK_DEALBREAK
+    # MEDIA: keep one's own government's cards (honest: H, dark: C); in Phase 3 keep it alive
+    if is_member(s, p) or (dark and partner >= 0 and is_member(s, partner)):
+        t = s.media_target
+        if s.media_phase == 3:
+            return BLOCK_SAVING_FLIP if (not is_corrupt(t) and corrupt_found(s) >= 1) else BLOCK_FLIP
+        return BLOCK_SIDE_FLIP if (t < 3) != dark else BLOCK_OTHER_FLIP
+    return BLOCK_MEDIA
+
+
+cdef double weight_media(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+    cdef int t = a - A_MEDIA, found = corrupt_found(s)
+    if s.media_phase == 3:
+        if not dark:
+            return HONEST_FAILING_FLIP if (is_member(s, p) and is_corrupt(t) and found >= 2) else INSPECTION_FLIP
+        if (not is_corrupt(t) and found >= 1 and not is_member(s, p)
+                and not (partner >= 0 and is_member(s, partner))):
+            return DARK_FAILING_FLIP
+        return INSPECTION_FLIP
+    if not is_member(s, p):
+        return OUTSIDER_FLIP
+    if dark:
+        return DARK_FLIPS_HONEST if not is_corrupt(t) else MEMBER_FLIP
+    return HONEST_FLIPS_CORRUPT if is_corrupt(t) else MEMBER_FLIP
+
+
 cdef double policy_weight(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
     """The policy's unnormalised probability of legal action `a` by seat p (docs/politics.md
     section 5 lists the numbers).  Mixed on purpose: every role takes every kind of action now and
     then, so that no single decision gives a role away."""
-    cdef int ph = s.phase, k, t, q, c = 0, i, o, j, want, bg = 0
-    cdef double w, x, prior = 2.0 / (s.n - 1), m
+    cdef int ph = s.phase
     if ph == PH_INVITE:
-        k = a - A_INVITE
-        q = (p + k // 12 + 1) % s.n
-        o = (k % 12) // 3
-        j = k % 3
-        x = 1.0 - suspicion(s, q)                      # trust
-        w = 0.05 + x * x
-        if dark and q == partner:
-            w = 2.0                              # the partner first about half the time
-        want = s.invitations - s.accepted                 # offer more as refusals pile up
-        if want > 3 - s.accepted_offers:
-            want = 3 - s.accepted_offers
-        w *= 1.0 if o == want else (0.12 if o == want + 1 or o + 1 == want else 0.02)
-        w *= 1.0 if j == 0 else ((0.35 if dark else 0.2) if j == 1 else 0.04)
-        return w
+        return weight_invite(s, a, p, dark, partner)
     if ph == PH_ANSWER_INVITE:
-        x = suspicion(s, s.leader)
-        if dark:
-            k = 97 if s.leader == partner else 85
-        else:
-            m = 0.92 - 1.6 * (x - prior)
-            k = <int>(100.0 * (0.08 if m < 0.08 else (0.95 if m > 0.95 else m)))
-        k += 3 * s.invite_offer + (4 if s.invite_join else 0)
-        if k > 99:
-            k = 99
-        return k if a == A_ACCEPT else 100 - k
+        return weight_answer_invite(s, a, dark, partner)
     if ph == PH_OFFER:
-        if a == A_NO_CONTRACT:
-            return 1.0
-        k = a - A_CONTRACT
-        t = k // 14                              # 0 HOLD, 1 PROBE
-        q = (p + (k % 14) // 2 + 1) % s.n
-        if (k % 2) == 1:
-            return 0.01                          # amount 2: rarely
-        if dark and (p == s.leader or p == s.partner1 or p == s.partner2 or is_member(s, partner)):
-            return 0.12 if t == 0 else 0.01      # buy quiet: HOLD(1), broken later (BET)
-        if not dark:
-            return 0.05 if t == 1 else 0.01      # pay for an inspection: PROBE(1), kept (HON)
-        return 0.03 if t == 1 else 0.02
+        return weight_offer(s, a, p, dark, partner)
     if ph == PH_ANSWER_CONTRACT:
-        if s.offer_template == T_PROBE:                  # paid to inspect: the honest side's aim
-            k = (15 if is_member(s, partner) else 55) if dark else 80
-        else:                                    # paid to stay quiet
-            k = (80 if is_member(s, partner) else 45) if dark else 20
-        return k if a == A_ACCEPT else 100 - k
+        return weight_answer_contract(s, a, dark, partner)
     if ph == PH_PROPOSE:
-        t = a - A_PROPOSE                        # the card kept; the other two are placed
-        for i in range(NTYPES):
-            k = s.hand[p][i] - (1 if i == t else 0)
-            if is_corrupt(i):
-                c += k
-            bg += k * bags(i)
-        x = 1.0 + 0.1 * bg
-        if not dark:
-            return x * (1.0 if c == 0 else (0.12 if c == 1 else 0.03))
-        m = max_sus_other(s, p, partner)
-        if suspicion(s, p) <= m or s.fails >= 3:       # not the most suspected: slip corrupt policies in
-            return x * (0.15 if c == 0 else (0.6 if c == 1 else 1.0))
-        return x * (1.0 if c == 0 else (0.35 if c == 1 else 0.1))
+        return weight_propose(s, a, p, dark, partner)
     if ph == PH_OPP:
-        c = corrupt_found(s)
-        if not dark:
-            if a == A_INSPECT:
-                if s.fails >= 4 and c >= 1:
-                    return 0.05                  # a second C would bring the crisis
-                x = suspicion(s, s.leader) + suspicion(s, s.partner1) + suspicion(s, s.partner2)
-                return 0.9 if x >= 2.7 * prior else 0.72
-            if a == A_WITHDRAW:
-                return 0.08
-            if a == A_DEAL:
-                return 0.06 if s.inf[p] >= 4 and backroom_count(s, p) == 0 else 0.01
-            return 0.14                          # PASS
-        if partner >= 0 and is_member(s, partner):
-            if a == A_INSPECT:
-                return 0.15
-            if a == A_WITHDRAW:
-                return 0.35
-            if a == A_DEAL:
-                return 0.1
-            return 0.4
-        if a == A_INSPECT:
-            return 0.8 if (s.fails >= 2 or c >= 1) else 0.55
-        if a == A_WITHDRAW:
-            return 0.22
-        if a == A_DEAL:
-            return 0.08
-        return 0.15
+        return weight_opposition(s, a, p, dark, partner)
     if ph == PH_WDISCARD:
-        k = a - A_WDISCARD
-        for t in range(NTYPES):
-            if is_corrupt(t):
-                c += MULTISET_COUNTS[2][k][t]
-        return (1.0 if c == 0 else (0.2 if c == 1 else 0.05)) if dark else (1.0 if c == 2 else (0.2 if c == 1 else 0.05))
+        return weight_withdraw_discard(a, dark)
     if ph == PH_LDISCARD:
-        if a == A_NO_DISCARD:
-            return 0.12
-        t = a - A_LDISCARD
-        if dark:
-            return 0.8 if not is_corrupt(t) else 0.08
-        return 0.85 if is_corrupt(t) else 0.04
+        return weight_leader_discard(a, dark)
     if ph == PH_FAILDRAW:
-        return (0.8 if a == A_BUY else 0.2) if s.inf[p] >= 3 else (0.1 if a == A_BUY else 0.9)
+        if s.inf[p] >= FAILED_LEADER_RICH:
+            return RICH_BUYS if a == A_BUY else RICH_PASSES
+        return POOR_BUYS if a == A_BUY else POOR_PASSES
     if ph == PH_RESOLVE:
-        # D39: keeping costs the INF paid and earns HON (awards 5, 6: LEG, the honest coin);
-        # breaking earns BET (awards 5, 7: UND, the dark coin)
         if dark:
-            return 0.8 if a == A_BREAK else 0.2
-        return 0.85 if a == A_KEEP else 0.15
+            return DARK_BREAKS if a == A_BREAK else DARK_KEEPS
+        return HONEST_KEEPS if a == A_KEEP else HONEST_BREAKS
     if ph == PH_VOTE:
-        m = max_sus_other(s, p, -1)
-        if a == A_ABSTAIN:
-            if dark:
-                return 0.2
-            if s.crisis:
-                return 0.03
-            return 0.05 if m >= 0.5 else 0.65
-        q = (p + a - A_VOTE + 1) % s.n
-        if dark:
-            if q == partner:
-                return 0.0
-            return 0.75 if suspicion(s, q) >= max_sus_other(s, p, partner) else 0.03
-        if suspicion(s, q) >= m and m > 0.0:
-            return 0.9 if (m >= 0.5 or s.crisis) else 0.35
-        return 0.02
+        return weight_vote(s, a, p, dark, partner)
+    if a == A_PASS and (ph == PH_COUP or ph == PH_DEALBREAK or ph == PH_BLOCK or ph == PH_MEDIA):
+        return WINDOW_PASS
     if ph == PH_COUP:
-        if a == A_PASS:
-            return 1.0
-        if dark:
-            return 0.02 if s.drawn == partner else 0.5
-        return 0.8 if suspicion(s, s.drawn) > 1.3 * prior else 0.08
+        return weight_coup(s, dark, partner)
     if ph == PH_DEALBREAK:
-        if a == A_PASS:
-            return 1.0
-        i = s.dealbreak_slot
-        if dark and partner >= 0 and is_member(s, partner) and s.contract_template[i] == T_PROBE:
-            return 0.6
-        if not dark and s.contract_template[i] == T_HOLD and suspicion(s, s.contract_creator[i]) > 1.3 * prior:
-            return 0.4
-        return 0.04
+        return weight_dealbreak(s, dark, partner)
     if ph == PH_BLOCK:
-        if a == A_PASS:
-            return 1.0
-        if s.card_player == partner:
-            return 0.0
-        if s.blocked_card == PH_COUP:
-            if s.drawn == p or (dark and s.drawn == partner):
-                return 9.0
-            return 1.5 if (not dark and suspicion(s, s.card_player) > 1.3 * prior) else 0.05
-        if s.blocked_card == PH_DEALBREAK:
-            i = s.dealbreak_slot
-            return 2.0 if (s.contract_creator[i] == p or s.contract_counterparty[i] == p) else 0.04
-        # MEDIA: keep one's own government's cards (honest: H, dark: C); in Phase 3 keep it alive
-        if is_member(s, p) or (dark and partner >= 0 and is_member(s, partner)):
-            t = s.media_target
-            if s.media_phase == 3:
-                return 9.0 if (not is_corrupt(t) and corrupt_found(s) >= 1) else 0.1   # the flip would fail it
-            return 4.0 if (t < 3) != dark else 0.05
-        return 0.04
+        return weight_block(s, p, dark, partner)
     if ph == PH_MEDIA:
-        if a == A_PASS:
-            return 1.0
-        t = a - A_MEDIA
-        c = corrupt_found(s)
-        if s.media_phase == 3:
-            if not dark:
-                return 9.0 if (is_member(s, p) and is_corrupt(t) and c >= 2) else 0.03
-            if not is_corrupt(t) and c >= 1 and not is_member(s, p) and not (partner >= 0 and is_member(s, partner)):
-                return 2.5
-            return 0.03
-        if not is_member(s, p):
-            return 0.02
-        if dark:
-            return 1.5 if not is_corrupt(t) else 0.02
-        return 2.5 if is_corrupt(t) else 0.02
+        return weight_media(s, a, p, dark, partner)
     return 1.0
 
 
