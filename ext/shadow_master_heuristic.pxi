@@ -1,0 +1,341 @@
+# The heuristic bot: the rule-based player, in C so that a balance report can play many games.
+# Included by shadow_master_core.pyx.
+
+
+# --- the heuristic bot (engine/shadow_master/heuristic.py is its Python face) ----------------------------------
+# The rule-based player of the ``heuristic`` bot, in C so that a balance report can play 10,000s of
+# its games.  It reads only what the deciding seat may see: its own Territory hand and public facts
+# (money, Power cards, the board, the open row); the other hands are never looked at, so it decides
+# the same in the true state and in the seat's canonical information state.  Most decisions are a
+# one-step lookahead over `heur_value`; the rest are the rules below, decision by decision.
+cdef enum:
+    HEUR_SAFE_RANK = 3       # a kingdom of rank <= 2 is "about to collapse"
+
+cdef double heur_value(const SMState* s, int me) noexcept nogil:
+    """The seat's stake in a position: its money (deposits on kingdoms about to collapse at half),
+    plus what its Power cards are worth (rank + 2.5 x income of their colour), minus 0.3 x the
+    others' average stake; -1000 once eliminated."""
+    cdef double mine = 0.0, others = 0.0, v
+    cdef int p, c, t
+    for p in range(s.n):
+        if not s.alive[p]:
+            if p == me:
+                return -1000.0
+            continue
+        v = s.hand_money[p] + s.pending[p] - s.debt[p]
+        for c in range(NCOL):
+            v += s.deposit[p][c] * (1.0 if s.rank[c] >= HEUR_SAFE_RANK else 0.5)
+            for t in range(NTYPES):
+                if s.power[p][c][t]:
+                    v += s.power[p][c][t] * (s.rank[c] + 2.5 * income_of(s.rank[c]))
+        if p == me:
+            mine = v
+        else:
+            others += v
+    return mine - 0.3 * others / (s.n - 1 if s.n > 1 else 1)
+
+cdef int heur_lookahead(const SMState* s, int me, const int* legal, int n, uint64_t* rng) noexcept nogil:
+    """The action whose resulting position `heur_value` rates best (ties broken at random)."""
+    cdef SMState tmp
+    cdef double v, bv = -1e18
+    cdef int i, best = legal[0]
+    for i in range(n):
+        memcpy(&tmp, s, sizeof(SMState))
+        sm_apply(&tmp, legal[i])
+        v = heur_value(&tmp, me) + rng_below(rng, 1000) * 1e-6
+        if v > bv:
+            bv = v
+            best = legal[i]
+    return best
+
+cdef int heur_rounds_left(const SMState* s) noexcept nogil:
+    """Settlements still to come after this round's (an estimate before the end is triggered)."""
+    cdef int last = s.end_round + 1 if s.end_round else s.max_rounds + 1
+    return last - s.round if last > s.round else 0
+
+cdef int heur_risky_deposit(const SMState* s, int p) noexcept nogil:
+    cdef int c
+    for c in range(NCOL):
+        if s.deposit[p][c] > 0 and s.rank[c] < HEUR_SAFE_RANK:
+            return c
+    return -1
+
+cdef bint heur_can_place(const SMState* s, int p) noexcept nogil:
+    cdef int h
+    if s.x_hand[p] > 0:
+        return True
+    for h in range(NCELLS):
+        if s.loc[h] == LOC_HAND + p and not s.received[h]:
+            if s.colour[h] == EMPTY or (s.colour[h] < NCOL and s.tokens[h] < cell_cap(s, h)):
+                return True
+    return False
+
+cdef double heur_card_use(const SMState* s, int p, int t) noexcept nogil:
+    """How useful Territory card t is to p (higher: keep): X 2; a dead cell -5; else 2 per Power card
+    p holds in the cell's colour plus 1 per Power card in each neighbour's colour."""
+    cdef int k, c2
+    cdef double score = 0.0
+    if t == XCARD:
+        return 2.0
+    if s.colour[t] == BLACK or s.tokens[t] >= 3 or (s.castle[t] and s.tokens[t] >= 2):
+        return -5.0
+    if s.colour[t] < NCOL:
+        score += 2 * cards_of_colour(s, p, s.colour[t])
+    for k in range(N_NEIGHBOURS[s.board][t]):
+        c2 = s.colour[NEIGHBOUR[s.board][t][k]]
+        if c2 < NCOL:
+            score += cards_of_colour(s, p, c2)
+    return score
+
+cdef bint heur_in(const int* legal, int n, int a) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if legal[i] == a:
+            return True
+    return False
+
+cdef int heur_phase1(const SMState* s, int p, const int* legal, int n, uint64_t* rng) noexcept nogil:
+    cdef int i, a, h, k, c, best = -1, bv, v, money = total_money(s, p), any_stake = 0, m
+    cdef SMState tmp
+    cdef int buf[SM_MAX_LEGAL]
+    cdef bint castle_opt, person_opt, strong
+    for c in range(NCOL):
+        if cards_of_colour(s, p, c):
+            any_stake = 1
+    # Military on the strongest colour it can use it on
+    bv = -1
+    for i in range(n):
+        a = legal[i]
+        if A_MIL <= a < A_SHADOW and s.rank[a - A_MIL] > bv:
+            bv = s.rank[a - A_MIL]
+            best = a
+    if best >= 0:
+        return best
+    # a black token next to kingdoms others hold power in and it does not
+    if s.hand_money[p] < 8 or any_stake:
+        bv = -1000000
+        for i in range(n):
+            a = legal[i]
+            if a >= A_BLACK:
+                h = a - A_BLACK
+                v = 0
+                for k in range(N_NEIGHBOURS[s.board][h]):
+                    c = s.colour[NEIGHBOUR[s.board][h][k]]
+                    if c < NCOL:
+                        v += -3 * cards_of_colour(s, p, c) + 1
+                if v > bv:
+                    bv = v
+                    best = a
+        if best >= 0 and bv >= 0:
+            return best
+    if heur_in(legal, n, A_SHADOW) and money >= 25:
+        memcpy(&tmp, s, sizeof(SMState))
+        sm_apply(&tmp, A_SHADOW)
+        m = sm_legal(&tmp, buf)
+        castle_opt = False
+        person_opt = False
+        for i in range(m):
+            if buf[i] >= SH_CASTLE:
+                castle_opt = True
+            elif buf[i] >= SH_PERSON:
+                person_opt = True
+        strong = False
+        for c in range(NCOL):
+            if cards_of_colour(s, p, c) and s.rank[c] >= 6:
+                strong = True
+        if castle_opt and strong:
+            return A_SHADOW
+        if money >= 35 and person_opt:
+            return A_SHADOW
+    if heur_in(legal, n, A_TRANSFER_P1) and heur_risky_deposit(s, p) >= 0:
+        return A_TRANSFER_P1
+    if heur_in(legal, n, A_SHADOW) and not heur_can_place(s, p):
+        return A_SHADOW                      # rolling would only cost the decline fine
+    return A_ROLL if heur_in(legal, n, A_ROLL) else legal[0]
+
+cdef int heur_shadow(const SMState* s, int p, const int* legal, int n) noexcept nogil:
+    cdef int i, a, c, best = -1, bv = -1, v, k
+    cdef int order_big[4]
+    cdef int order_small[4]
+    order_big[0] = 2; order_big[1] = 0; order_big[2] = 3; order_big[3] = 1
+    order_small[0] = 0; order_small[1] = 3; order_small[2] = 2; order_small[3] = 1
+    for i in range(n):
+        a = legal[i]
+        if a >= SH_CASTLE:
+            c = s.colour[a - SH_CASTLE]
+            v = cards_of_colour(s, p, c) * s.rank[c] if c < NCOL else 0
+            if v > bv:
+                bv = v
+                best = a
+    if best >= 0:
+        c = s.colour[best - SH_CASTLE]
+        if c < NCOL and cards_of_colour(s, p, c) and s.rank[c] >= 6:
+            return best
+    if total_money(s, p) >= 35:
+        v = 0
+        for c in range(NCOL):
+            if s.rank[c] > v:
+                v = s.rank[c]
+        for k in range(4):
+            a = SH_PERSON + (order_big[k] if v >= 13 else order_small[k])
+            if heur_in(legal, n, a):
+                return a
+    return SH_NONE
+
+cdef int heur_lookahead_use(SMState* s, int me, const int* legal, int n, uint64_t* rng) noexcept nogil:
+    """For a colour choice: the colour whose best use is best."""
+    cdef SMState a1, b1
+    cdef int inner[SM_MAX_LEGAL]
+    cdef int i, j, m, best = legal[0]
+    cdef double v, bv = -1e18, w
+    for i in range(n):
+        memcpy(&a1, s, sizeof(SMState))
+        sm_apply(&a1, legal[i])
+        m = sm_legal(&a1, inner) if sm_current_player(&a1) != TERMINAL else 0
+        v = -1e18
+        for j in range(m):
+            memcpy(&b1, &a1, sizeof(SMState))
+            sm_apply(&b1, inner[j])
+            w = heur_value(&b1, me)
+            if w > v:
+                v = w
+        if v > bv:
+            bv = v
+            best = legal[i]
+    return best
+
+cdef int heur_action(SMState* s, uint64_t* rng) noexcept nogil:
+    """The heuristic bot's decision in s (a decision node)."""
+    cdef int legal[SM_MAX_LEGAL]
+    cdef int n = sm_legal(s, legal), p = s.asked, ph = s.phase, i, a, c, best, m, r, left
+    cdef double v, bv, g
+    if n <= 1:
+        return legal[0]
+    if ph == PH_P1:
+        return heur_phase1(s, p, legal, n, rng)
+    if ph == PH_SHADOW:
+        return heur_shadow(s, p, legal, n)
+    if ph == PH_PICK_DIE:
+        return heur_lookahead_use(s, p, legal, n, rng)
+    if ph == PH_USE:
+        m = 0
+        for i in range(n):
+            if legal[i] != U_TRANSFER:
+                legal[m] = legal[i]
+                m += 1
+        return heur_lookahead(s, p, legal, m if m else n, rng)
+    if ph == PH_BUY:
+        r = s.rank[s.use_colour]
+        left = heur_rounds_left(s)
+        return 1 if left * income_of(r) + r >= r + 1 and total_money(s, p) - r >= (3 if r > 3 else r) else 0
+    if ph == PH_COMBO_ROLL:
+        return 1
+    if ph == PH_ALLOCATE:
+        for a in range(3, -1, -1):           # put all / 10 / 5 / 1 in hand (ids 7 * chunk + 0)
+            if heur_in(legal, n, 7 * a):
+                return 7 * a
+        best = legal[0]
+        bv = -1.0
+        for i in range(n):
+            a = legal[i]
+            if a % 7 == 0:
+                continue
+            # the best-ranked deposit; for it the largest chunk (all, 10, 5, 1): one Silver at a time
+            # ended in the same place after many steps (and a line told for each)
+            v = s.rank[a % 7 - 1] * 2 + 0.25 * (a // 7)
+            if v > bv:
+                bv = v
+                best = a
+        return best
+    if ph == PH_TR_FROM:
+        c = heur_risky_deposit(s, p)
+        if c >= 0 and heur_in(legal, n, 1 + c):
+            return 1 + c
+        return legal[0]
+    if ph == PH_TR_TO:
+        if heur_in(legal, n, 0):
+            return 0
+        best = legal[0]
+        for i in range(n):
+            if s.rank[legal[i] - 1] > s.rank[best - 1]:
+                best = legal[i]
+        return best
+    if ph == PH_TR_AMOUNT:
+        return legal[n - 1]
+    if ph == PH_SETTLE_SELL:
+        left = heur_rounds_left(s)
+        best = 0
+        bv = 0.0
+        for i in range(1, n):
+            a = legal[i]
+            c = (a - 1) // NTYPES
+            g = 3 - left * income_of(s.rank[c]) + (-5 if (a - 1) % NTYPES == T_LAND else 0)
+            if g > bv:
+                bv = g
+                best = a
+        return best
+    if ph == PH_FORCED_SELL:
+        best = legal[0]
+        for i in range(n):
+            if s.rank[legal[i] // NTYPES] < s.rank[best // NTYPES]:
+                best = legal[i]
+        return best
+    if ph == PH_DISCARD:
+        best = legal[0]
+        bv = heur_card_use(s, p, best)
+        for i in range(1, n):
+            v = heur_card_use(s, p, legal[i])
+            if v < bv:
+                bv = v
+                best = legal[i]
+        return best
+    if ph == PH_EXCHANGE:
+        if total_money(s, p) >= 4:
+            best = -1
+            bv = 1e18
+            for i in range(n):
+                if legal[i] >= EX_DISCARD:
+                    v = heur_card_use(s, p, legal[i] - EX_DISCARD)
+                    if v < bv:
+                        bv = v
+                        best = legal[i]
+            if best >= 0 and bv < 0:
+                return best
+        return EX_END
+    if ph == PH_TAKE:
+        best = 0 if heur_in(legal, n, 0) else legal[0]
+        bv = 0.5
+        for i in range(n):
+            a = legal[i]
+            if a == 0:
+                continue
+            v = heur_card_use(s, p, s.row[a - 1]) + s.row_silver[a - 1] - (a - 1)
+            if v > bv:
+                bv = v
+                best = a
+        return best
+    return heur_lookahead(s, p, legal, n, rng)   # alliance space, Lord Theron, targets, removals
+
+cdef void sm_heuristic_playout(SMState* s, uint64_t* rng) noexcept nogil:
+    """The game played out by the heuristic bot at every seat."""
+    cdef int cp
+    while True:
+        cp = sm_current_player(s)
+        if cp == TERMINAL:
+            return
+        if cp == CHANCE:
+            sm_sample_chance(s, rng)
+        else:
+            sm_apply(s, heur_action(s, rng))
+
+
+def heuristic_choice(ShadowMasterCore core, seed=0):
+    """The heuristic bot's action in ``core`` (a decision node; reads only the deciding seat's hand
+    and public facts, so the seat's canonical information state gives the same choice)."""
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef SMState s = core.st
+    if sm_current_player(&s) < 0:
+        raise ValueError("no decision is due")
+    return heur_action(&s, &rng)
+
+

@@ -1,0 +1,209 @@
+# Money, Territory cards and Power cards: the tables of section 5, what each seat holds, payments,
+# draws and discards, sales and transfers (section 17).  Included by shadow_master_core.pyx.
+
+
+# --- tables of section 5 ------------------------------------------------------------------------------
+cdef inline int income_of(int r) noexcept nogil:
+    if r <= 0:
+        return 0
+    if r <= 14:
+        return (r + 2) // 3
+    return 6 + (r - 15) // 2
+
+cdef inline int operating_cost(int r) noexcept nogil:
+    return income_of(r) if r >= 15 else 0
+
+cdef inline int damage_of(int n) noexcept nogil:
+    if n <= 0:
+        return 0
+    if n == 1:
+        return 2
+    if n == 2:
+        return 5
+    if n == 3:
+        return 8
+    return 12
+
+cdef inline int popcount6(int m) noexcept nogil:
+    cdef int k = 0
+    while m:
+        k += m & 1
+        m >>= 1
+    return k
+
+
+# --- small queries ---------------------------------------------------------------------------------------
+cdef inline int cards_of_colour(const SMState* s, int p, int c) noexcept nogil:
+    cdef int t, k = 0
+    for t in range(NTYPES):
+        k += s.power[p][c][t]
+    return k
+
+cdef inline int n_power_cards(const SMState* s, int p) noexcept nogil:
+    return s.n_power[p]
+
+cdef inline void power_add(SMState* s, int p, int c, int t, int k) noexcept nogil:
+    """Change p's holding of (c, t) by k, keeping the per-player caches."""
+    s.power[p][c][t] += k
+    s.n_power[p] += k
+    if t == T_LAND:
+        s.n_land[p] += k
+
+cdef inline int cards_of_type(const SMState* s, int p, int t) noexcept nogil:
+    cdef int c, k = 0
+    for c in range(NCOL):
+        k += s.power[p][c][t]
+    return k
+
+cdef inline int power_limit(const SMState* s, int p) noexcept nogil:
+    cdef int c, pl = 3 + s.all_six + s.five_blacks + cards_of_type(s, p, T_KING)
+    for c in range(2):
+        if c < s.milestones and s.milestone[c] != NONE8:
+            pl += 1
+    if s.opt_pcombo:
+        for c in range(NCOL):
+            if s.power[p][c][T_QUEEN] and s.power[p][c][T_KING]:
+                pl += 1
+            if s.power[p][c][T_LAND] >= 2:
+                pl += 1
+    return pl
+
+cdef inline int territory_limit(const SMState* s, int p) noexcept nogil:
+    return s.territory_base + s.n_land[p]
+
+cdef inline bint has_card(const SMState* s, int p, int t) noexcept nogil:
+    if t == XCARD:
+        return s.x_hand[p] > 0
+    return s.loc[t] == LOC_HAND + p
+
+
+# --- money ------------------------------------------------------------------------------------------------
+cdef int take_money(SMState* s, int p, int amount) noexcept nogil:
+    """Remove up to ``amount`` from p: pending receipts, hand, then deposits in ascending rank of their
+    colour (ties: lower colour) (section 17.4); returns what was removed."""
+    cdef int got = 0, x, i, j, c, best
+    cdef uint8_t used[NCOL]
+    x = s.pending[p] if s.pending[p] < amount else amount
+    s.pending[p] -= x
+    got += x
+    x = s.hand_money[p] if s.hand_money[p] < amount - got else amount - got
+    s.hand_money[p] -= x
+    got += x
+    memset(used, 0, NCOL)
+    for i in range(NCOL):
+        if got >= amount:
+            break
+        best = -1
+        for c in range(NCOL):
+            if not used[c] and s.deposit[p][c] > 0 and (best < 0 or s.rank[c] < s.rank[best]):
+                best = c
+        if best < 0:
+            break
+        used[best] = 1
+        x = s.deposit[p][best] if s.deposit[p][best] < amount - got else amount - got
+        s.deposit[p][best] -= x
+        got += x
+    return got
+
+cdef inline void pay_bank(SMState* s, int p, int amount) noexcept nogil:
+    s.bank_in += take_money(s, p, amount)
+
+cdef inline void from_bank(SMState* s, int p, int amount) noexcept nogil:
+    s.bank_out += amount
+    s.pending[p] += amount
+
+cdef inline void credit(SMState* s, int to, int amount) noexcept nogil:
+    if to == NONE8:
+        s.bank_in += amount
+    else:
+        s.pending[to] += amount
+
+
+# --- Territory cards --------------------------------------------------------------------------------------
+cdef void card_to_hand(SMState* s, int p, int t, int is_known) noexcept nogil:
+    if t == XCARD:
+        s.x_hand[p] += 1
+        if is_known:
+            s.x_known[p] += 1
+    else:
+        s.loc[t] = LOC_HAND + p
+        s.known[t] = is_known
+    s.hand_size[p] += 1
+
+cdef void discard_card(SMState* s, int p, int t) noexcept nogil:
+    """p plays or discards card type t face up."""
+    if t == XCARD:
+        s.x_hand[p] -= 1
+        if s.x_known[p] > 0:
+            s.x_known[p] -= 1
+        s.x_disc += 1
+    else:
+        s.loc[t] = LOC_DISCARD
+        s.known[t] = 0
+    s.hand_size[p] -= 1
+    s.discard_size += 1
+
+cdef void reshuffle_if_empty(SMState* s) noexcept nogil:
+    cdef int h
+    if s.draw_size > 0 or s.discard_size == 0:
+        return
+    for h in range(NCELLS):
+        if s.loc[h] == LOC_DISCARD:
+            s.loc[h] = LOC_DRAW
+    s.x_draw += s.x_disc
+    s.x_disc = 0
+    s.draw_size = s.discard_size
+    s.discard_size = 0
+
+cdef void take_from_draw(SMState* s, int t) noexcept nogil:
+    if t == XCARD:
+        s.x_draw -= 1
+    else:
+        s.loc[t] = LOC_OFF
+    s.draw_size -= 1
+
+
+# --- Power cards ------------------------------------------------------------------------------------------
+cdef void sell_card(SMState* s, int p, int c, int t, int price) noexcept nogil:
+    """Return p's (c, t) card to its deck; the bank pays ``price`` into p's receipts."""
+    power_add(s, p, c, t, -1)
+    s.deck[c][t] += 1
+    from_bank(s, p, price)
+    if t == T_LAND:
+        s.discards_owed[p] += 1
+    if cards_of_colour(s, p, c) == 0 and s.deposit[p][c] > 0:
+        s.pending[p] += s.deposit[p][c]          # orphaned deposit: received again, no fee (D50)
+        s.deposit[p][c] = 0
+
+
+# --- transfers (section 17.5) ----------------------------------------------------------------------------------
+cdef inline int holding_money(const SMState* s, int p, int h) noexcept nogil:
+    return s.hand_money[p] if h == 0 else s.deposit[p][h - 1]
+
+cdef inline bint holding_open(const SMState* s, int p, int h) noexcept nogil:
+    """Can money arrive at holding h (hand with room, or a deposit on a colour p holds cards of)?"""
+    if h == 0:
+        return s.hand_money[p] < 10
+    return cards_of_colour(s, p, h - 1) > 0
+
+cdef inline bint transfer_pair(const SMState* s, int p, int f, int t) noexcept nogil:
+    return f != t and holding_money(s, p, f) > 0 and holding_open(s, p, t)
+
+cdef bint transfer_possible(const SMState* s, int p) noexcept nogil:
+    cdef int f, t
+    if s.transfer_used[p]:
+        return False
+    for f in range(7):
+        for t in range(7):
+            if transfer_pair(s, p, f, t):
+                return True
+    return False
+
+cdef inline bint amount_ok(const SMState* s, int p, int a) noexcept nogil:
+    if a < 1 or a > holding_money(s, p, s.transfer_from):
+        return False
+    if s.transfer_to == 0 and a - a // 10 > 10 - s.hand_money[p]:
+        return False
+    return True
+
+

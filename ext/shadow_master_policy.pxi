@@ -1,0 +1,180 @@
+# The search's rollout policy (a rule of thumb per decision) and its opponent model.  Included by
+# shadow_master_core.pyx.
+
+
+# --- a cheap rollout policy (the search's policy_playout) ------------------------------------------------
+cdef inline bint dead_card(const SMState* s, int t) noexcept nogil:
+    if t == XCARD:
+        return False
+    return s.colour[t] == BLACK or s.tokens[t] >= cell_cap(s, t)
+
+cdef inline int use_weight(const SMState* s, int p, int c, int a) noexcept nogil:
+    """The rollout policy's weight of use `a` of colour c by p (the opponent model samples the same):
+    a placement 2, +3 if p holds cards of c, +2 per neighbour already of c; other uses 1; decline 0."""
+    cdef int h, k, w
+    if a < U_ALLY:
+        h = a % NCELLS
+        w = 2 + (3 if cards_of_colour(s, p, c) > 0 else 0)
+        for k in range(N_NEIGHBOURS[s.board][h]):
+            if s.colour[NEIGHBOUR[s.board][h][k]] == c:
+                w += 2
+        return w
+    return 0 if a == U_DECLINE or a == U_TRANSFER else 1
+
+
+cdef int policy_action(SMState* s, uint64_t* rng) noexcept nogil:
+    """A rule of thumb per decision, read from what the deciding seat may see (its own hand and the
+    public state): place where the colour already stands, buy cheap Power, keep money in hand, take
+    black-token rewards, never start a transfer, sell only in the final round."""
+    cdef int buf[SM_MAX_LEGAL]
+    cdef int w[SM_MAX_LEGAL]
+    cdef int n = sm_legal(s, buf), i, a, p = s.asked, c, h, k, tot = 0, best = -1, bv, v, m
+    cdef int ph = s.phase
+    if n <= 1:
+        return buf[0]
+    if ph == PH_P1:
+        m = 0
+        for i in range(n):
+            if buf[i] >= A_BLACK:
+                m += 1
+        if m and s.hand_money[p] < 10:
+            k = rng_below(rng, m)
+            for i in range(n):
+                if buf[i] >= A_BLACK:
+                    if k == 0:
+                        return buf[i]
+                    k -= 1
+        for i in range(n):
+            if A_MIL <= buf[i] < A_SHADOW:
+                return buf[i]
+        return A_ROLL
+    if ph == PH_PICK_DIE:
+        bv = -1
+        for i in range(n):
+            v = cards_of_colour(s, p, buf[i]) * 4 + <int>rng_below(rng, 4)
+            if v > bv:
+                bv = v
+                best = buf[i]
+        return best
+    if ph == PH_USE:
+        c = s.use_colour
+        for i in range(n):
+            w[i] = use_weight(s, p, c, buf[i])
+            tot += w[i]
+        if tot == 0:
+            for i in range(n):
+                if buf[i] == U_DECLINE:
+                    return U_DECLINE
+            return buf[0]
+        k = rng_below(rng, tot)
+        for i in range(n):
+            if k < w[i]:
+                return buf[i]
+            k -= w[i]
+        return buf[0]
+    if ph == PH_BUY:
+        c = s.use_colour
+        return 1 if s.rank[c] >= 2 and total_money(s, p) - s.rank[c] >= 2 else 0
+    if ph == PH_COMBO_ROLL:
+        return 1
+    if ph == PH_SHADOW:
+        return SH_NONE
+    if ph == PH_TAKE:
+        return buf[0]
+    if ph == PH_EXCHANGE:
+        if total_money(s, p) >= 4:
+            for i in range(n):
+                if buf[i] >= EX_DISCARD and dead_card(s, buf[i] - EX_DISCARD):
+                    return buf[i]
+        return EX_END
+    if ph == PH_ALLOCATE:
+        for i in range(n):
+            if buf[i] == 7 * 3:               # all to hand
+                return buf[i]
+        bv = -1
+        for i in range(n):
+            if buf[i] % 7 == 0:
+                continue
+            v = s.rank[buf[i] % 7 - 1] * 8 + buf[i] // 7
+            if v > bv:
+                bv = v
+                best = buf[i]
+        return best if best >= 0 else buf[n - 1]
+    if ph == PH_SETTLE_SELL:
+        if s.end_round and s.round > s.end_round:
+            return buf[n - 1]
+        return 0
+    if ph == PH_FORCED_SELL:
+        bv = 1000
+        for i in range(n):
+            v = s.rank[buf[i] // NTYPES]
+            if v < bv:
+                bv = v
+                best = buf[i]
+        return best
+    if ph == PH_DISCARD:
+        for i in range(n):
+            if dead_card(s, buf[i]):
+                return buf[i]
+        return buf[0]
+    return buf[rng_below(rng, n)]
+
+cdef enum:
+    MODEL_SHARE_PCT = 90     # the opponent model: this share on the rollout policy's choice, the rest uniform
+
+cdef void sm_model_probs(const SMState* s, const int* legal, int n, double* out) noexcept nogil:
+    """The opponent model (``ismcts:opponents=model``): the rollout policy's distribution where it
+    samples (uses: by its weights), elsewhere its choice -- or, with search_rollout=1 (opt_roll), the
+    heuristic bot's choice; mixed with 10 % uniform so that every legal action stays possible.  Reads
+    only what the deciding seat may see, like the policy."""
+    cdef uint64_t r = (<uint64_t>s.round * <uint64_t>0x9E3779B9) ^ ((<uint64_t>s.phase) << 32) ^ ((<uint64_t>s.asked) << 40) ^ (<uint64_t>s.tokens_placed)
+    cdef double share = MODEL_SHARE_PCT / 100.0, tot = 0.0
+    cdef double w[SM_MAX_LEGAL]
+    cdef int i, a, k, h, p = s.asked, c = s.use_colour
+    for i in range(n):
+        out[i] = (1.0 - share) / n
+    if s.phase == PH_USE and not s.opt_rollout:
+        for i in range(n):
+            w[i] = use_weight(s, p, c, legal[i])
+            tot += w[i]
+        if tot > 0.0:
+            for i in range(n):
+                out[i] += share * w[i] / tot
+            return
+    if s.opt_rollout:                           # search_rollout=1: the model is the heuristic bot
+        a = heur_action(<SMState*>s, &r)
+    else:
+        a = policy_action(<SMState*>s, &r)
+    for i in range(n):
+        if legal[i] == a:
+            out[i] += share
+            return
+    for i in range(n):
+        out[i] += share / n
+
+cdef void sm_policy_playout(SMState* s, uint64_t* rng) noexcept nogil:
+    """The search's policy playout: the rule of thumb at every seat, or the heuristic bot when the
+    game option search_rollout is 1 (opt_roll)."""
+    cdef int cp
+    cdef bint heur = s.opt_rollout
+    while True:
+        cp = sm_current_player(s)
+        if cp == TERMINAL:
+            return
+        if cp == CHANCE:
+            sm_sample_chance(s, rng)
+        elif heur:
+            sm_apply(s, heur_action(s, rng))
+        else:
+            sm_apply(s, policy_action(s, rng))
+
+
+def policy_choice(ShadowMasterCore core, seed=0):
+    """The rollout policy's action in ``core`` (a decision node)."""
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef SMState s = core.st
+    if sm_current_player(&s) < 0:
+        raise ValueError("no decision is due")
+    return policy_action(&s, &rng)
+
+
