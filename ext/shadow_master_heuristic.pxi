@@ -204,11 +204,103 @@ cdef int heur_lookahead_use(SMState* s, int me, const int* legal, int n, uint64_
             best = legal[i]
     return best
 
+cdef int heur_allocate(const SMState* s, const int* legal, int n) noexcept nogil:
+    """Receipts: all / 10 / 5 / 1 into the hand (ids 7 * chunk + 0) if it can, else the largest chunk
+    into the best-ranked deposit."""
+    cdef int a, i, best = legal[0]
+    cdef double v, bv = -1.0
+    for a in range(3, -1, -1):
+        if heur_in(legal, n, 7 * a):
+            return 7 * a
+    for i in range(n):
+        a = legal[i]
+        if a % 7 == 0:
+            continue
+        # the best-ranked deposit; for it the largest chunk (all, 10, 5, 1): one Silver at a time
+        # ended in the same place after many steps (and a line told for each)
+        v = s.rank[a % 7 - 1] * 2 + 0.25 * (a // 7)
+        if v > bv:
+            bv = v
+            best = a
+    return best
+
+cdef int heur_transfer(const SMState* s, int p, const int* legal, int n) noexcept nogil:
+    """Move the deposit on a kingdom about to collapse, to the hand if it can, else to the
+    best-ranked deposit, all of it."""
+    cdef int c, i, best
+    if s.phase == PH_TR_FROM:
+        c = heur_risky_deposit(s, p)
+        if c >= 0 and heur_in(legal, n, 1 + c):
+            return 1 + c
+        return legal[0]
+    if s.phase == PH_TR_TO:
+        if heur_in(legal, n, 0):
+            return 0
+        best = legal[0]
+        for i in range(n):
+            if s.rank[legal[i] - 1] > s.rank[best - 1]:
+                best = legal[i]
+        return best
+    return legal[n - 1]
+
+cdef int heur_settle_sell(const SMState* s, const int* legal, int n) noexcept nogil:
+    """Sell the card whose income over the rounds left is worth least against its price (never a Land,
+    which costs a Territory card)."""
+    cdef int left = heur_rounds_left(s), best = 0, i, a, c
+    cdef double g, bv = 0.0
+    for i in range(1, n):
+        a = legal[i]
+        c = (a - 1) // NTYPES
+        g = 3 - left * income_of(s.rank[c]) + (-5 if (a - 1) % NTYPES == T_LAND else 0)
+        if g > bv:
+            bv = g
+            best = a
+    return best
+
+cdef int heur_discard(const SMState* s, int p, const int* legal, int n) noexcept nogil:
+    """PH_DISCARD: the least useful card; PH_EXCHANGE: with 4 Silver, swap a useless card, else end."""
+    cdef int i, best
+    cdef double v, bv
+    if s.phase == PH_DISCARD:
+        best = legal[0]
+        bv = heur_card_use(s, p, best)
+        for i in range(1, n):
+            v = heur_card_use(s, p, legal[i])
+            if v < bv:
+                bv = v
+                best = legal[i]
+        return best
+    if total_money(s, p) >= 4:
+        best = -1
+        bv = 1e18
+        for i in range(n):
+            if legal[i] >= EX_DISCARD:
+                v = heur_card_use(s, p, legal[i] - EX_DISCARD)
+                if v < bv:
+                    bv = v
+                    best = legal[i]
+        if best >= 0 and bv < 0:
+            return best
+    return EX_END
+
+cdef int heur_take(const SMState* s, int p, const int* legal, int n) noexcept nogil:
+    """The open-row card whose use plus the Silver on it beats its price by more than a blind draw."""
+    cdef int i, a, best = 0 if heur_in(legal, n, 0) else legal[0]
+    cdef double v, bv = 0.5
+    for i in range(n):
+        a = legal[i]
+        if a == 0:
+            continue
+        v = heur_card_use(s, p, s.row[a - 1]) + s.row_silver[a - 1] - (a - 1)
+        if v > bv:
+            bv = v
+            best = a
+    return best
+
 cdef int heur_action(SMState* s, uint64_t* rng) noexcept nogil:
     """The heuristic bot's decision in s (a decision node)."""
     cdef int legal[SM_MAX_LEGAL]
-    cdef int n = sm_legal(s, legal), p = s.asked, ph = s.phase, i, a, c, best, m, r, left
-    cdef double v, bv, g
+    cdef int n = sm_legal(s, legal), p = s.asked, ph = s.phase, i, best, m, r
     if n <= 1:
         return legal[0]
     if ph == PH_P1:
@@ -226,94 +318,26 @@ cdef int heur_action(SMState* s, uint64_t* rng) noexcept nogil:
         return heur_lookahead(s, p, legal, m if m else n, rng)
     if ph == PH_BUY:
         r = s.rank[s.use_colour]
-        left = heur_rounds_left(s)
-        return 1 if left * income_of(r) + r >= r + 1 and total_money(s, p) - r >= (3 if r > 3 else r) else 0
+        return (1 if heur_rounds_left(s) * income_of(r) + r >= r + 1 and total_money(s, p) - r >= (3 if r > 3 else r)
+                else 0)
     if ph == PH_COMBO_ROLL:
         return 1
     if ph == PH_ALLOCATE:
-        for a in range(3, -1, -1):           # put all / 10 / 5 / 1 in hand (ids 7 * chunk + 0)
-            if heur_in(legal, n, 7 * a):
-                return 7 * a
-        best = legal[0]
-        bv = -1.0
-        for i in range(n):
-            a = legal[i]
-            if a % 7 == 0:
-                continue
-            # the best-ranked deposit; for it the largest chunk (all, 10, 5, 1): one Silver at a time
-            # ended in the same place after many steps (and a line told for each)
-            v = s.rank[a % 7 - 1] * 2 + 0.25 * (a // 7)
-            if v > bv:
-                bv = v
-                best = a
-        return best
-    if ph == PH_TR_FROM:
-        c = heur_risky_deposit(s, p)
-        if c >= 0 and heur_in(legal, n, 1 + c):
-            return 1 + c
-        return legal[0]
-    if ph == PH_TR_TO:
-        if heur_in(legal, n, 0):
-            return 0
-        best = legal[0]
-        for i in range(n):
-            if s.rank[legal[i] - 1] > s.rank[best - 1]:
-                best = legal[i]
-        return best
-    if ph == PH_TR_AMOUNT:
-        return legal[n - 1]
+        return heur_allocate(s, legal, n)
+    if ph == PH_TR_FROM or ph == PH_TR_TO or ph == PH_TR_AMOUNT:
+        return heur_transfer(s, p, legal, n)
     if ph == PH_SETTLE_SELL:
-        left = heur_rounds_left(s)
-        best = 0
-        bv = 0.0
-        for i in range(1, n):
-            a = legal[i]
-            c = (a - 1) // NTYPES
-            g = 3 - left * income_of(s.rank[c]) + (-5 if (a - 1) % NTYPES == T_LAND else 0)
-            if g > bv:
-                bv = g
-                best = a
-        return best
+        return heur_settle_sell(s, legal, n)
     if ph == PH_FORCED_SELL:
         best = legal[0]
         for i in range(n):
             if s.rank[legal[i] // NTYPES] < s.rank[best // NTYPES]:
                 best = legal[i]
         return best
-    if ph == PH_DISCARD:
-        best = legal[0]
-        bv = heur_card_use(s, p, best)
-        for i in range(1, n):
-            v = heur_card_use(s, p, legal[i])
-            if v < bv:
-                bv = v
-                best = legal[i]
-        return best
-    if ph == PH_EXCHANGE:
-        if total_money(s, p) >= 4:
-            best = -1
-            bv = 1e18
-            for i in range(n):
-                if legal[i] >= EX_DISCARD:
-                    v = heur_card_use(s, p, legal[i] - EX_DISCARD)
-                    if v < bv:
-                        bv = v
-                        best = legal[i]
-            if best >= 0 and bv < 0:
-                return best
-        return EX_END
+    if ph == PH_DISCARD or ph == PH_EXCHANGE:
+        return heur_discard(s, p, legal, n)
     if ph == PH_TAKE:
-        best = 0 if heur_in(legal, n, 0) else legal[0]
-        bv = 0.5
-        for i in range(n):
-            a = legal[i]
-            if a == 0:
-                continue
-            v = heur_card_use(s, p, s.row[a - 1]) + s.row_silver[a - 1] - (a - 1)
-            if v > bv:
-                bv = v
-                best = a
-        return best
+        return heur_take(s, p, legal, n)
     return heur_lookahead(s, p, legal, n, rng)   # alliance space, Lord Theron, targets, removals
 
 cdef void sm_heuristic_playout(SMState* s, uint64_t* rng) noexcept nogil:

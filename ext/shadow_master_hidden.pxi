@@ -214,10 +214,9 @@ cdef int sm_make_consistent(SMState* s, int seat, int a) noexcept nogil:
 
 
 # --- validity -----------------------------------------------------------------------------------------------------
-cdef const char* sm_validate(const SMState* s) noexcept nogil:
-    cdef int h, c, t, p, on, xs, nd = 0, nc = 0, tot
-    cdef int hs[MAXP]
-    cdef int tok[NCOL]
+cdef const char* validate_flow(const SMState* s) noexcept nogil:
+    """The player count, board, phase, stage, who decides, the shown cards, the open row's length."""
+    cdef int p
     if s.n < 3 or s.n > 6:
         return "player count out of range"
     if s.board != (0 if s.n == 3 else (1 if s.n == 4 else 2)):
@@ -235,20 +234,25 @@ cdef const char* sm_validate(const SMState* s) noexcept nogil:
             return "an eliminated seat still holds Territory cards"
     if s.row_len > ROWMAX:
         return "open row too long"
-    for p in range(MAXP):
-        hs[p] = 0
+    return NULL
+
+cdef const char* validate_cells(const SMState* s, int* tokens, int* hand_cards, int* piles) noexcept nogil:
+    """One pass over the cells: colours, token counts, castles and where each cell card is.  Counts
+    the tokens per colour (tokens[NCOL], black ones at tokens[NCOL]), the cell cards per hand and the
+    cell cards in the draw and discard piles (piles[0], piles[1])."""
+    cdef int h, c
     for c in range(NCOL):
-        tok[c] = s.supply[c] + (1 if s.alliance[c] else 0)
-    on = s.black_supply
+        tokens[c] = s.supply[c] + (1 if s.alliance[c] else 0)
+    tokens[NCOL] = s.black_supply
     for h in range(NCELLS):
         if (s.colour[h] == OFF) != (not ACTIVE[s.board][h]):
             return "cell activity does not match the board"
         if s.colour[h] > OFF:
             return "bad cell colour"
         if s.colour[h] == BLACK:
-            on += 1
+            tokens[NCOL] += 1
         if s.colour[h] < NCOL:
-            tok[s.colour[h]] += s.tokens[h]
+            tokens[s.colour[h]] += s.tokens[h]
         if s.colour[h] < NCOL and not (1 <= s.tokens[h] <= cell_cap(s, h)):
             return "bad token count on a coloured cell"
         if s.colour[h] >= NCOL and s.tokens[h] != 0:
@@ -257,26 +261,25 @@ cdef const char* sm_validate(const SMState* s) noexcept nogil:
             return "castle bookkeeping broken"
         if ACTIVE[s.board][h]:
             if s.loc[h] == LOC_DRAW:
-                nd += 1
+                piles[0] += 1
             elif s.loc[h] == LOC_DISCARD:
-                nc += 1
+                piles[1] += 1
             elif s.loc[h] >= LOC_HAND:
                 if s.loc[h] - LOC_HAND >= s.n:
                     return "card in a hand beyond the players"
-                hs[s.loc[h] - LOC_HAND] += 1
+                hand_cards[s.loc[h] - LOC_HAND] += 1
         elif s.loc[h] != LOC_OFF:
             return "card of an inactive cell"
-    if on != s.black_total:
-        return "black tokens not conserved"
-    for c in range(NCOL):
-        if tok[c] != 30:
-            return "coloured tokens not conserved"
-    xs = s.x_draw + s.x_disc
+    return NULL
+
+cdef const char* validate_hands(const SMState* s, const int* hand_cards, const int* piles) noexcept nogil:
+    """X cards, hand sizes, money, the open row and the piles' sizes."""
+    cdef int p, c, h, x_cards = s.x_draw + s.x_disc
     for p in range(s.n):
-        xs += s.x_hand[p]
+        x_cards += s.x_hand[p]
         if s.x_known[p] > s.x_hand[p]:
             return "more known X cards than X cards"
-        if hs[p] + s.x_hand[p] != s.hand_size[p]:
+        if hand_cards[p] + s.x_hand[p] != s.hand_size[p]:
             return "hand size does not match"
         if s.hand_money[p] < 0 or s.hand_money[p] > 10 or s.pending[p] < 0 or s.debt[p] < 0:
             return "bad hand money"
@@ -285,26 +288,55 @@ cdef const char* sm_validate(const SMState* s) noexcept nogil:
                 return "negative deposit"
     for h in range(s.row_len):
         if s.row[h] == XCARD:
-            xs += 1
+            x_cards += 1
         elif s.row[h] >= NCELLS or s.loc[s.row[h]] != LOC_OFF:
             return "bad open-row card"
-    if xs != s.x_cards:
+    if x_cards != s.x_cards:
         return "X cards not conserved"
-    if nd + s.x_draw != s.draw_size or nc + s.x_disc != s.discard_size:
+    if piles[0] + s.x_draw != s.draw_size or piles[1] + s.x_disc != s.discard_size:
         return "pile sizes do not match"
+    return NULL
+
+cdef const char* validate_power(const SMState* s) noexcept nogil:
+    """The per-seat Power card counts and the 8 cards of each colour."""
+    cdef int p, c, t, total
     for p in range(s.n):
-        tot = 0
+        total = 0
         for c in range(NCOL):
-            tot += cards_of_colour(s, p, c)
-        if tot != s.n_power[p] or cards_of_type(s, p, T_LAND) != s.n_land[p]:
+            total += cards_of_colour(s, p, c)
+        if total != s.n_power[p] or cards_of_type(s, p, T_LAND) != s.n_land[p]:
             return "Power card counts out of date"
     for c in range(NCOL):
         for t in range(NTYPES):
-            tot = s.deck[c][t]
+            total = s.deck[c][t]
             for p in range(s.n):
-                tot += s.power[p][c][t]
-            if tot != (2 if t == T_FAITH or t == T_LAND else 1):
+                total += s.power[p][c][t]
+            if total != (2 if t == T_FAITH or t == T_LAND else 1):
                 return "Power cards not conserved"
     return NULL
 
-
+cdef const char* sm_validate(const SMState* s) noexcept nogil:
+    """NULL when the struct is a consistent state, else what is wrong (the first thing found)."""
+    cdef int c
+    cdef int tokens[NCOL + 1]
+    cdef int hand_cards[MAXP]
+    cdef int piles[2]
+    cdef const char* err = validate_flow(s)
+    if err != NULL:
+        return err
+    for c in range(MAXP):
+        hand_cards[c] = 0
+    piles[0] = 0
+    piles[1] = 0
+    err = validate_cells(s, tokens, hand_cards, piles)
+    if err != NULL:
+        return err
+    if tokens[NCOL] != s.black_total:
+        return "black tokens not conserved"
+    for c in range(NCOL):
+        if tokens[c] != 30:
+            return "coloured tokens not conserved"
+    err = validate_hands(s, hand_cards, piles)
+    if err != NULL:
+        return err
+    return validate_power(s)

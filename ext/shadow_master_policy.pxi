@@ -22,56 +22,79 @@ cdef inline int use_weight(const SMState* s, int p, int c, int a) noexcept nogil
     return 0 if a == U_DECLINE or a == U_TRANSFER else 1
 
 
+cdef int policy_phase1(const SMState* s, const int* legal, int n, uint64_t* rng) noexcept nogil:
+    """A black token at random (with room in the hand for its 3 Silver), else MILITARY, else roll."""
+    cdef int i, k, blacks = 0
+    for i in range(n):
+        if legal[i] >= A_BLACK:
+            blacks += 1
+    if blacks and s.hand_money[s.asked] < 10:
+        k = rng_below(rng, blacks)
+        for i in range(n):
+            if legal[i] >= A_BLACK:
+                if k == 0:
+                    return legal[i]
+                k -= 1
+    for i in range(n):
+        if A_MIL <= legal[i] < A_SHADOW:
+            return legal[i]
+    return A_ROLL
+
+cdef int policy_use(const SMState* s, const int* legal, int n, uint64_t* rng) noexcept nogil:
+    """A use drawn by use_weight (declining only when nothing else weighs)."""
+    cdef int w[SM_MAX_LEGAL]
+    cdef int i, k, total = 0
+    for i in range(n):
+        w[i] = use_weight(s, s.asked, s.use_colour, legal[i])
+        total += w[i]
+    if total == 0:
+        for i in range(n):
+            if legal[i] == U_DECLINE:
+                return U_DECLINE
+        return legal[0]
+    k = rng_below(rng, total)
+    for i in range(n):
+        if k < w[i]:
+            return legal[i]
+        k -= w[i]
+    return legal[0]
+
+cdef int policy_allocate(const SMState* s, const int* legal, int n) noexcept nogil:
+    """All to hand if it can, else the best-ranked deposit (the largest chunk)."""
+    cdef int i, v, best = -1, bv = -1
+    for i in range(n):
+        if legal[i] == 7 * 3:                 # all to hand
+            return legal[i]
+    for i in range(n):
+        if legal[i] % 7 == 0:
+            continue
+        v = s.rank[legal[i] % 7 - 1] * 8 + legal[i] // 7
+        if v > bv:
+            bv = v
+            best = legal[i]
+    return best if best >= 0 else legal[n - 1]
+
 cdef int policy_action(SMState* s, uint64_t* rng) noexcept nogil:
     """A rule of thumb per decision, read from what the deciding seat may see (its own hand and the
     public state): place where the colour already stands, buy cheap Power, keep money in hand, take
     black-token rewards, never start a transfer, sell only in the final round."""
-    cdef int buf[SM_MAX_LEGAL]
-    cdef int w[SM_MAX_LEGAL]
-    cdef int n = sm_legal(s, buf), i, a, p = s.asked, c, h, k, tot = 0, best = -1, bv, v, m
+    cdef int legal[SM_MAX_LEGAL]
+    cdef int n = sm_legal(s, legal), i, p = s.asked, c, best = -1, bv, v
     cdef int ph = s.phase
     if n <= 1:
-        return buf[0]
+        return legal[0]
     if ph == PH_P1:
-        m = 0
-        for i in range(n):
-            if buf[i] >= A_BLACK:
-                m += 1
-        if m and s.hand_money[p] < 10:
-            k = rng_below(rng, m)
-            for i in range(n):
-                if buf[i] >= A_BLACK:
-                    if k == 0:
-                        return buf[i]
-                    k -= 1
-        for i in range(n):
-            if A_MIL <= buf[i] < A_SHADOW:
-                return buf[i]
-        return A_ROLL
+        return policy_phase1(s, legal, n, rng)
     if ph == PH_PICK_DIE:
         bv = -1
         for i in range(n):
-            v = cards_of_colour(s, p, buf[i]) * 4 + <int>rng_below(rng, 4)
+            v = cards_of_colour(s, p, legal[i]) * 4 + <int>rng_below(rng, 4)
             if v > bv:
                 bv = v
-                best = buf[i]
+                best = legal[i]
         return best
     if ph == PH_USE:
-        c = s.use_colour
-        for i in range(n):
-            w[i] = use_weight(s, p, c, buf[i])
-            tot += w[i]
-        if tot == 0:
-            for i in range(n):
-                if buf[i] == U_DECLINE:
-                    return U_DECLINE
-            return buf[0]
-        k = rng_below(rng, tot)
-        for i in range(n):
-            if k < w[i]:
-                return buf[i]
-            k -= w[i]
-        return buf[0]
+        return policy_use(s, legal, n, rng)
     if ph == PH_BUY:
         c = s.use_colour
         return 1 if s.rank[c] >= 2 and total_money(s, p) - s.rank[c] >= 2 else 0
@@ -80,44 +103,33 @@ cdef int policy_action(SMState* s, uint64_t* rng) noexcept nogil:
     if ph == PH_SHADOW:
         return SH_NONE
     if ph == PH_TAKE:
-        return buf[0]
+        return legal[0]
     if ph == PH_EXCHANGE:
         if total_money(s, p) >= 4:
             for i in range(n):
-                if buf[i] >= EX_DISCARD and dead_card(s, buf[i] - EX_DISCARD):
-                    return buf[i]
+                if legal[i] >= EX_DISCARD and dead_card(s, legal[i] - EX_DISCARD):
+                    return legal[i]
         return EX_END
     if ph == PH_ALLOCATE:
-        for i in range(n):
-            if buf[i] == 7 * 3:               # all to hand
-                return buf[i]
-        bv = -1
-        for i in range(n):
-            if buf[i] % 7 == 0:
-                continue
-            v = s.rank[buf[i] % 7 - 1] * 8 + buf[i] // 7
-            if v > bv:
-                bv = v
-                best = buf[i]
-        return best if best >= 0 else buf[n - 1]
+        return policy_allocate(s, legal, n)
     if ph == PH_SETTLE_SELL:
         if s.end_round and s.round > s.end_round:
-            return buf[n - 1]
+            return legal[n - 1]
         return 0
     if ph == PH_FORCED_SELL:
         bv = 1000
         for i in range(n):
-            v = s.rank[buf[i] // NTYPES]
+            v = s.rank[legal[i] // NTYPES]
             if v < bv:
                 bv = v
-                best = buf[i]
+                best = legal[i]
         return best
     if ph == PH_DISCARD:
         for i in range(n):
-            if dead_card(s, buf[i]):
-                return buf[i]
-        return buf[0]
-    return buf[rng_below(rng, n)]
+            if dead_card(s, legal[i]):
+                return legal[i]
+        return legal[0]
+    return legal[rng_below(rng, n)]
 
 cdef enum:
     MODEL_SHARE_PCT = 90     # the opponent model: this share on the rollout policy's choice, the rest uniform
