@@ -3,6 +3,90 @@
 # shadow_master_core.pyx.
 
 
+# --- byte scans over the per-cell arrays (SMState.colour, .loc: NCELLS bytes each) -------------------
+# Eight cells at a time: a word's bytes equal to a value are found with the usual zero-byte test
+# (exact per byte), so a scan for the few cells of a hand, of the draw pile or of one colour costs
+# nine word tests instead of seventy byte compares.  The scanned array must be followed by at least
+# two more bytes of the struct (every per-cell array of SMState is): the last word reads cells 64-71
+# and drops 70 and 71.
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    #define SM_LITTLE_ENDIAN 0
+    #else
+    #define SM_LITTLE_ENDIAN 1
+    #endif
+    #if defined(_MSC_VER) && !defined(__clang__)
+    #include <intrin.h>
+    static __inline int sm_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #elif defined(__GNUC__) || defined(__clang__)
+    #define sm_ctz64(x) __builtin_ctzll(x)
+    #else
+    static int sm_ctz64(uint64_t x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
+    #endif
+    """
+    int SM_LITTLE_ENDIAN
+    int sm_ctz64(uint64_t x) noexcept nogil     # index of the lowest set bit of x != 0
+
+cdef enum:
+    CELL_WORDS = 9       # words of 8 cells covering the NCELLS = 70 cells (the last holds 6)
+
+cdef inline uint64_t byte_matches(const uint8_t* cells, int word, uint8_t value) noexcept nogil:
+    """0x80 in byte i of the result iff cells[8 * word + i] == value (i < 8; past NCELLS: never)."""
+    cdef uint64_t w = 0, x
+    cdef int i
+    if SM_LITTLE_ENDIAN:
+        memcpy(&w, cells + 8 * word, 8)
+    else:
+        for i in range(8):
+            w |= (<uint64_t>cells[8 * word + i]) << (8 * i)
+    x = w ^ (0x0101010101010101ULL * value)
+    x = ~(((x & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | x | 0x7F7F7F7F7F7F7F7FULL)
+    if word == CELL_WORDS - 1:
+        x &= (1ULL << (8 * (NCELLS - 8 * (CELL_WORDS - 1)))) - 1
+    return x
+
+cdef inline int matches_in(uint64_t m) noexcept nogil:
+    """The number of matching bytes of a byte_matches result."""
+    return <int>((((m >> 7) * 0x0101010101010101ULL) >> 56) & 0xFF)
+
+cdef inline int cells_where(const uint8_t* cells, uint8_t value, int* out) noexcept nogil:
+    """The cells h with cells[h] == value, ascending, into out; returns their number."""
+    cdef int word, n = 0
+    cdef uint64_t m
+    for word in range(CELL_WORDS):
+        m = byte_matches(cells, word, value)
+        while m:
+            out[n] = 8 * word + (sm_ctz64(m) >> 3)
+            n += 1
+            m &= m - 1
+    return n
+
+cdef inline int count_where(const uint8_t* cells, uint8_t value) noexcept nogil:
+    """How many cells h have cells[h] == value."""
+    cdef int word, n = 0
+    for word in range(CELL_WORDS):
+        n += matches_in(byte_matches(cells, word, value))
+    return n
+
+cdef inline int nth_where(const uint8_t* cells, uint8_t value, int r) noexcept nogil:
+    """The r-th (0-based, ascending) cell h with cells[h] == value; -1 if there are not that many."""
+    cdef int word, k
+    cdef uint64_t m
+    for word in range(CELL_WORDS):
+        m = byte_matches(cells, word, value)
+        k = matches_in(m)
+        if r >= k:
+            r -= k
+            continue
+        while r > 0:
+            m &= m - 1
+            r -= 1
+        return 8 * word + (sm_ctz64(m) >> 3)
+    return -1
+
+
 # --- board tables (one per board mask) --------------------------------------------------------------
 cdef uint8_t ACTIVE[3][NCELLS]
 cdef int NEIGHBOUR[3][NCELLS][6]
@@ -97,19 +181,36 @@ cdef int flood_fill(const SMState* s, int start, int cmask, uint8_t* mark, int l
                 tail += 1
     return tail
 
-cdef void recompute_ranks(SMState* s) noexcept nogil:
+cdef void recompute_rank(SMState* s, int c) noexcept nogil:
+    """rank[c] from the board: the size of colour c's largest group."""
     cdef uint8_t mark[NCELLS]
     cdef int cells[NCELLS]
-    cdef int h, c, k
+    cdef int members[NCELLS]
+    cdef int n = cells_where(s.colour, c, members), i, k, best = 0
     memset(mark, 0, NCELLS)
+    for i in range(n):
+        if mark[members[i]] == 0:
+            k = flood_fill(s, members[i], 1 << c, mark, 1, cells)
+            if k > best:
+                best = k
+    s.rank[c] = best
+
+cdef void recompute_ranks(SMState* s) noexcept nogil:
+    """Every colour's rank from the board (after a change the rules did not make, e.g. a scenario's)."""
+    cdef int c
     for c in range(NCOL):
-        s.rank[c] = 0
-    for h in range(NCELLS):
-        c = s.colour[h]
-        if c < NCOL and mark[h] == 0:
-            k = flood_fill(s, h, 1 << c, mark, 1, cells)
-            if k > s.rank[c]:
-                s.rank[c] = k
+        recompute_rank(s, c)
+
+cdef void grow_rank(SMState* s, int c, int h) noexcept nogil:
+    """Cell h has just become colour c: it joins the c groups around it into one, which may be the
+    largest (no other group of any colour changed, so the other ranks stand)."""
+    cdef uint8_t mark[NCELLS]
+    cdef int cells[NCELLS]
+    cdef int k
+    memset(mark, 0, NCELLS)
+    k = flood_fill(s, h, 1 << c, mark, 1, cells)
+    if k > s.rank[c]:
+        s.rank[c] = k
 
 cdef inline int strength(const SMState* s, const int* cells, int k) noexcept nogil:
     cdef int i, t = 0
@@ -125,11 +226,7 @@ cdef inline int neighbours_marked(const SMState* s, int h, const uint8_t* mark, 
     return m
 
 cdef inline int empty_cells(const SMState* s) noexcept nogil:
-    cdef int h, k = 0
-    for h in range(NCELLS):
-        if s.colour[h] == EMPTY:
-            k += 1
-    return k
+    return count_where(s.colour, EMPTY)
 
 cdef inline int blacks_on_board(const SMState* s) noexcept nogil:
     return s.black_total - s.black_supply
@@ -193,24 +290,32 @@ cdef inline bint black_legal(const SMState* s, int h) noexcept nogil:
             return False
     return True
 
-cdef bint any_military_use(const SMState* s, int p, int c) noexcept nogil:
-    cdef int h
+cdef inline int hand_cells(const SMState* s, int p, int* out) noexcept nogil:
+    """The cell cards in p's hand, ascending (X cards not included); returns their number."""
+    return cells_where(s.loc, LOC_HAND + p, out)
+
+cdef bint any_military_use(const SMState* s, int p, int c, const int* hand, int n) noexcept nogil:
+    """Whether a MILITARY card of colour c has a use: an alliance space, or a cell of p's cards
+    (``hand``, its n cell cards) that takes one or two tokens of c."""
+    cdef int i
     if s.x_hand[p] > 0 and toggle_legal(s, c):
         return True
-    for h in range(NCELLS):
-        if s.loc[h] == LOC_HAND + p and (place_legal(s, p, c, h, 1) or place_legal(s, p, c, h, 2)):
+    for i in range(n):
+        if place_legal(s, p, c, hand[i], 1) or place_legal(s, p, c, hand[i], 2):
             return True
     return False
 
-cdef inline bint theron_src_legal(const SMState* s, int p, int c, int src) noexcept nogil:
-    cdef int h, n
+cdef inline bint theron_src_legal(const SMState* s, int c, int src, const int* hand, int n) noexcept nogil:
+    """Whether Lord Theron may move tokens of c from src: to a cell of one of the mover's cards
+    (``hand``, its n cell cards) that takes them."""
+    cdef int i, k
     if s.colour[src] != c or s.castle[src]:
         return False
-    for n in range(1, 3):
-        if s.tokens[src] < n:
+    for k in range(1, 3):
+        if s.tokens[src] < k:
             break
-        for h in range(NCELLS):
-            if h != src and s.loc[h] == LOC_HAND + p and cell_takes(s, h, c, n):
+        for i in range(n):
+            if hand[i] != src and cell_takes(s, hand[i], c, k):
                 return True
     return False
 
@@ -392,14 +497,15 @@ cdef void resolve_target(SMState* s, int i) noexcept nogil:
 
 cdef void attack_done(SMState* s) noexcept nogil:
     """Power damage for the event's lost cells (section 11.1), then the state checks.  Ranks are
-    recomputed only if the event emptied or took a cell (every such change counts in `lost`): the
-    placement itself was ranked by do_place."""
+    recomputed only for the colours whose cells the event emptied or took (every such change counts
+    in `lost`) and for the attacker's (a capture): the placement itself was ranked by do_place."""
     cdef int d, p, q, i, n, changed = 0
     for d in range(NCOL):
         if s.lost[d]:
             changed = 1
+            recompute_rank(s, d)
     if changed:
-        recompute_ranks(s)
+        recompute_rank(s, s.attack_colour)   # a capture gives the attacker a cell
     memset(s.front, 0, NCELLS)
     s.n_cand = 0
     s.removals_left = 0

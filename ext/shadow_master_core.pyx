@@ -192,22 +192,35 @@ cdef int due_blind_draws(SMState* s) noexcept nogil:
             return FLOW_STOP
     return FLOW_CLEAR
 
+cdef inline bint any_nonzero(const int32_t* values) noexcept nogil:
+    """Whether any of the MAXP values is nonzero: a quick filter before a step's exact scan (seats past
+    the player count hold zeros; were one not, the exact scan would still ignore it)."""
+    cdef int p
+    cdef int32_t acc = 0
+    for p in range(MAXP):
+        acc |= values[p]
+    return acc != 0
+
 cdef int due_receipts(SMState* s) noexcept nogil:
     """Step 2: receipts to place, in turn order from the active player (deferred during settlement)."""
-    cdef int i, p
-    if not s.settling:
-        for i in range(s.n):
-            p = (s.active + i) % s.n
-            if s.alive[p] and s.pending[p] > 0 and alloc_needs_choice(s, p):
-                ask(s, PH_ALLOCATE, p)
-                return FLOW_STOP
+    cdef int i, p = s.active
+    if s.settling or not any_nonzero(s.pending):
+        return FLOW_CLEAR
+    for i in range(s.n):
+        if s.alive[p] and s.pending[p] > 0 and alloc_needs_choice(s, p):
+            ask(s, PH_ALLOCATE, p)
+            return FLOW_STOP
+        p = p + 1 if p + 1 < s.n else 0
     return FLOW_CLEAR
 
 cdef int due_payments(SMState* s) noexcept nogil:
     """Step 3: mandatory payments in turn order; a seat that cannot pay sells, or is eliminated."""
-    cdef int i, p, paid
+    cdef int i, p = s.active, paid
+    if not any_nonzero(s.debt):
+        return FLOW_AGAIN if s.show_for != NONE8 else FLOW_CLEAR
     for i in range(s.n):
-        p = (s.active + i) % s.n
+        if i:
+            p = p + 1 if p + 1 < s.n else 0
         if s.alive[p] and s.debt[p] > 0:
             paid = take_money(s, p, s.debt[p])
             s.debt[p] -= paid
@@ -226,12 +239,32 @@ cdef int due_payments(SMState* s) noexcept nogil:
         return FLOW_AGAIN
     return FLOW_CLEAR
 
+cdef inline uint64_t seat_bytes(const uint8_t* per_seat) noexcept nogil:
+    """The MAXP = 6 per-seat bytes in one word (the other two bytes zero)."""
+    cdef uint64_t w = 0
+    memcpy(&w, per_seat, MAXP)
+    return w
+
+cdef inline bint any_seat_over_limit(const SMState* s, int base) noexcept nogil:
+    """A quick filter before due_limits' scan: some seat owes discards, holds more Territory cards than
+    its limit or more Power cards than `base` (every seat's Power Limit is at least that).  Bytewise
+    compares of all seats at once: for bytes a, b < 128, (b + 0x80) - a has its high bit clear iff
+    a > b, and no byte borrows from the next."""
+    cdef uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL
+    cdef uint64_t limits = seat_bytes(s.n_land) + ones * s.territory_base
+    cdef uint64_t over = ~((limits | high) - seat_bytes(s.hand_size)) & high
+    over |= ~((ones * <uint64_t>base | high) - seat_bytes(s.n_power)) & high
+    return (over | seat_bytes(s.discards_owed)) != 0
+
 cdef int due_limits(SMState* s) noexcept nogil:
     """Step 5: Territory discards owed or above the Territory Limit, Power cards above the Power
     Limit, in turn order from the active player."""
-    cdef int i, p
+    cdef int i, p = s.active, base = power_limit_base(s)
+    if not any_seat_over_limit(s, base):
+        return FLOW_CLEAR
     for i in range(s.n):
-        p = (s.active + i) % s.n
+        if i:
+            p = p + 1 if p + 1 < s.n else 0
         if not s.alive[p]:
             continue
         if s.discards_owed[p] > 0 and s.hand_size[p] == 0:
@@ -239,7 +272,8 @@ cdef int due_limits(SMState* s) noexcept nogil:
         if s.discards_owed[p] > 0 or s.hand_size[p] > territory_limit(s, p):
             ask(s, PH_DISCARD, p)
             return FLOW_STOP
-        if s.n_power[p] > 3 and s.n_power[p] > power_limit(s, p):
+        # power_limit >= base, so only a seat above the base can be above its limit
+        if s.n_power[p] > 3 and s.n_power[p] > base and s.n_power[p] > power_limit(s, p):
             s.forced_reason = 2
             ask(s, PH_FORCED_SELL, p)
             return FLOW_STOP
@@ -538,6 +572,7 @@ cdef void after_alliance(SMState* s) noexcept nogil:
 cdef void do_place(SMState* s, int c, int h, int n) noexcept nogil:
     """n tokens of colour c onto cell h (its Territory card played; n = 2 with an X card)."""
     cdef int p = s.active
+    cdef bint new_cell = s.colour[h] == EMPTY     # else a stack on a cell of c: no group changes
     pay_bank(s, p, place_cost(s, p, c, n))
     discard_card(s, p, h)
     if n == 2:
@@ -549,7 +584,8 @@ cdef void do_place(SMState* s, int c, int h, int n) noexcept nogil:
     s.tokens_placed += n
     s.cards_spent += 1 if n == 1 else 2
     s.placed = 1
-    recompute_ranks(s)
+    if new_cell:
+        grow_rank(s, c, h)
     attack_start(s, c, h)
 
 cdef void post_take(SMState* s) noexcept nogil:
@@ -667,7 +703,8 @@ cdef void apply_turncloak(SMState* s, int h) noexcept nogil:
     s.cards_spent += 1
     s.placed = 1
     s.lost[old] += 1
-    recompute_ranks(s)
+    recompute_rank(s, old)
+    grow_rank(s, c, h)
     attack_start(s, c, h)
 
 cdef void apply_use(SMState* s, int a) noexcept nogil:
@@ -702,7 +739,7 @@ cdef void apply_theron_move(SMState* s, int a) noexcept nogil:
     s.tokens_placed += n
     s.cards_spent += 1
     s.placed = 1
-    recompute_ranks(s)
+    recompute_rank(s, c)                    # the source may have emptied (split a group)
     attack_start(s, c, h)
 
 cdef void buy_castle(SMState* s, int p, int k) noexcept nogil:
@@ -1006,11 +1043,10 @@ cdef int prune_castles(const SMState* s, int* out, int n) noexcept nogil:
 # --- legal actions: one handler per phase -----------------------------------------------------------------
 cdef int hand_types(const SMState* s, int p, int base, int* out, int n) noexcept nogil:
     """``base + t`` for each Territory card t in p's hand (cells ascending, then X), appended at out[n]."""
-    cdef int h
-    for h in range(NCELLS):
-        if s.loc[h] == LOC_HAND + p:
-            out[n] = base + h
-            n += 1
+    cdef int i, k = hand_cells(s, p, out + n)
+    for i in range(n, n + k):
+        out[i] += base
+    n += k
     if s.x_hand[p] > 0:
         out[n] = base + XCARD
         n += 1
@@ -1020,10 +1056,7 @@ cdef int legal_chance(const SMState* s, int* out) noexcept nogil:
     """The outcomes of the chance event due."""
     cdef int ph = s.phase, n = 0, h, i, k, t
     if ph == PH_C_DEAL or ph == PH_C_REVEAL:
-        for h in range(NCELLS):
-            if s.loc[h] == LOC_DRAW:
-                out[n] = h
-                n += 1
+        n = cells_where(s.loc, LOC_DRAW, out)
         if s.x_draw > 0:
             out[n] = XCARD
             n += 1
@@ -1049,37 +1082,44 @@ cdef int legal_chance(const SMState* s, int* out) noexcept nogil:
 
 cdef int legal_phase1(const SMState* s, int* out) noexcept nogil:
     """Roll; a MILITARY card with a use; option C; a transfer; a black token on a cell of one's card."""
-    cdef int p = s.asked, n = 1, d, h
+    cdef int hand[NCELLS]
+    cdef int p = s.asked, n = 1, d, i, k = -1
     out[0] = A_ROLL
     for d in range(NCOL):
-        if s.power[p][d][T_MILITARY] and any_military_use(s, p, d):
-            out[n] = A_MIL + d
-            n += 1
+        if s.power[p][d][T_MILITARY]:
+            if k < 0:
+                k = hand_cells(s, p, hand)
+            if any_military_use(s, p, d, hand, k):
+                out[n] = A_MIL + d
+                n += 1
     out[n] = A_SHADOW
     n += 1
     if transfer_possible(s, p):
         out[n] = A_TRANSFER_P1
         n += 1
     if s.all_six and s.black_supply > 0:
-        for h in range(NCELLS):
-            if s.loc[h] == LOC_HAND + p and black_legal(s, h):
-                out[n] = A_BLACK + h
+        if k < 0:
+            k = hand_cells(s, p, hand)
+        for i in range(k):
+            if black_legal(s, hand[i]):
+                out[n] = A_BLACK + hand[i]
                 n += 1
     return n
 
-cdef int legal_persons_use(const SMState* s, int p, int c, int* out, int n) noexcept nogil:
+cdef int legal_persons_use(const SMState* s, int p, int c, const int* hand, int nhand, int* out,
+                           int n) noexcept nogil:
     """A rolled colour's uses through the persons p holds: Lord Theron, Turncloak, the Envoy."""
-    cdef int h
+    cdef int h, i
     if s.person[P_THERON] == p:
         for h in range(NCELLS):
-            if theron_src_legal(s, p, c, h):
+            if theron_src_legal(s, c, h, hand, nhand):
                 out[n] = U_THERON
                 n += 1
                 break
     if s.person[P_TURNCLOAK] == p:
-        for h in range(NCELLS):
-            if turncloak_legal(s, p, c, h):
-                out[n] = U_TURN + h
+        for i in range(nhand):
+            if turncloak_legal(s, p, c, hand[i]):
+                out[n] = U_TURN + hand[i]
                 n += 1
     if s.person[P_ENVOY] == p and toggle_legal(s, c):
         out[n] = U_ENVOY
@@ -1087,23 +1127,28 @@ cdef int legal_persons_use(const SMState* s, int p, int c, int* out, int n) noex
     return n
 
 cdef int legal_use(const SMState* s, int* out) noexcept nogil:
-    """The uses of the fixed colour: place one or (with an X) two tokens, an alliance space, the
-    persons' uses, declining (always after a roll, else only without another use), a transfer."""
-    cdef int p = s.asked, c = s.use_colour, n = 0, h
-    for h in range(NCELLS):
-        if s.loc[h] == LOC_HAND + p and place_legal(s, p, c, h, 1):
-            out[n] = U_PLACE + h
-            n += 1
-    if s.opt_tcombo and s.x_hand[p] > 0:
-        for h in range(NCELLS):
-            if s.loc[h] == LOC_HAND + p and place_legal(s, p, c, h, 2):
-                out[n] = U_COMBO + h
+    """The uses of the fixed colour: place one or (with an X) two tokens on a cell of one's cards, an
+    alliance space, the persons' uses, declining (always after a roll, else only without another use),
+    a transfer."""
+    cdef int hand[NCELLS]
+    cdef int p = s.asked, c = s.use_colour, n = 0, i, h, nhand = hand_cells(s, p, hand)
+    cdef int money = total_money(s, p)
+    # place_legal for a card in the hand: the cell takes the tokens, supply and money suffice
+    if s.supply[c] >= 1 and money >= place_cost(s, p, c, 1):
+        for i in range(nhand):
+            if cell_takes(s, hand[i], c, 1):
+                out[n] = U_PLACE + hand[i]
+                n += 1
+    if s.opt_tcombo and s.x_hand[p] > 0 and s.supply[c] >= 2 and money >= place_cost(s, p, c, 2):
+        for i in range(nhand):
+            if cell_takes(s, hand[i], c, 2):
+                out[n] = U_COMBO + hand[i]
                 n += 1
     if s.x_hand[p] > 0 and toggle_legal(s, c):
         out[n] = U_ALLY
         n += 1
     if s.rolled:
-        n = legal_persons_use(s, p, c, out, n)
+        n = legal_persons_use(s, p, c, hand, nhand, out, n)
     if s.rolled or n == 0:
         out[n] = U_DECLINE
         n += 1
@@ -1115,10 +1160,11 @@ cdef int legal_use(const SMState* s, int* out) noexcept nogil:
 cdef int legal_theron(const SMState* s, int* out) noexcept nogil:
     """PH_THERON_SRC: the cells Lord Theron may move from; PH_THERON_DST: 1 or 2 tokens to a cell of
     one's card that takes them."""
-    cdef int p = s.asked, c = s.use_colour, n = 0, h, k
+    cdef int hand[NCELLS]
+    cdef int c = s.use_colour, n = 0, h, k, i, nhand = hand_cells(s, s.asked, hand)
     if s.phase == PH_THERON_SRC:
         for h in range(NCELLS):
-            if theron_src_legal(s, p, c, h):
+            if theron_src_legal(s, c, h, hand, nhand):
                 out[n] = h
                 n += 1
         if s.abstraction_on & ABS_CELLS:
@@ -1127,8 +1173,9 @@ cdef int legal_theron(const SMState* s, int* out) noexcept nogil:
     for k in range(2):
         if s.tokens[s.theron_src] < k + 1:
             break
-        for h in range(NCELLS):
-            if h != s.theron_src and s.loc[h] == LOC_HAND + p and cell_takes(s, h, c, k + 1):
+        for i in range(nhand):
+            h = hand[i]
+            if h != s.theron_src and cell_takes(s, h, c, k + 1):
                 out[n] = k * NCELLS + h
                 n += 1
     return n
@@ -1347,25 +1394,13 @@ cdef int sm_sample_chance(SMState* s, uint64_t* rng) noexcept nogil:
         if r < s.x_draw:
             a = XCARD
         else:
-            r -= s.x_draw
-            for h in range(NCELLS):
-                if s.loc[h] == LOC_DRAW:
-                    if r == 0:
-                        a = h
-                        break
-                    r -= 1
+            a = nth_where(s.loc, LOC_DRAW, r - s.x_draw)
     elif ph == PH_C_SHOW:
         r = rng_below(rng, s.hand_size[s.asked])
         if r < s.x_hand[s.asked]:
             a = XCARD
         else:
-            r -= s.x_hand[s.asked]
-            for h in range(NCELLS):
-                if s.loc[h] == LOC_HAND + s.asked:
-                    if r == 0:
-                        a = h
-                        break
-                    r -= 1
+            a = nth_where(s.loc, LOC_HAND + s.asked, r - s.x_hand[s.asked])
     elif ph == PH_C_FIRST:
         a = rng_below(rng, s.n)
     elif ph == PH_C_DICE:

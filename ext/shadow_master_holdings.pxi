@@ -34,10 +34,11 @@ cdef inline int popcount6(int m) noexcept nogil:
 
 # --- small queries ---------------------------------------------------------------------------------------
 cdef inline int cards_of_colour(const SMState* s, int p, int c) noexcept nogil:
-    cdef int t, k = 0
-    for t in range(NTYPES):
-        k += s.power[p][c][t]
-    return k
+    """Power cards p holds of colour c: the sum of the NTYPES = 6 counts, added in one multiply (each
+    count is at most 2, so no byte of the partial sums carries)."""
+    cdef uint64_t w = 0
+    memcpy(&w, &s.power[p][c][0], NTYPES)
+    return <int>((w * 0x0101010101010101ULL) >> 56)
 
 cdef inline int n_power_cards(const SMState* s, int p) noexcept nogil:
     return s.n_power[p]
@@ -55,16 +56,27 @@ cdef inline int cards_of_type(const SMState* s, int p, int t) noexcept nogil:
         k += s.power[p][c][t]
     return k
 
-cdef inline int power_limit(const SMState* s, int p) noexcept nogil:
-    cdef int c, pl = 3 + s.all_six + s.five_blacks + cards_of_type(s, p, T_KING)
+cdef inline int power_limit_base(const SMState* s) noexcept nogil:
+    """The part of every seat's Power Limit that does not depend on its cards: 3, +1 for all six
+    colours seen, +1 for five black tokens seen, +1 per milestone held."""
+    cdef int c, pl = 3 + s.all_six + s.five_blacks
     for c in range(2):
         if c < s.milestones and s.milestone[c] != NONE8:
             pl += 1
-    if s.opt_pcombo:
-        for c in range(NCOL):
-            if s.power[p][c][T_QUEEN] and s.power[p][c][T_KING]:
+    return pl
+
+cdef inline int power_limit(const SMState* s, int p) noexcept nogil:
+    """3, +1 for all six colours seen, +1 for five black tokens seen, +1 per King, +1 per milestone
+    held; with the power combos +1 per colour with its Queen and King, +1 per colour with two Lands."""
+    cdef int c, pl = power_limit_base(s)
+    cdef const uint8_t* held
+    for c in range(NCOL):
+        held = s.power[p][c]
+        pl += held[T_KING]
+        if s.opt_pcombo:
+            if held[T_QUEEN] and held[T_KING]:
                 pl += 1
-            if s.power[p][c][T_LAND] >= 2:
+            if held[T_LAND] >= 2:
                 pl += 1
     return pl
 
@@ -190,13 +202,22 @@ cdef inline bint transfer_pair(const SMState* s, int p, int f, int t) noexcept n
     return f != t and holding_money(s, p, f) > 0 and holding_open(s, p, t)
 
 cdef bint transfer_possible(const SMState* s, int p) noexcept nogil:
-    cdef int f, t
+    """Whether p may start its once-per-round transfer: a holding with money and another holding open
+    to it (transfer_pair for some pair).  Holdings: 0 the hand (open while below 10), 1 + c the
+    deposit on colour c (open while p holds a card of c)."""
+    cdef int c, money = 1 if s.hand_money[p] > 0 else 0
     if s.transfer_used[p]:
         return False
-    for f in range(7):
-        for t in range(7):
-            if transfer_pair(s, p, f, t):
-                return True
+    for c in range(NCOL):
+        if s.deposit[p][c] > 0:
+            money |= 2 << c
+    if money == 0:
+        return False
+    if s.hand_money[p] < 10 and (money & ~1):        # a deposit's money into the hand
+        return True
+    for c in range(NCOL):                             # any holding's money into an open deposit
+        if (money & ~(2 << c)) and cards_of_colour(s, p, c) > 0:
+            return True
     return False
 
 cdef inline bint amount_ok(const SMState* s, int p, int a) noexcept nogil:
