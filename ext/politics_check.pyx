@@ -17,7 +17,8 @@ from intrigue.ext.rng cimport rng_below
 from intrigue.ext.game_api cimport MAX_LEGAL
 from intrigue.ext.politics_core cimport (PolState, PoliticsCore, NTYPES, PH_OVER, is_chance_phase, pol_legal,
                                          pol_apply, pol_sample_chance, pol_chance_probability, pol_validate,
-                                         pol_determinize, pol_canonicalize, pol_policy_action)
+                                         pol_determinize, pol_canonicalize, pol_random_playout,
+                                         pol_policy_playout)
 
 
 cdef inline uint64_t _seed(seed):
@@ -127,24 +128,17 @@ def check_random_games(int n, int count, seed=0, int nrounds=11, bint backroom=T
 def playouts(int n, int count, seed=0, int nrounds=11, bint backroom=True, bint contracts=True,
              bint awards=True, int max_inv=4):
     """Run ``count`` random playouts of an ``n``-player game from before the deal (the benchmark
-    kernel).  Returns the total number of actions and chance events, so the work is not optimised
-    away."""
+    kernel: the search's random playout).  Returns the total number of actions and chance events, so
+    the work is not optimised away."""
     cdef PoliticsCore start = PoliticsCore(n, nrounds, backroom, contracts, awards, max_inv)
     cdef PolState s
     cdef uint64_t rng = _seed(seed)
     cdef long long steps = 0
-    cdef int i, k
-    cdef int legal[MAX_LEGAL]
+    cdef int i
     with nogil:
         for i in range(count):
             s = start.st
-            while s.phase != PH_OVER:
-                if is_chance_phase(s.phase):
-                    pol_sample_chance(&s, &rng)
-                else:
-                    k = pol_legal(&s, legal)
-                    pol_apply(&s, legal[rng_below(&rng, k)] if k > 1 else legal[0])
-                steps += 1
+            steps += pol_random_playout(&s, &rng)
     return steps
 
 
@@ -158,12 +152,7 @@ def policy_playouts(int n, int count, seed=0, int nrounds=11):
     with nogil:
         for i in range(count):
             s = start.st
-            while s.phase != PH_OVER:
-                if is_chance_phase(s.phase):
-                    pol_sample_chance(&s, &rng)
-                else:
-                    pol_apply(&s, pol_policy_action(&s, &rng))
-                steps += 1
+            steps += pol_policy_playout(&s, &rng)
     return steps
 
 

@@ -258,6 +258,7 @@ cdef int pol_legal(const PolState* s, int* out) noexcept nogil
 cdef void pol_apply(PolState* s, int a) noexcept nogil
 cdef double pol_chance_probability(const PolState* s, int a) noexcept nogil
 cdef int pol_sample_chance(PolState* s, uint64_t* rng) noexcept nogil
+cdef long long pol_random_playout(PolState* s, uint64_t* rng) noexcept nogil
 cdef void pol_playout(PolState* s, uint64_t* rng) noexcept nogil
 # hidden information (politics_hidden.pxi)
 cdef void pol_determinize(PolState* s, int seat, uint64_t* rng) noexcept nogil
@@ -266,7 +267,7 @@ cdef const char* pol_validate(const PolState* s) noexcept nogil
 # the policy (politics_policy.pxi)
 cdef void pol_policy_probs(const PolState* s, const int* legal, int n, double* out) noexcept nogil
 cdef int pol_policy_action(PolState* s, uint64_t* rng) noexcept nogil
-cdef void pol_policy_playout(PolState* s, uint64_t* rng) noexcept nogil
+cdef long long pol_policy_playout(PolState* s, uint64_t* rng) noexcept nogil
 # the belief hooks (politics_belief.pxi)
 cdef int pol_impose_pair(PolState* s, int seat, int k) noexcept nogil
 cdef void pol_belief_step(PolState* s, int seat, const double* table, uint64_t* rng) noexcept nogil

@@ -1257,15 +1257,24 @@ cdef int pol_sample_chance(PolState* s, uint64_t* rng) noexcept nogil:
     return a
 
 
-cdef void pol_playout(PolState* s, uint64_t* rng) noexcept nogil:
+cdef long long pol_random_playout(PolState* s, uint64_t* rng) noexcept nogil:
+    """Play to the end uniformly at random (chance by its odds); returns the steps taken, decisions
+    and chance events (the search's random playout, and the benchmark's)."""
     cdef int buf[MAX_LEGAL]
     cdef int n
+    cdef long long steps = 0
     while s.phase != PH_OVER:
         if is_chance_phase(s.phase):
             pol_sample_chance(s, rng)
         else:
             n = pol_legal(s, buf)
             pol_apply(s, buf[rng_below(rng, n)] if n > 1 else buf[0])
+        steps += 1
+    return steps
+
+
+cdef void pol_playout(PolState* s, uint64_t* rng) noexcept nogil:
+    pol_random_playout(s, rng)
 
 
 

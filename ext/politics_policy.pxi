@@ -43,13 +43,32 @@ cdef inline double suspicion(const PolState* s, int q) noexcept nogil:
     return t / (t + 4.0)
 
 
-cdef double max_sus_other(const PolState* s, int p, int skip) noexcept nogil:
-    """The highest suspicion of an unrevealed seat other than p and `skip`."""
+ctypedef struct PolicyView:
+    # what the policy reads about the deciding seat, worked out once per decision
+    int seat                  # the deciding seat
+    bint dark                 # its role
+    int partner               # its partner if DARK, else -1
+    double prior              # a seat's prior chance of being dark, 2 / (players - 1)
+    double suspicion[MAXP]    # suspicion(s, q) of every seat q
+
+
+cdef inline void policy_view(const PolState* s, PolicyView* v) noexcept nogil:
+    cdef int q
+    v.seat = s.asked
+    v.dark = (s.flags[v.seat] & F_DARK) != 0
+    v.partner = partner_of(s, v.seat)
+    v.prior = 2.0 / (s.n - 1)
+    for q in range(s.n):
+        v.suspicion[q] = suspicion(s, q)
+
+
+cdef double max_suspicion(const PolState* s, const PolicyView* v, int skip) noexcept nogil:
+    """The highest suspicion of an unrevealed seat other than the deciding seat and `skip`."""
     cdef int q
     cdef double m = 0.0
     for q in range(s.n):
-        if q != p and q != skip and not (s.flags[q] & F_REVEALED) and suspicion(s, q) > m:
-            m = suspicion(s, q)
+        if q != v.seat and q != skip and not (s.flags[q] & F_REVEALED) and v.suspicion[q] > m:
+            m = v.suspicion[q]
     return m
 
 
@@ -196,28 +215,28 @@ cdef double HONEST_FLIPS_CORRUPT = 2.5         # ... an honest member flips a co
 cdef double MEMBER_FLIP = 0.02                 # ... any other flip by a member
 
 
-cdef double weight_invite(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+cdef double weight_invite(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     cdef int k = a - A_INVITE, offer = (k % 12) // 3, join = k % 3, want
-    cdef int q = (p + k // 12 + 1) % s.n
-    cdef double trust = 1.0 - suspicion(s, q), w = INVITE_TRUST_FLOOR + trust * trust
-    if dark and q == partner:
+    cdef int q = (v.seat + k // 12 + 1) % s.n
+    cdef double trust = 1.0 - v.suspicion[q], w = INVITE_TRUST_FLOOR + trust * trust
+    if v.dark and q == v.partner:
         w = INVITE_DARK_PARTNER
     want = s.invitations - s.accepted            # offer more as refusals pile up
     if want > 3 - s.accepted_offers:
         want = 3 - s.accepted_offers
     w *= OFFER_AS_NEEDED if offer == want else (OFFER_ONE_OFF if offer == want + 1 or offer + 1 == want
                                                 else OFFER_FAR_OFF)
-    w *= JOIN_NONE if join == 0 else ((JOIN_ONE_DARK if dark else JOIN_ONE_HONEST) if join == 1 else JOIN_TWO)
+    w *= JOIN_NONE if join == 0 else ((JOIN_ONE_DARK if v.dark else JOIN_ONE_HONEST) if join == 1 else JOIN_TWO)
     return w
 
 
-cdef double weight_answer_invite(const PolState* s, int a, bint dark, int partner) noexcept nogil:
+cdef double weight_answer_invite(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     cdef int pct
-    cdef double x = suspicion(s, s.leader), m
-    if dark:
-        pct = ACCEPT_DARK_PARTNER_PCT if s.leader == partner else ACCEPT_DARK_PCT
+    cdef double x = v.suspicion[s.leader], m
+    if v.dark:
+        pct = ACCEPT_DARK_PARTNER_PCT if s.leader == v.partner else ACCEPT_DARK_PCT
     else:
-        m = ACCEPT_HONEST_BASE - ACCEPT_HONEST_SLOPE * (x - 2.0 / (s.n - 1))
+        m = ACCEPT_HONEST_BASE - ACCEPT_HONEST_SLOPE * (x - v.prior)
         pct = <int>(100.0 * (ACCEPT_HONEST_MIN if m < ACCEPT_HONEST_MIN else
                              (ACCEPT_HONEST_MAX if m > ACCEPT_HONEST_MAX else m)))
     pct += ACCEPT_PCT_PER_INF * s.invite_offer + (ACCEPT_PCT_FOR_JOIN if s.invite_join else 0)
@@ -226,70 +245,70 @@ cdef double weight_answer_invite(const PolState* s, int a, bint dark, int partne
     return pct if a == A_ACCEPT else 100 - pct
 
 
-cdef double weight_offer(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+cdef double weight_offer(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     cdef int k = a - A_CONTRACT
     cdef bint probe = k // 14 == 1
     if a == A_NO_CONTRACT:
         return NO_CONTRACT
     if (k % 2) == 1:
         return CONTRACT_OF_TWO
-    if dark and (p == s.leader or p == s.partner1 or p == s.partner2 or is_member(s, partner)):
+    if v.dark and (v.seat == s.leader or v.seat == s.partner1 or v.seat == s.partner2 or is_member(s, v.partner)):
         return DARK_MEMBER_PROBE if probe else DARK_MEMBER_HOLD
-    if not dark:
+    if not v.dark:
         return HONEST_PROBE if probe else HONEST_HOLD
     return DARK_PROBE if probe else DARK_HOLD
 
 
-cdef double weight_answer_contract(const PolState* s, int a, bint dark, int partner) noexcept nogil:
+cdef double weight_answer_contract(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     cdef int pct
     if s.offer_template == T_PROBE:
-        if dark:
-            pct = PROBE_ACCEPT_DARK_PARTNER_PCT if is_member(s, partner) else PROBE_ACCEPT_DARK_PCT
+        if v.dark:
+            pct = PROBE_ACCEPT_DARK_PARTNER_PCT if is_member(s, v.partner) else PROBE_ACCEPT_DARK_PCT
         else:
             pct = PROBE_ACCEPT_HONEST_PCT
-    elif dark:
-        pct = HOLD_ACCEPT_DARK_PARTNER_PCT if is_member(s, partner) else HOLD_ACCEPT_DARK_PCT
+    elif v.dark:
+        pct = HOLD_ACCEPT_DARK_PARTNER_PCT if is_member(s, v.partner) else HOLD_ACCEPT_DARK_PCT
     else:
         pct = HOLD_ACCEPT_HONEST_PCT
     return pct if a == A_ACCEPT else 100 - pct
 
 
-cdef double weight_propose(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+cdef double weight_propose(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     """By the corrupt cards and the bags placed (the card a - A_PROPOSE is kept)."""
     cdef int kept = a - A_PROPOSE, t, k, corrupt = 0, bags_placed = 0
     cdef double x
     for t in range(NTYPES):
-        k = s.hand[p][t] - (1 if t == kept else 0)
+        k = s.hand[v.seat][t] - (1 if t == kept else 0)
         if is_corrupt(t):
             corrupt += k
         bags_placed += k * bags(t)
     x = 1.0 + PROPOSE_PER_BAG * bags_placed
     if corrupt > 2:
         corrupt = 2
-    if not dark:
+    if not v.dark:
         return x * HONEST_PLACES[corrupt]
-    if suspicion(s, p) <= max_sus_other(s, p, partner) or s.fails >= FAILS_DARK_BOLD:
+    if v.suspicion[v.seat] <= max_suspicion(s, v, v.partner) or s.fails >= FAILS_DARK_BOLD:
         return x * DARK_SLIPS[corrupt]           # not the most suspected: slip corrupt policies in
     return x * DARK_CAREFUL[corrupt]
 
 
-cdef double weight_opposition(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+cdef double weight_opposition(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     cdef int found = corrupt_found(s)
-    cdef double prior = 2.0 / (s.n - 1)
-    if not dark:
+    cdef double prior = v.prior
+    if not v.dark:
         if a == A_INSPECT:
             if s.fails >= FAILS_BEFORE_CRISIS and found >= 1:
                 return HONEST_INSPECT_CRISIS
-            if (suspicion(s, s.leader) + suspicion(s, s.partner1) + suspicion(s, s.partner2)
+            if (v.suspicion[s.leader] + v.suspicion[s.partner1] + v.suspicion[s.partner2]
                     >= SUSPECTED_GOVERNMENT * prior):
                 return HONEST_INSPECT_SUSPECTED
             return HONEST_INSPECT
         if a == A_WITHDRAW:
             return HONEST_WITHDRAW
         if a == A_DEAL:
-            return HONEST_DEAL_RICH if s.inf[p] >= 4 and backroom_count(s, p) == 0 else HONEST_DEAL
+            return HONEST_DEAL_RICH if s.inf[v.seat] >= 4 and backroom_count(s, v.seat) == 0 else HONEST_DEAL
         return HONEST_PASS
-    if partner >= 0 and is_member(s, partner):
+    if v.partner >= 0 and is_member(s, v.partner):
         if a == A_INSPECT:
             return COVER_INSPECT
         if a == A_WITHDRAW:
@@ -319,121 +338,121 @@ cdef double weight_leader_discard(int a, bint dark) noexcept nogil:
     return HONEST_DROPS_CORRUPT if is_corrupt(t) else HONEST_DROPS_HONEST
 
 
-cdef double weight_vote(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
-    cdef double top = max_sus_other(s, p, -1)
+cdef double weight_vote(const PolState* s, const PolicyView* v, int a) noexcept nogil:
+    cdef double top = max_suspicion(s, v, -1)
     cdef int q
     if a == A_ABSTAIN:
-        if dark:
+        if v.dark:
             return DARK_ABSTAINS
         if s.crisis:
             return HONEST_ABSTAINS_CRISIS
         return HONEST_ABSTAINS_SURE if top >= VOTE_CONFIDENT else HONEST_ABSTAINS_UNSURE
-    q = (p + a - A_VOTE + 1) % s.n
-    if dark:
-        if q == partner:
+    q = (v.seat + a - A_VOTE + 1) % s.n
+    if v.dark:
+        if q == v.partner:
             return 0.0                           # never
-        return DARK_VOTES_SUSPECT if suspicion(s, q) >= max_sus_other(s, p, partner) else DARK_VOTES_OTHER
-    if suspicion(s, q) >= top and top > 0.0:
+        return DARK_VOTES_SUSPECT if v.suspicion[q] >= max_suspicion(s, v, v.partner) else DARK_VOTES_OTHER
+    if v.suspicion[q] >= top and top > 0.0:
         return HONEST_VOTES_SURE if (top >= VOTE_CONFIDENT or s.crisis) else HONEST_VOTES_UNSURE
     return HONEST_VOTES_OTHER
 
 
-cdef double weight_coup(const PolState* s, bint dark, int partner) noexcept nogil:
-    if dark:
-        return DARK_COUP_PARTNER if s.drawn == partner else DARK_COUP
-    return (HONEST_COUP_SUSPECTED if suspicion(s, s.drawn) > SUSPECTED_OVER_PRIOR * (2.0 / (s.n - 1))
+cdef double weight_coup(const PolState* s, const PolicyView* v, int a) noexcept nogil:
+    if v.dark:
+        return DARK_COUP_PARTNER if s.drawn == v.partner else DARK_COUP
+    return (HONEST_COUP_SUSPECTED if v.suspicion[s.drawn] > SUSPECTED_OVER_PRIOR * (v.prior)
             else HONEST_COUP)
 
 
-cdef double weight_dealbreak(const PolState* s, bint dark, int partner) noexcept nogil:
+cdef double weight_dealbreak(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     cdef int slot = s.dealbreak_slot
-    if dark and partner >= 0 and is_member(s, partner) and s.contract_template[slot] == T_PROBE:
+    if v.dark and v.partner >= 0 and is_member(s, v.partner) and s.contract_template[slot] == T_PROBE:
         return DARK_BREAKS_PROBE
-    if (not dark and s.contract_template[slot] == T_HOLD
-            and suspicion(s, s.contract_creator[slot]) > SUSPECTED_OVER_PRIOR * (2.0 / (s.n - 1))):
+    if (not v.dark and s.contract_template[slot] == T_HOLD
+            and v.suspicion[s.contract_creator[slot]] > SUSPECTED_OVER_PRIOR * (v.prior)):
         return HONEST_BREAKS_HOLD
     return DEALBREAK_OTHER
 
 
-cdef double weight_block(const PolState* s, int p, bint dark, int partner) noexcept nogil:
+cdef double weight_block(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     cdef int slot, t
-    if s.card_player == partner:
+    if s.card_player == v.partner:
         return 0.0                               # never against the partner
     if s.blocked_card == PH_COUP:
-        if s.drawn == p or (dark and s.drawn == partner):
+        if s.drawn == v.seat or (v.dark and s.drawn == v.partner):
             return BLOCK_OWN_COUP
-        return (HONEST_BLOCKS_SUSPECTED if (not dark and suspicion(s, s.card_player)
-                                            > SUSPECTED_OVER_PRIOR * (2.0 / (s.n - 1))) else BLOCK_COUP)
+        return (HONEST_BLOCKS_SUSPECTED if (not v.dark and v.suspicion[s.card_player]
+                                            > SUSPECTED_OVER_PRIOR * (v.prior)) else BLOCK_COUP)
     if s.blocked_card == PH_DEALBREAK:
         slot = s.dealbreak_slot
-        return BLOCK_OWN_DEALBREAK if (s.contract_creator[slot] == p or s.contract_counterparty[slot] == p) \
+        return BLOCK_OWN_DEALBREAK if (s.contract_creator[slot] == v.seat or s.contract_counterparty[slot] == v.seat) \
             else BLOCK_DEALBREAK
     # MEDIA: keep one's own government's cards (honest: H, dark: C); in Phase 3 keep it alive
-    if is_member(s, p) or (dark and partner >= 0 and is_member(s, partner)):
+    if is_member(s, v.seat) or (v.dark and v.partner >= 0 and is_member(s, v.partner)):
         t = s.media_target
         if s.media_phase == 3:
             return BLOCK_SAVING_FLIP if (not is_corrupt(t) and corrupt_found(s) >= 1) else BLOCK_FLIP
-        return BLOCK_SIDE_FLIP if (t < 3) != dark else BLOCK_OTHER_FLIP
+        return BLOCK_SIDE_FLIP if (t < 3) != v.dark else BLOCK_OTHER_FLIP
     return BLOCK_MEDIA
 
 
-cdef double weight_media(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
+cdef double weight_media(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     cdef int t = a - A_MEDIA, found = corrupt_found(s)
     if s.media_phase == 3:
-        if not dark:
-            return HONEST_FAILING_FLIP if (is_member(s, p) and is_corrupt(t) and found >= 2) else INSPECTION_FLIP
-        if (not is_corrupt(t) and found >= 1 and not is_member(s, p)
-                and not (partner >= 0 and is_member(s, partner))):
+        if not v.dark:
+            return HONEST_FAILING_FLIP if (is_member(s, v.seat) and is_corrupt(t) and found >= 2) else INSPECTION_FLIP
+        if (not is_corrupt(t) and found >= 1 and not is_member(s, v.seat)
+                and not (v.partner >= 0 and is_member(s, v.partner))):
             return DARK_FAILING_FLIP
         return INSPECTION_FLIP
-    if not is_member(s, p):
+    if not is_member(s, v.seat):
         return OUTSIDER_FLIP
-    if dark:
+    if v.dark:
         return DARK_FLIPS_HONEST if not is_corrupt(t) else MEMBER_FLIP
     return HONEST_FLIPS_CORRUPT if is_corrupt(t) else MEMBER_FLIP
 
 
-cdef double policy_weight(const PolState* s, int a, int p, bint dark, int partner) noexcept nogil:
-    """The policy's unnormalised probability of legal action `a` by seat p (docs/politics.md
+cdef double policy_weight(const PolState* s, const PolicyView* v, int a) noexcept nogil:
+    """The policy's unnormalised probability of legal action `a` by the deciding seat (docs/politics.md
     section 5 lists the numbers).  Mixed on purpose: every role takes every kind of action now and
     then, so that no single decision gives a role away."""
     cdef int ph = s.phase
     if ph == PH_INVITE:
-        return weight_invite(s, a, p, dark, partner)
+        return weight_invite(s, v, a)
     if ph == PH_ANSWER_INVITE:
-        return weight_answer_invite(s, a, dark, partner)
+        return weight_answer_invite(s, v, a)
     if ph == PH_OFFER:
-        return weight_offer(s, a, p, dark, partner)
+        return weight_offer(s, v, a)
     if ph == PH_ANSWER_CONTRACT:
-        return weight_answer_contract(s, a, dark, partner)
+        return weight_answer_contract(s, v, a)
     if ph == PH_PROPOSE:
-        return weight_propose(s, a, p, dark, partner)
+        return weight_propose(s, v, a)
     if ph == PH_OPP:
-        return weight_opposition(s, a, p, dark, partner)
+        return weight_opposition(s, v, a)
     if ph == PH_WDISCARD:
-        return weight_withdraw_discard(a, dark)
+        return weight_withdraw_discard(a, v.dark)
     if ph == PH_LDISCARD:
-        return weight_leader_discard(a, dark)
+        return weight_leader_discard(a, v.dark)
     if ph == PH_FAILDRAW:
-        if s.inf[p] >= FAILED_LEADER_RICH:
+        if s.inf[v.seat] >= FAILED_LEADER_RICH:
             return RICH_BUYS if a == A_BUY else RICH_PASSES
         return POOR_BUYS if a == A_BUY else POOR_PASSES
     if ph == PH_RESOLVE:
-        if dark:
+        if v.dark:
             return DARK_BREAKS if a == A_BREAK else DARK_KEEPS
         return HONEST_KEEPS if a == A_KEEP else HONEST_BREAKS
     if ph == PH_VOTE:
-        return weight_vote(s, a, p, dark, partner)
+        return weight_vote(s, v, a)
     if a == A_PASS and (ph == PH_COUP or ph == PH_DEALBREAK or ph == PH_BLOCK or ph == PH_MEDIA):
         return WINDOW_PASS
     if ph == PH_COUP:
-        return weight_coup(s, dark, partner)
+        return weight_coup(s, v, a)
     if ph == PH_DEALBREAK:
-        return weight_dealbreak(s, dark, partner)
+        return weight_dealbreak(s, v, a)
     if ph == PH_BLOCK:
-        return weight_block(s, p, dark, partner)
+        return weight_block(s, v, a)
     if ph == PH_MEDIA:
-        return weight_media(s, a, p, dark, partner)
+        return weight_media(s, v, a)
     return 1.0
 
 
@@ -443,15 +462,15 @@ cdef void pol_policy_probs(const PolState* s, const int* legal, int n, double* o
     (``ismcts:opponents=model``), the belief's likelihood and the ``heuristic`` bot.  It reads only
     what the deciding seat knows -- its own role (and, if dark, its partner), its own cards, public
     traces and the belief it acts on (``focal``)."""
-    cdef int p = s.asked, i, partner
-    cdef bint dark = (s.flags[p] & F_DARK) != 0
+    cdef PolicyView view
+    cdef int i
     cdef double z = 0.0, noise = POLICY_NOISE_PCT / 100.0
     if n == 1:
         out[0] = 1.0
         return
-    partner = partner_of(s, p)
+    policy_view(s, &view)
     for i in range(n):
-        out[i] = policy_weight(s, legal[i], p, dark, partner)
+        out[i] = policy_weight(s, &view, legal[i])
         if out[i] < 0.0:
             out[i] = 0.0
         z += out[i]
@@ -476,12 +495,16 @@ cdef int pol_policy_action(PolState* s, uint64_t* rng) noexcept nogil:
     return buf[n - 1]
 
 
-cdef void pol_policy_playout(PolState* s, uint64_t* rng) noexcept nogil:
+cdef long long pol_policy_playout(PolState* s, uint64_t* rng) noexcept nogil:
+    """Play to the end with the policy at every decision (chance by its odds); returns the steps taken."""
+    cdef long long steps = 0
     while s.phase != PH_OVER:
         if is_chance_phase(s.phase):
             pol_sample_chance(s, rng)
         else:
             pol_apply(s, pol_policy_action(s, rng))
+        steps += 1
+    return steps
 
 
 def policy_action_counts(PoliticsCore core, int samples, seed=0):

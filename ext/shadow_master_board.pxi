@@ -47,21 +47,37 @@ cdef inline uint64_t byte_matches(const uint8_t* cells, int word, uint8_t value)
         x &= (1ULL << (8 * (NCELLS - 8 * (CELL_WORDS - 1)))) - 1
     return x
 
-cdef inline int matches_in(uint64_t m) noexcept nogil:
-    """The number of matching bytes of a byte_matches result."""
-    return <int>((((m >> 7) * 0x0101010101010101ULL) >> 56) & 0xFF)
+cdef inline uint64_t compact(uint64_t m) noexcept nogil:
+    """A byte_matches result as 8 bits: bit i set iff byte i matched."""
+    return ((m >> 7) * 0x0102040810204080ULL) >> 56
+
+cdef inline uint64_t cell_mask(const uint8_t* cells, uint8_t value, uint64_t* high) noexcept nogil:
+    """Bit h of the result for the cells h < 64 with cells[h] == value; bit h - 64 of high[0] for the
+    cells 64 <= h < NCELLS."""
+    cdef uint64_t low = 0
+    cdef int word
+    for word in range(CELL_WORDS - 1):
+        low |= compact(byte_matches(cells, word, value)) << (8 * word)
+    high[0] = compact(byte_matches(cells, CELL_WORDS - 1, value))
+    return low
 
 cdef inline int cells_where(const uint8_t* cells, uint8_t value, int* out) noexcept nogil:
     """The cells h with cells[h] == value, ascending, into out; returns their number."""
-    cdef int word, n = 0
-    cdef uint64_t m
-    for word in range(CELL_WORDS):
-        m = byte_matches(cells, word, value)
-        while m:
-            out[n] = 8 * word + (sm_ctz64(m) >> 3)
-            n += 1
-            m &= m - 1
+    cdef uint64_t high, low = cell_mask(cells, value, &high)
+    cdef int n = 0
+    while low:
+        out[n] = sm_ctz64(low)
+        n += 1
+        low &= low - 1
+    while high:
+        out[n] = 64 + sm_ctz64(high)
+        n += 1
+        high &= high - 1
     return n
+
+cdef inline int matches_in(uint64_t m) noexcept nogil:
+    """The number of matching bytes of a byte_matches result."""
+    return <int>((((m >> 7) * 0x0101010101010101ULL) >> 56) & 0xFF)
 
 cdef inline int count_where(const uint8_t* cells, uint8_t value) noexcept nogil:
     """How many cells h have cells[h] == value."""
@@ -73,17 +89,18 @@ cdef inline int count_where(const uint8_t* cells, uint8_t value) noexcept nogil:
 cdef inline int nth_where(const uint8_t* cells, uint8_t value, int r) noexcept nogil:
     """The r-th (0-based, ascending) cell h with cells[h] == value; -1 if there are not that many."""
     cdef int word, k
-    cdef uint64_t m
+    cdef uint64_t m, bits
     for word in range(CELL_WORDS):
         m = byte_matches(cells, word, value)
         k = matches_in(m)
         if r >= k:
             r -= k
             continue
+        bits = compact(m)
         while r > 0:
-            m &= m - 1
+            bits &= bits - 1
             r -= 1
-        return 8 * word + (sm_ctz64(m) >> 3)
+        return 8 * word + sm_ctz64(bits)
     return -1
 
 

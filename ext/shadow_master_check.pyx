@@ -19,11 +19,13 @@ from intrigue.ext.game_api cimport CHANCE, TERMINAL
 from intrigue.ext.shadow_master_core cimport (
     SMState, ShadowMasterCore, NCOL, NCELLS, MAXP, SM_MAX_LEGAL, BLACK, total_money, n_alive, sm_current_player,
     sm_legal, sm_apply, sm_sample_chance, sm_chance_probability, sm_returns, sm_validate, sm_determinize,
+    sm_random_playout,
     sm_canonicalize, sm_policy_playout, sm_heuristic_playout)
 
 
 def playouts(int n, int count, seed=0, **options):
-    """Run ``count`` random playouts of an ``n``-player game from the start (the benchmark kernel).
+    """Run ``count`` random playouts of an ``n``-player game from the start (the benchmark kernel: the
+    search's random playout).
 
     Returns ``(rounds played, decisions made)`` in total, so the work cannot be optimised away.
     """
@@ -31,21 +33,11 @@ def playouts(int n, int count, seed=0, **options):
     cdef SMState s
     cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
     cdef long long rounds = 0, decisions = 0
-    cdef int i, cp, m
-    cdef int buf[SM_MAX_LEGAL]
+    cdef int i
     with nogil:
         for i in range(count):
             s = start.st
-            while True:
-                cp = sm_current_player(&s)
-                if cp == TERMINAL:
-                    break
-                if cp == CHANCE:
-                    sm_sample_chance(&s, &rng)
-                else:
-                    m = sm_legal(&s, buf)
-                    sm_apply(&s, buf[rng_below(&rng, m)])
-                    decisions += 1
+            decisions += sm_random_playout(&s, &rng)
             rounds += s.round
     return rounds, decisions
 

@@ -264,6 +264,7 @@ cdef void sm_apply(SMState* s, int a) noexcept nogil
 cdef double sm_chance_probability(const SMState* s, int a) noexcept nogil
 cdef int sm_sample_chance(SMState* s, uint64_t* rng) noexcept nogil
 cdef void sm_returns(const SMState* s, double* out) noexcept nogil
+cdef long long sm_random_playout(SMState* s, uint64_t* rng) noexcept nogil
 cdef void sm_playout(SMState* s, uint64_t* rng) noexcept nogil
 # hidden information (shadow_master_hidden.pxi)
 cdef void sm_determinize(SMState* s, int seat, uint64_t* rng) noexcept nogil

@@ -1422,20 +1422,27 @@ cdef int sm_sample_chance(SMState* s, uint64_t* rng) noexcept nogil:
 cdef int sm_chance_public(const SMState* s) noexcept nogil:
     return 0 if s.phase == PH_C_DEAL else 1
 
-cdef void sm_playout(SMState* s, uint64_t* rng) noexcept nogil:
+cdef long long sm_random_playout(SMState* s, uint64_t* rng) noexcept nogil:
+    """Play to the end uniformly at random (chance by its odds); returns the decisions made (the
+    search's random playout, and the benchmark's)."""
     cdef int buf[SM_MAX_LEGAL]
     cdef int n, cp
+    cdef long long decisions = 0
     while True:
         cp = sm_current_player(s)
         if cp == TERMINAL:
-            return
+            return decisions
         if cp == CHANCE:
             sm_sample_chance(s, rng)
         else:
             n = sm_legal(s, buf)
             if n == 0:
-                return
+                return decisions
             sm_apply(s, buf[rng_below(rng, n)])
+            decisions += 1
+
+cdef void sm_playout(SMState* s, uint64_t* rng) noexcept nogil:
+    sm_random_playout(s, rng)
 
 
 # --- the table ----------------------------------------------------------------------------------------------------
