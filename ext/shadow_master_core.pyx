@@ -6,6 +6,7 @@ Every rule is a C function over :c:type:`SMState`; the Python class is a thin fa
 layer.  The kernel is one module in several files, one concern each, included below so that calls
 between them stay plain C calls:
 
+* ``shadow_master_bits.pxi`` -- word-wide scans and compares of the struct's byte arrays;
 * ``shadow_master_holdings.pxi`` -- money, Territory and Power cards: payments, draws, sales, transfers;
 * ``shadow_master_board.pxi`` -- the board: tables, flood fills and ranks, placement rules, attacks;
 * ``shadow_master_end.pxi`` -- elimination, the state checks of section 11.2, scores and rewards;
@@ -36,6 +37,7 @@ from enum import IntEnum
 from intrigue.ext.rng cimport rng_next, rng_below, rng_unit
 from intrigue.ext.game_api cimport (GameVT, KernelState, CHANCE, TERMINAL, MAX_SEATS)
 
+include "shadow_master_bits.pxi"
 include "shadow_master_holdings.pxi"
 include "shadow_master_board.pxi"
 include "shadow_master_end.pxi"
@@ -239,22 +241,16 @@ cdef int due_payments(SMState* s) noexcept nogil:
         return FLOW_AGAIN
     return FLOW_CLEAR
 
-cdef inline uint64_t seat_bytes(const uint8_t* per_seat) noexcept nogil:
-    """The MAXP = 6 per-seat bytes in one word (the other two bytes zero)."""
-    cdef uint64_t w = 0
-    memcpy(&w, per_seat, MAXP)
-    return w
-
 cdef inline bint any_seat_over_limit(const SMState* s, int base) noexcept nogil:
     """A quick filter before due_limits' scan: some seat owes discards, holds more Territory cards than
     its limit or more Power cards than `base` (every seat's Power Limit is at least that).  Bytewise
     compares of all seats at once: for bytes a, b < 128, (b + 0x80) - a has its high bit clear iff
     a > b, and no byte borrows from the next."""
     cdef uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL
-    cdef uint64_t limits = seat_bytes(s.n_land) + ones * s.territory_base
-    cdef uint64_t over = ~((limits | high) - seat_bytes(s.hand_size)) & high
-    over |= ~((ones * <uint64_t>base | high) - seat_bytes(s.n_power)) & high
-    return (over | seat_bytes(s.discards_owed)) != 0
+    cdef uint64_t limits = six_bytes(s.n_land) + ones * s.territory_base
+    cdef uint64_t over = ~((limits | high) - six_bytes(s.hand_size)) & high
+    over |= ~((ones * <uint64_t>base | high) - six_bytes(s.n_power)) & high
+    return (over | six_bytes(s.discards_owed)) != 0
 
 cdef int due_limits(SMState* s) noexcept nogil:
     """Step 5: Territory discards owed or above the Territory Limit, Power cards above the Power

@@ -34,11 +34,9 @@ cdef inline int popcount6(int m) noexcept nogil:
 
 # --- small queries ---------------------------------------------------------------------------------------
 cdef inline int cards_of_colour(const SMState* s, int p, int c) noexcept nogil:
-    """Power cards p holds of colour c: the sum of the NTYPES = 6 counts, added in one multiply (each
-    count is at most 2, so no byte of the partial sums carries)."""
-    cdef uint64_t w = 0
-    memcpy(&w, &s.power[p][c][0], NTYPES)
-    return <int>((w * 0x0101010101010101ULL) >> 56)
+    """Power cards p holds of colour c: the sum of the NTYPES = 6 counts, in one multiply (each count is
+    at most 2)."""
+    return byte_sum(six_bytes(&s.power[p][c][0]))
 
 cdef inline int n_power_cards(const SMState* s, int p) noexcept nogil:
     return s.n_power[p]
