@@ -252,7 +252,7 @@ cdef bint vote_hidden(const PolState* s, int seat, int q) noexcept nogil:
     return s.phase == PH_VOTE_REVEAL and q >= s.asked
 
 
-cdef void redeal_votes(PolState* s, int seat, uint64_t* rng) noexcept nogil:
+cdef inline void redeal_votes(PolState* s, int seat, uint64_t* rng) noexcept nogil:
     """Other seats' votes not yet shown: abstained (rng NULL) or uniformly among their legal votes."""
     cdef int p, q, k
     cdef int options[9]
@@ -270,7 +270,7 @@ cdef void redeal_votes(PolState* s, int seat, uint64_t* rng) noexcept nogil:
                 s.vote[p] = options[rng_below(rng, k)]
 
 
-cdef void redeal_backroom(PolState* s, int seat, uint64_t* rng) noexcept nogil:
+cdef inline void redeal_backroom(PolState* s, int seat, uint64_t* rng) noexcept nogil:
     """The backroom cards of the other hands and the pile, dealt afresh (hand sizes kept)."""
     cdef uint8_t pool[24]
     cdef int p, t, k, size, n = 0, i = 0
@@ -302,7 +302,7 @@ cdef void redeal_backroom(PolState* s, int seat, uint64_t* rng) noexcept nogil:
         i += 1
 
 
-cdef int free_policies(const PolState* s, int seat, const uint8_t* known, uint8_t* pool) noexcept nogil:
+cdef inline int free_policies(const PolState* s, int seat, const uint8_t* known, uint8_t* pool) noexcept nogil:
     """The policy cards free for `seat`, in the fixed order of places (other hands, the pile, the
     unknown face-down discards, the unknown hidden table) into ``pool``; returns their number."""
     cdef int p, t, k, n = 0
@@ -328,7 +328,7 @@ cdef int free_policies(const PolState* s, int seat, const uint8_t* known, uint8_
     return n
 
 
-cdef int place_free_policies(PolState* s, int seat, const uint8_t* pool) noexcept nogil:
+cdef inline int place_free_policies(PolState* s, int seat, const uint8_t* pool) noexcept nogil:
     """Deal ``pool`` back into the other hands, the pile and the unknown face-down discards (their
     sizes kept), in the order free_policies took them; returns how many cards it placed."""
     cdef int p, t, k, size, i = 0
@@ -357,7 +357,7 @@ cdef int place_free_policies(PolState* s, int seat, const uint8_t* pool) noexcep
     return i
 
 
-cdef void place_hidden_table(PolState* s, const uint8_t* known, const uint8_t* pool, int n,
+cdef inline void place_hidden_table(PolState* s, const uint8_t* known, const uint8_t* pool, int n,
                              uint64_t* rng) noexcept nogil:
     """The hidden table (face-down cards and the leader's discard) is what the seat knows of it plus
     the ``n`` cards of ``pool``; the leader's discard among them drawn by rng (NULL: the highest type)."""
@@ -380,7 +380,7 @@ cdef void place_hidden_table(PolState* s, const uint8_t* known, const uint8_t* p
         s.table_down[t] = hidden[t]
 
 
-cdef void forget_others(PolState* s, int seat) noexcept nogil:
+cdef inline void forget_others(PolState* s, int seat) noexcept nogil:
     """Other seats' private memories (their proposals, the discards they saw) are not `seat`'s."""
     cdef int i, p, t
     for i in range(3):

@@ -49,17 +49,26 @@ ctypedef struct PolicyView:
     bint dark                 # its role
     int partner               # its partner if DARK, else -1
     double prior              # a seat's prior chance of being dark, 2 / (players - 1)
-    double suspicion[MAXP]    # suspicion(s, q) of every seat q
+    bint focal                # a belief is set (has_focal): suspicion reads it, else public traces
 
 
 cdef inline void policy_view(const PolState* s, PolicyView* v) noexcept nogil:
-    cdef int q
     v.seat = s.asked
     v.dark = (s.flags[v.seat] & F_DARK) != 0
     v.partner = partner_of(s, v.seat)
     v.prior = 2.0 / (s.n - 1)
-    for q in range(s.n):
-        v.suspicion[q] = suspicion(s, q)
+    v.focal = has_focal(s)
+
+
+cdef inline double view_suspicion(const PolState* s, const PolicyView* v, int q) noexcept nogil:
+    """suspicion(s, q), with has_focal worked out once per decision."""
+    cdef int t
+    if s.flags[q] & F_REVEALED:
+        return 1.0 if (s.flags[q] & F_DARK) else 0.0
+    if v.focal:
+        return s.focal[q] / 255.0
+    t = s.und[q] + 2 * s.gov_failed[q]
+    return t / (t + 4.0)
 
 
 cdef double max_suspicion(const PolState* s, const PolicyView* v, int skip) noexcept nogil:
@@ -67,8 +76,8 @@ cdef double max_suspicion(const PolState* s, const PolicyView* v, int skip) noex
     cdef int q
     cdef double m = 0.0
     for q in range(s.n):
-        if q != v.seat and q != skip and not (s.flags[q] & F_REVEALED) and v.suspicion[q] > m:
-            m = v.suspicion[q]
+        if q != v.seat and q != skip and not (s.flags[q] & F_REVEALED) and view_suspicion(s, v, q) > m:
+            m = view_suspicion(s, v, q)
     return m
 
 
@@ -218,7 +227,7 @@ cdef double MEMBER_FLIP = 0.02                 # ... any other flip by a member
 cdef double weight_invite(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     cdef int k = a - A_INVITE, offer = (k % 12) // 3, join = k % 3, want
     cdef int q = (v.seat + k // 12 + 1) % s.n
-    cdef double trust = 1.0 - v.suspicion[q], w = INVITE_TRUST_FLOOR + trust * trust
+    cdef double trust = 1.0 - view_suspicion(s, v, q), w = INVITE_TRUST_FLOOR + trust * trust
     if v.dark and q == v.partner:
         w = INVITE_DARK_PARTNER
     want = s.invitations - s.accepted            # offer more as refusals pile up
@@ -232,7 +241,7 @@ cdef double weight_invite(const PolState* s, const PolicyView* v, int a) noexcep
 
 cdef double weight_answer_invite(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     cdef int pct
-    cdef double x = v.suspicion[s.leader], m
+    cdef double x = view_suspicion(s, v, s.leader), m
     if v.dark:
         pct = ACCEPT_DARK_PARTNER_PCT if s.leader == v.partner else ACCEPT_DARK_PCT
     else:
@@ -287,7 +296,7 @@ cdef double weight_propose(const PolState* s, const PolicyView* v, int a) noexce
         corrupt = 2
     if not v.dark:
         return x * HONEST_PLACES[corrupt]
-    if v.suspicion[v.seat] <= max_suspicion(s, v, v.partner) or s.fails >= FAILS_DARK_BOLD:
+    if view_suspicion(s, v, v.seat) <= max_suspicion(s, v, v.partner) or s.fails >= FAILS_DARK_BOLD:
         return x * DARK_SLIPS[corrupt]           # not the most suspected: slip corrupt policies in
     return x * DARK_CAREFUL[corrupt]
 
@@ -299,7 +308,8 @@ cdef double weight_opposition(const PolState* s, const PolicyView* v, int a) noe
         if a == A_INSPECT:
             if s.fails >= FAILS_BEFORE_CRISIS and found >= 1:
                 return HONEST_INSPECT_CRISIS
-            if (v.suspicion[s.leader] + v.suspicion[s.partner1] + v.suspicion[s.partner2]
+            if (view_suspicion(s, v, s.leader) + view_suspicion(s, v, s.partner1)
+                    + view_suspicion(s, v, s.partner2)
                     >= SUSPECTED_GOVERNMENT * prior):
                 return HONEST_INSPECT_SUSPECTED
             return HONEST_INSPECT
@@ -351,8 +361,8 @@ cdef double weight_vote(const PolState* s, const PolicyView* v, int a) noexcept 
     if v.dark:
         if q == v.partner:
             return 0.0                           # never
-        return DARK_VOTES_SUSPECT if v.suspicion[q] >= max_suspicion(s, v, v.partner) else DARK_VOTES_OTHER
-    if v.suspicion[q] >= top and top > 0.0:
+        return DARK_VOTES_SUSPECT if view_suspicion(s, v, q) >= max_suspicion(s, v, v.partner) else DARK_VOTES_OTHER
+    if view_suspicion(s, v, q) >= top and top > 0.0:
         return HONEST_VOTES_SURE if (top >= VOTE_CONFIDENT or s.crisis) else HONEST_VOTES_UNSURE
     return HONEST_VOTES_OTHER
 
@@ -360,7 +370,7 @@ cdef double weight_vote(const PolState* s, const PolicyView* v, int a) noexcept 
 cdef double weight_coup(const PolState* s, const PolicyView* v, int a) noexcept nogil:
     if v.dark:
         return DARK_COUP_PARTNER if s.drawn == v.partner else DARK_COUP
-    return (HONEST_COUP_SUSPECTED if v.suspicion[s.drawn] > SUSPECTED_OVER_PRIOR * (v.prior)
+    return (HONEST_COUP_SUSPECTED if view_suspicion(s, v, s.drawn) > SUSPECTED_OVER_PRIOR * (v.prior)
             else HONEST_COUP)
 
 
@@ -369,7 +379,7 @@ cdef double weight_dealbreak(const PolState* s, const PolicyView* v, int a) noex
     if v.dark and v.partner >= 0 and is_member(s, v.partner) and s.contract_template[slot] == T_PROBE:
         return DARK_BREAKS_PROBE
     if (not v.dark and s.contract_template[slot] == T_HOLD
-            and v.suspicion[s.contract_creator[slot]] > SUSPECTED_OVER_PRIOR * (v.prior)):
+            and view_suspicion(s, v, s.contract_creator[slot]) > SUSPECTED_OVER_PRIOR * (v.prior)):
         return HONEST_BREAKS_HOLD
     return DEALBREAK_OTHER
 
@@ -381,7 +391,7 @@ cdef double weight_block(const PolState* s, const PolicyView* v, int a) noexcept
     if s.blocked_card == PH_COUP:
         if s.drawn == v.seat or (v.dark and s.drawn == v.partner):
             return BLOCK_OWN_COUP
-        return (HONEST_BLOCKS_SUSPECTED if (not v.dark and v.suspicion[s.card_player]
+        return (HONEST_BLOCKS_SUSPECTED if (not v.dark and view_suspicion(s, v, s.card_player)
                                             > SUSPECTED_OVER_PRIOR * (v.prior)) else BLOCK_COUP)
     if s.blocked_card == PH_DEALBREAK:
         slot = s.dealbreak_slot
