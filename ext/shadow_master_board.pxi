@@ -268,69 +268,79 @@ cdef inline int free_castle(const SMState* s) noexcept nogil:
 
 # --- attacks (section 10) ----------------------------------------------------------------------------------
 
+cdef inline void add_candidate(SMState* s, int kind, int cell, int removals) noexcept nogil:
+    if s.n_cand < MAXCAND:
+        s.cand_type[s.n_cand] = kind
+        s.cand_cell[s.n_cand] = cell
+        s.cand_removals[s.n_cand] = removals
+        s.n_cand += 1
+
+cdef void list_targets(SMState* s, int c, const int* target, int n, const uint8_t* mark,
+                       int attack, int defence) noexcept nogil:
+    """The candidates one enemy group (``target``, its n cells, marked in ``mark``; the attacking
+    group marked 1) offers: each castle of it with five attacking neighbours (CAPTURE); the group
+    itself if it has four cells or more and a non-castle cell touches the attackers (BATTLE, with
+    4 / 2 / 1 removals as the attack's strength beats, ties or loses to the defence's), or if smaller
+    and a non-castle cell has three attacking neighbours (SIEGE)."""
+    cdef int j, low = NCELLS, sieged = 0
+    for j in range(n):
+        if target[j] < low:
+            low = target[j]
+    for j in range(n):
+        if s.castle[target[j]] and s.supply[c] >= 1 and neighbours_marked(s, target[j], mark, 1) >= 5:
+            add_candidate(s, CAND_CAPTURE, target[j], 0)
+    for j in range(n):
+        if not s.castle[target[j]] and neighbours_marked(s, target[j], mark, 1) >= (1 if n >= 4 else 3):
+            sieged = 1
+    if sieged and n >= 4:
+        add_candidate(s, CAND_BATTLE, low, 4 if attack > defence else (2 if attack == defence else 1))
+    elif sieged:
+        add_candidate(s, CAND_SIEGE, low, 0)
+
+cdef void sort_candidates(SMState* s) noexcept nogil:
+    """By (kind, cell): the order of the PH_TARGET choice (insertion sort: a few candidates)."""
+    cdef int i, j, kind, cell, removals
+    for i in range(1, s.n_cand):
+        j = i
+        while j > 0 and (s.cand_type[j - 1] > s.cand_type[j] or
+                         (s.cand_type[j - 1] == s.cand_type[j] and s.cand_cell[j - 1] > s.cand_cell[j])):
+            kind = s.cand_type[j]
+            cell = s.cand_cell[j]
+            removals = s.cand_removals[j]
+            s.cand_type[j] = s.cand_type[j - 1]
+            s.cand_cell[j] = s.cand_cell[j - 1]
+            s.cand_removals[j] = s.cand_removals[j - 1]
+            s.cand_type[j - 1] = kind
+            s.cand_cell[j - 1] = cell
+            s.cand_removals[j - 1] = removals
+            j -= 1
+
 cdef void attack_start(SMState* s, int c, int cell) noexcept nogil:
-    """List the targets of the placement of c on cell; take the only one or ask."""
+    """List the targets of the placement of c on cell (section 10: the placing group, with its allies,
+    against each enemy group it touches); take the only one, or ask."""
     cdef uint8_t mark[NCELLS]
-    cdef int G[NCELLS]
-    cdef int T[NCELLS]
-    cdef int ng, g, i, k, h, nb, label = 2, nt, t, j, low, sieged, m, kk, tc, tcell, tm
+    cdef int attackers[NCELLS]
+    cdef int target[NCELLS]
+    cdef int n_attackers, attack, i, k, h, nb, label = 2, n
     s.attack_colour = c
     s.attack_cell = cell
     s.n_cand = 0
     memset(mark, 0, NCELLS)
-    ng = flood_fill(s, cell, alliance_mask(s, c), mark, 1, G)
-    if ng < 4:
+    n_attackers = flood_fill(s, cell, alliance_mask(s, c), mark, 1, attackers)
+    if n_attackers < 4:
         attack_done(s)
         return
-    g = strength(s, G, ng)
-    for i in range(ng):
-        h = G[i]
+    attack = strength(s, attackers, n_attackers)
+    for i in range(n_attackers):
+        h = attackers[i]
         for k in range(N_NEIGHBOURS[s.board][h]):
             nb = NEIGHBOUR[s.board][h][k]
             if mark[nb] != 0 or s.colour[nb] >= NCOL:
                 continue
             label += 1
-            nt = flood_fill(s, nb, alliance_mask(s, s.colour[nb]), mark, label, T)
-            t = strength(s, T, nt)
-            low = NCELLS
-            for j in range(nt):
-                if T[j] < low:
-                    low = T[j]
-            for j in range(nt):
-                if s.castle[T[j]] and s.supply[c] >= 1 and neighbours_marked(s, T[j], mark, 1) >= 5 and s.n_cand < MAXCAND:
-                    s.cand_type[s.n_cand] = CAND_CAPTURE
-                    s.cand_cell[s.n_cand] = T[j]
-                    s.cand_removals[s.n_cand] = 0
-                    s.n_cand += 1
-            if nt >= 4:
-                sieged = 0
-                for j in range(nt):
-                    if not s.castle[T[j]] and neighbours_marked(s, T[j], mark, 1) >= 1:
-                        sieged = 1
-                if sieged and s.n_cand < MAXCAND:
-                    s.cand_type[s.n_cand] = CAND_BATTLE
-                    s.cand_cell[s.n_cand] = low
-                    s.cand_removals[s.n_cand] = 4 if g > t else (2 if g == t else 1)
-                    s.n_cand += 1
-            else:
-                sieged = 0
-                for j in range(nt):
-                    if not s.castle[T[j]] and neighbours_marked(s, T[j], mark, 1) >= 3:
-                        sieged = 1
-                if sieged and s.n_cand < MAXCAND:
-                    s.cand_type[s.n_cand] = CAND_SIEGE
-                    s.cand_cell[s.n_cand] = low
-                    s.cand_removals[s.n_cand] = 0
-                    s.n_cand += 1
-    # sort by (type, cell)
-    for i in range(1, s.n_cand):
-        j = i
-        while j > 0 and (s.cand_type[j - 1] > s.cand_type[j] or
-                         (s.cand_type[j - 1] == s.cand_type[j] and s.cand_cell[j - 1] > s.cand_cell[j])):
-            tc = s.cand_type[j]; tcell = s.cand_cell[j]; tm = s.cand_removals[j]
-            s.cand_type[j] = s.cand_type[j - 1]; s.cand_cell[j] = s.cand_cell[j - 1]; s.cand_removals[j] = s.cand_removals[j - 1]
-            s.cand_type[j - 1] = tc; s.cand_cell[j - 1] = tcell; s.cand_removals[j - 1] = tm
-            j -= 1
+            n = flood_fill(s, nb, alliance_mask(s, s.colour[nb]), mark, label, target)
+            list_targets(s, c, target, n, mark, attack, strength(s, target, n))
+    sort_candidates(s)
     if s.n_cand == 0:
         attack_done(s)
     elif s.n_cand == 1:
@@ -371,29 +381,35 @@ cdef void battle_step(SMState* s) noexcept nogil:
         s.last_removed = opts[0]
         s.removals_left -= 1
 
+cdef void capture(SMState* s, int k) noexcept nogil:
+    """CAPTURE: the castle cell k changes colour (the attacker's tokens replace the defender's, as
+    many as its supply has) and owner."""
+    cdef int c = s.attack_colour, old = s.colour[k], n = s.tokens[k], m
+    s.supply[old] += n
+    m = n if n < s.supply[c] else s.supply[c]
+    s.colour[k] = c
+    s.tokens[k] = m
+    s.supply[c] -= m
+    s.lost[old] += 1
+    s.castle_owner[s.castle[k] - 1] = s.active
+    attack_done(s)
+
 cdef void resolve_target(SMState* s, int i) noexcept nogil:
+    """The attack on candidate i: a capture, a siege (the besieged cells emptied) or a battle (its
+    front cells marked, the removals begin)."""
     cdef uint8_t mark[NCELLS]
-    cdef int G[NCELLS]
-    cdef int T[NCELLS]
-    cdef int c = s.attack_colour, k = s.cand_cell[i], d, j, m, nt, h
+    cdef int attackers[NCELLS]
+    cdef int target[NCELLS]
+    cdef int c = s.attack_colour, k = s.cand_cell[i], d, j, n, h
     if s.cand_type[i] == CAND_CAPTURE:
-        d = s.colour[k]
-        j = s.tokens[k]
-        s.supply[d] += j
-        m = j if j < s.supply[c] else s.supply[c]
-        s.colour[k] = c
-        s.tokens[k] = m
-        s.supply[c] -= m
-        s.lost[d] += 1
-        s.castle_owner[s.castle[k] - 1] = s.active
-        attack_done(s)
+        capture(s, k)
         return
     memset(mark, 0, NCELLS)
-    flood_fill(s, s.attack_cell, alliance_mask(s, c), mark, 1, G)
-    nt = flood_fill(s, k, alliance_mask(s, s.colour[k]), mark, 2, T)
+    flood_fill(s, s.attack_cell, alliance_mask(s, c), mark, 1, attackers)
+    n = flood_fill(s, k, alliance_mask(s, s.colour[k]), mark, 2, target)
     if s.cand_type[i] == CAND_SIEGE:
-        for j in range(nt):
-            h = T[j]
+        for j in range(n):
+            h = target[j]
             if not s.castle[h] and neighbours_marked(s, h, mark, 1) >= 3:
                 d = s.colour[h]
                 s.supply[d] += s.tokens[h]
@@ -403,8 +419,8 @@ cdef void resolve_target(SMState* s, int i) noexcept nogil:
         attack_done(s)
         return
     memset(s.front, 0, NCELLS)
-    for j in range(nt):
-        h = T[j]
+    for j in range(n):
+        h = target[j]
         if not s.castle[h] and neighbours_marked(s, h, mark, 1) >= 1:
             s.front[h] = 1
     s.removals_left = s.cand_removals[i]

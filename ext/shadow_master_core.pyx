@@ -10,6 +10,8 @@ between them stay plain C calls:
 * ``shadow_master_holdings.pxi`` -- money, Territory and Power cards: payments, draws, sales, transfers;
 * ``shadow_master_board.pxi`` -- the board: tables, flood fills and ranks, placement rules, attacks;
 * ``shadow_master_end.pxi`` -- elimination, the state checks of section 11.2, scores and rewards;
+* ``shadow_master_abstraction.pxi`` -- the search abstractions (subsets of the legal actions in the
+  search's worlds, section 22);
 * this file -- setup, the flow (``advance`` and its stages), ``sm_apply`` / ``sm_legal`` (a handler per
   phase), the search abstractions, chance, playouts and the game's table of C functions;
 * ``shadow_master_hidden.pxi`` -- what each seat cannot see: determinize, canonicalize,
@@ -41,6 +43,7 @@ include "shadow_master_bits.pxi"
 include "shadow_master_holdings.pxi"
 include "shadow_master_board.pxi"
 include "shadow_master_end.pxi"
+include "shadow_master_abstraction.pxi"
 
 
 # --- stages of the main flow ------------------------------------------------------------------------
@@ -131,34 +134,6 @@ cdef void sm_init(SMState* s, int n, int tcombo, int pcombo, int persons, int ca
 
 
 # --- the flow: what is due before the main step, then the main step (a handler per stage) --------------
-cdef bint alloc_needs_choice(SMState* s, int p) noexcept nogil:
-    """Place p's receipts when there is no choice; True if p must decide."""
-    cdef int c, room = 10 - s.hand_money[p], ndep = 0, only = -1, x
-    for c in range(NCOL):
-        if cards_of_colour(s, p, c) > 0:
-            ndep += 1
-            only = c
-    if ndep == 0:
-        x = s.pending[p] if s.pending[p] < room else room
-        s.hand_money[p] += x
-        s.bank_in += s.pending[p] - x          # what cannot be placed returns to the bank
-        s.pending[p] = 0
-        return False
-    if room == 0 and ndep == 1:
-        s.deposit[p][only] += s.pending[p]
-        s.pending[p] = 0
-        return False
-    return True
-
-cdef bint can_take(const SMState* s) noexcept nogil:
-    return s.row_len > 0 or s.draw_size + s.discard_size > 0
-
-cdef bint can_buy(const SMState* s, int p, int c) noexcept nogil:
-    cdef int t, left = 0
-    for t in range(NTYPES):
-        left += s.deck[c][t]
-    return left > 0 and n_power_cards(s, p) < power_limit(s, p) and total_money(s, p) >= s.rank[c] and s.rank[c] >= 1
-
 cdef inline void ask(SMState* s, int phase, int seat) noexcept nogil:
     s.phase = phase
     s.asked = seat
@@ -960,80 +935,6 @@ cdef void sm_apply(SMState* s, int a) noexcept nogil:
         apply_forced_sale(s, a)
     elif ph == PH_DISCARD:
         apply_discard(s, a)
-
-
-# --- search abstractions (section 22; only in the search's worlds, see sm_belief_step) ----------------------
-cdef int macro_amounts(const SMState* s, int p, int* out) noexcept nogil:
-    """ABS_MONEY transfer amounts: 1, 5, 10, what fills the hand, half and all of the holding."""
-    cdef int tot = holding_money(s, p, s.transfer_from), cand[6], n = 0, i, j, a, room, dup
-    room = 10 - s.hand_money[p]
-    cand[0] = 1
-    cand[1] = 5
-    cand[2] = 10
-    cand[3] = 0
-    if s.transfer_to == 0:
-        for a in range(1, tot + 1):
-            if a - a // 10 <= room:
-                cand[3] = a
-    cand[4] = tot // 2
-    cand[5] = tot
-    for i in range(6):
-        a = cand[i]
-        if a > AMOUNT_ALL:
-            if s.transfer_to != 0 and a == tot:
-                a = AMOUNT_ALL + 1            # the id AMOUNT_ALL
-            else:
-                continue
-        elif not amount_ok(s, p, a):
-            continue
-        dup = 0
-        for j in range(n):
-            if out[j] == a - 1:
-                dup = 1
-        if not dup:
-            out[n] = a - 1
-            n += 1
-    sort_ids(out, n)                          # ascending ids
-    return n
-
-cdef inline void sort_ids(int* out, int n) noexcept nogil:
-    """Sort a short action-id list in place, ascending (insertion sort: the lists hold a few ids)."""
-    cdef int i, j, t
-    for i in range(1, n):
-        j = i
-        while j > 0 and out[j - 1] > out[j]:
-            t = out[j]
-            out[j] = out[j - 1]
-            out[j - 1] = t
-            j -= 1
-
-cdef int prune_theron(const SMState* s, int c, int* out, int n) noexcept nogil:
-    """ABS_CELLS: Lord Theron moves from a stack (the cell stays) or from a cell with at most one
-    neighbour of its colour (the group does not split); all sources if none is such."""
-    cdef int i, k = 0, h, j, same
-    for i in range(n):
-        h = out[i]
-        same = 0
-        for j in range(N_NEIGHBOURS[s.board][h]):
-            if s.colour[NEIGHBOUR[s.board][h][j]] == c:
-                same += 1
-        if s.tokens[h] >= 2 or same <= 1:
-            out[k] = h
-            k += 1
-    return k if k > 0 else n
-
-cdef int prune_castles(const SMState* s, int* out, int n) noexcept nogil:
-    """ABS_CELLS: castles only on front cells (next to another colour's tokens); all if none is."""
-    cdef int i, k = 0, h, j, d
-    for i in range(n):
-        h = out[i] - SH_CASTLE
-        for j in range(N_NEIGHBOURS[s.board][h]):
-            d = s.colour[NEIGHBOUR[s.board][h][j]]
-            if d < NCOL and d != s.colour[h]:
-                out[k] = out[i]
-                k += 1
-                break
-    return k if k > 0 else n
 
 
 # --- legal actions: one handler per phase -----------------------------------------------------------------

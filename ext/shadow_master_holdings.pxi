@@ -226,3 +226,31 @@ cdef inline bint amount_ok(const SMState* s, int p, int a) noexcept nogil:
     return True
 
 
+# --- receipts, takes and purchases (what the flow asks) ------------------------------------------------
+cdef bint alloc_needs_choice(SMState* s, int p) noexcept nogil:
+    """Place p's receipts when there is no choice; True if p must decide."""
+    cdef int c, room = 10 - s.hand_money[p], ndep = 0, only = -1, x
+    for c in range(NCOL):
+        if cards_of_colour(s, p, c) > 0:
+            ndep += 1
+            only = c
+    if ndep == 0:
+        x = s.pending[p] if s.pending[p] < room else room
+        s.hand_money[p] += x
+        s.bank_in += s.pending[p] - x          # what cannot be placed returns to the bank
+        s.pending[p] = 0
+        return False
+    if room == 0 and ndep == 1:
+        s.deposit[p][only] += s.pending[p]
+        s.pending[p] = 0
+        return False
+    return True
+
+cdef bint can_take(const SMState* s) noexcept nogil:
+    return s.row_len > 0 or s.draw_size + s.discard_size > 0
+
+cdef bint can_buy(const SMState* s, int p, int c) noexcept nogil:
+    cdef int t, left = 0
+    for t in range(NTYPES):
+        left += s.deck[c][t]
+    return left > 0 and n_power_cards(s, p) < power_limit(s, p) and total_money(s, p) >= s.rank[c] and s.rank[c] >= 1
