@@ -295,13 +295,20 @@ cdef int stage_deal(SMState* s) noexcept nogil:
     s.stage = ST_SETUP_REVEAL
     return STAGE_NEXT
 
-cdef int stage_setup_reveal(SMState* s) noexcept nogil:
+cdef inline bint reveal_due(SMState* s) noexcept nogil:
+    """An open-row reveal is due and the draw pile (the discard pile shuffled in if it is empty) has a
+    card: the reveal is asked for.  With no card left, the reveals still due lapse."""
     if s.reveals_left > 0:
         reshuffle_if_empty(s)
         if s.draw_size > 0:
             s.phase = PH_C_REVEAL
-            return STAGE_STOP
+            return True
         s.reveals_left = 0
+    return False
+
+cdef int stage_setup_reveal(SMState* s) noexcept nogil:
+    if reveal_due(s):
+        return STAGE_STOP
     s.stage = ST_SETUP_FIRST
     s.phase = PH_C_FIRST
     return STAGE_STOP
@@ -342,12 +349,8 @@ cdef int stage_combo_check(SMState* s) noexcept nogil:
 
 cdef int stage_phase2(SMState* s) noexcept nogil:
     """Phase 2: an open-row reveal per token placed, a take per Territory card spent."""
-    if s.reveals_left > 0:
-        reshuffle_if_empty(s)
-        if s.draw_size > 0:
-            s.phase = PH_C_REVEAL
-            return STAGE_STOP
-        s.reveals_left = 0
+    if reveal_due(s):
+        return STAGE_STOP
     if s.takes_left > 0:
         if s.hand_size[s.active] < territory_limit(s, s.active) and can_take(s):
             ask(s, PH_TAKE, s.active)
