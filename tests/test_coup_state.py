@@ -76,7 +76,7 @@ def test_encode_decode_round_trip_on_visited_states():
 
 
 @pytest.mark.parametrize("data,message", [
-    (b"", "bytes"), (b"\xc1" + bytes(10), "bytes"), (b"\x00" * 53, "tag byte"),
+    (b"", "bytes"), (b"\xc1" + bytes(10), "bytes"), (b"\x00" * (CoupCore.state_size() + 1), "tag byte"),
     (None, "must be bytes"), ("text", "must be bytes"),
 ])
 def test_decode_refuses_garbage_and_wrong_length(data, message):
