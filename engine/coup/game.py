@@ -167,8 +167,8 @@ class CoupGame(Game):
         return cls.min_players, cls.max_players
 
     def _check_options(self) -> None:
-        """The options together: the deck holds the deal, a forced Coup can be paid, the treasury
-        pays the starting coins."""
+        """The options together: the deck holds the deal (and an Exchange's draw), and a forced Coup
+        can be paid.  (The ranges keep the starting coins within the treasury: 6 x 8 <= 50.)"""
         o, n = self.options, self.num_players
         deck = sum(o[name] for name in COPIES_OPTIONS)
         need = n * o["influence"] + (2 if o["allow_exchange"] else 0)
@@ -180,10 +180,6 @@ class CoupGame(Game):
         if o["forced_coup_at"] < o["coup_cost"]:
             raise OptionError(f"forced_coup_at ({o['forced_coup_at']}) is below coup_cost ({o['coup_cost']}): "
                               "a player could be forced to Coup without the coins", field="forced_coup_at")
-        first = o["two_player_start_coins"] if n == 2 else o["start_coins"]
-        if o["start_coins"] * (n - 1) + first > K["TOTAL_COINS"]:
-            raise OptionError(f"{n} players starting with {o['start_coins']} coins need more than the treasury's "
-                              f"{K['TOTAL_COINS']}", field="start_coins")
 
     @property
     def actions_mask(self) -> int:

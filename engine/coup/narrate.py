@@ -319,7 +319,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_keep": "שמור/י {n} מתוך {roles}.",
         "w_bad": "לא הובן: {text!r}.",
         "w_no_seat": "אין מושב {n}: המושבים הם 0 עד {last}.",
-        "w_not_in_rules": "{action} אינה חלק ממערכת החוקים הזו.",
+        "w_not_in_rules": "אין {action} במערכת חוקים זו.",
         "w_limit": "כבר ביצעת {limit} התנקשויות (המספר המרבי במערכת חוקים זו).",
         "and": " ו", "or": " או ", "list": ", ",
         "nothing": "כלום",
@@ -348,7 +348,8 @@ RULES: Dict[str, Dict[str, str]] = {
         "hand1": "each player holds one card (one influence)", "hand2": "each player holds two cards",
         "blank": "The {blank} has no ability here: it claims nothing and blocks nothing; it is only an "
                  "influence to lose.",
-        "limit": "Each player may Assassinate at most {limit} time{s} a game.",
+        "limit": "Each player may Assassinate at most {times} a game.",
+        "times": "once|twice|{n} times",
         "lose": "Losing an influence: turn one of your face-down cards face up; with none left you are out.",
         "goal": "Last player with influence wins. Full guide: docs/rules/coup.{lang}.md",
     },
@@ -369,7 +370,8 @@ RULES: Dict[str, Dict[str, str]] = {
         "deck": "กติกานี้: {deck}; {hand}",
         "hand1": "ผู้เล่นแต่ละคนถือการ์ด 1 ใบ (อิทธิพล 1)", "hand2": "ผู้เล่นแต่ละคนถือการ์ด 2 ใบ",
         "blank": "{blank}ไม่มีความสามารถในกติกานี้: อ้างอะไรไม่ได้และขัดขวางอะไรไม่ได้ เป็นเพียงอิทธิพลที่เสียได้",
-        "limit": "ผู้เล่นแต่ละคนสังหารได้ไม่เกิน {limit} ครั้งต่อเกม",
+        "limit": "ผู้เล่นแต่ละคนสังหารได้ไม่เกิน {times}ต่อเกม",
+        "times": "1 ครั้ง|2 ครั้ง|{n} ครั้ง",
         "lose": "เสียอิทธิพล: หงายการ์ดคว่ำของคุณ 1 ใบ ถ้าไม่เหลือการ์ดคว่ำก็ออกจากเกม",
         "goal": "ผู้ที่เหลืออิทธิพลคนสุดท้ายชนะ คู่มือเต็ม: docs/rules/coup.{lang}.md",
     },
@@ -391,7 +393,8 @@ RULES: Dict[str, Dict[str, str]] = {
         "deck": "במערכת חוקים זו: {deck}; {hand}.",
         "hand1": "כל שחקן מחזיק קלף אחד (השפעה אחת)", "hand2": "כל שחקן מחזיק שני קלפים",
         "blank": "ל{blank} אין כאן יכולת: הוא לא טוען לדבר ולא מבטל דבר; הוא רק השפעה שאפשר לאבד.",
-        "limit": "כל שחקן רשאי להתנקש לכל היותר {limit} פעמים במשחק.",
+        "limit": "כל שחקן רשאי להתנקש לכל היותר {times} במשחק.",
+        "times": "פעם אחת|פעמיים|{n} פעמים",
         "lose": "איבוד השפעה: הופכים קלף סגור אחד; מי שלא נשאר לו קלף סגור יוצא מהמשחק.",
         "goal": "האחרון שנשארה לו השפעה מנצח. המדריך המלא: docs/rules/coup.{lang}.md",
     },
@@ -874,7 +877,8 @@ class CoupNarrator(Narrator):
             out.append(R["blank"].format(blank=self.role(r)))
         limit = core.rules["assassin_limit"]
         if limit and self._declarable(core, K["K_ASSASSINATE"]):
-            out.append(R["limit"].format(limit=limit, s="" if limit == 1 else "s"))
+            times = R["times"].split("|")
+            out.append(R["limit"].format(times=times[min(limit, 3) - 1].format(n=limit)))
         return out
 
     def _amounts(self) -> Dict[str, object]:
