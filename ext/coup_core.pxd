@@ -149,7 +149,8 @@ cdef struct CoupState:
     uint8_t assassinate_cost # coins an Assassinate costs (paid when declared)
     uint8_t actions          # bit (1 << K_*) set for each action in play
     uint8_t assassin_limit   # Assassinations each player may declare; 0: no limit
-    uint8_t spare            # always 0 (keeps the 16-bit fields aligned)
+    uint8_t declarable       # bit (1 << K_*) set for each action that can be declared: in play and, if
+                             # it claims a role, the deck has that role (derived from the rules above)
     uint16_t copies          # the Court deck's composition: copies of role r in bits 2r, 2r+1
     uint16_t assassinations  # Assassinations declared by seat p in bits 2p, 2p+1 (with a limit only)
 

@@ -90,20 +90,19 @@ cdef inline bint in_play(const CoupState* s, int kind) noexcept nogil:
     return (s.actions >> kind) & 1
 
 
+cdef inline int declarable_actions(int actions, const int* copies) noexcept nogil:
+    """The actions that can be declared: those in play whose claimed role, if any, the deck has (a
+    claim of a role with no copies could only be a bluff, and is not offered)."""
+    cdef int kind, out = 0
+    for kind in range(K_STEAL + 1):
+        if (actions >> kind) & 1 and (CLAIM_OF_KIND[kind] == 255 or copies[CLAIM_OF_KIND[kind]] > 0):
+            out |= 1 << kind
+    return out
+
+
 cdef inline bint can_declare(const CoupState* s, int kind) noexcept nogil:
-    """Whether action ``kind`` is in play and, if it claims a role, the deck has that role (a claim
-    of a role with no copies could only be a bluff, and is not offered)."""
-    if not in_play(s, kind):
-        return False
-    if kind == K_TAX:
-        return copies_of(s, DUKE) > 0
-    if kind == K_EXCHANGE:
-        return copies_of(s, AMBASSADOR) > 0
-    if kind == K_STEAL:
-        return copies_of(s, CAPTAIN) > 0
-    if kind == K_ASSASSINATE:
-        return copies_of(s, ASSASSIN) > 0
-    return True
+    """Whether action ``kind`` can be declared in this ruleset (declarable_actions)."""
+    return (s.declarable >> kind) & 1
 
 
 cdef inline bint may_assassinate(const CoupState* s, int p) noexcept nogil:
@@ -221,6 +220,7 @@ cdef void coup_init(CoupState* s, int n, const CoupRules* r) noexcept nogil:
     s.coup_cost = r.coup_cost
     s.assassinate_cost = r.assassinate_cost
     s.actions = r.actions
+    s.declarable = declarable_actions(r.actions, r.copies)
     s.assassin_limit = r.assassin_limit
     s.treasury = TOTAL_COINS
     for p in range(MAX_PLAYERS):
@@ -568,6 +568,65 @@ cdef inline uint64_t keep_mask(const CoupState* s) noexcept nogil:
     return m
 
 
+cdef int variant_turn_actions(const CoupState* s, int p, int* out) noexcept nogil:
+    """p's turn actions (not forced to Coup) in a ruleset that leaves some out or limits Assassinations."""
+    cdef int q, n = 0
+    for q in range(K_COUP):           # K_INCOME .. K_EXCHANGE are A_INCOME .. A_EXCHANGE
+        if can_declare(s, q):
+            out[n] = q
+            n += 1
+    if s.coins[p] >= s.coup_cost:
+        for q in range(s.n):
+            if q != p and s.place[q] == 0:
+                out[n] = A_COUP + q
+                n += 1
+    if may_assassinate(s, p):
+        for q in range(s.n):
+            if q != p and s.place[q] == 0:
+                out[n] = A_ASSASSINATE + q
+                n += 1
+    if can_declare(s, K_STEAL):
+        for q in range(s.n):
+            if q != p and s.place[q] == 0:
+                out[n] = A_STEAL + q
+                n += 1
+    return n
+
+
+cdef int variant_blocks(const CoupState* s, int* out) noexcept nogil:
+    """The target's (or anyone's) block choices with a deck that lacks some role: pass, and the
+    blocking roles the deck has (a role it does not have cannot be claimed)."""
+    cdef int n = 1, r
+    out[0] = A_PASS
+    if s.kind == K_FOREIGN_AID:
+        r = DUKE
+    elif s.kind == K_ASSASSINATE:
+        r = CONTESSA
+    else:
+        if copies_of(s, CAPTAIN):
+            out[n] = A_BLOCK + CAPTAIN
+            n += 1
+        r = AMBASSADOR
+    if copies_of(s, r):
+        out[n] = A_BLOCK + r
+        n += 1
+    return n
+
+
+cdef struct VariantRules:
+    # the legal choices of rulesets other than the published game's, called through pointers set at
+    # import: the compiler then keeps them out of coup_legal, whose published-game path stays as short
+    # (and its register use as small) as before they existed
+    int (*turn_actions)(const CoupState*, int, int*) noexcept nogil
+    int (*blocks)(const CoupState*, int*) noexcept nogil
+    int (*policy_turn)(CoupState*, int, uint64_t*) noexcept nogil
+
+
+cdef VariantRules _variant_rules
+_variant_rules.turn_actions = variant_turn_actions
+_variant_rules.blocks = variant_blocks
+
+
 cdef int coup_legal(const CoupState* s, int* out) noexcept nogil:
     cdef int ph = s.phase, p = s.asked, n = 0, q, r, c, tot
     cdef uint64_t m
@@ -578,33 +637,28 @@ cdef int coup_legal(const CoupState* s, int* out) noexcept nogil:
                     out[n] = A_COUP + q
                     n += 1
             return n
-        if s.actions == ALL_ACTIONS and s.copies == STANDARD_COPIES:    # the published game
+        if s.declarable == ALL_ACTIONS and s.assassin_limit == 0:     # every action, no limit
             out[0] = A_INCOME
             out[1] = A_FOREIGN_AID
             out[2] = A_TAX
             out[3] = A_EXCHANGE
             n = 4
-        else:
-            for q in range(K_COUP):       # K_INCOME .. K_EXCHANGE are A_INCOME .. A_EXCHANGE
-                if can_declare(s, q):
-                    out[n] = q
-                    n += 1
-        if s.coins[p] >= s.coup_cost:
-            for q in range(s.n):
-                if q != p and s.place[q] == 0:
-                    out[n] = A_COUP + q
-                    n += 1
-        if may_assassinate(s, p):
-            for q in range(s.n):
-                if q != p and s.place[q] == 0:
-                    out[n] = A_ASSASSINATE + q
-                    n += 1
-        if can_declare(s, K_STEAL):
+            if s.coins[p] >= s.coup_cost:
+                for q in range(s.n):
+                    if q != p and s.place[q] == 0:
+                        out[n] = A_COUP + q
+                        n += 1
+            if s.coins[p] >= s.assassinate_cost:
+                for q in range(s.n):
+                    if q != p and s.place[q] == 0:
+                        out[n] = A_ASSASSINATE + q
+                        n += 1
             for q in range(s.n):
                 if q != p and s.place[q] == 0:
                     out[n] = A_STEAL + q
                     n += 1
-        return n
+            return n
+        return _variant_rules.turn_actions(s, p, out)
     if ph == PH_CHALLENGE or ph == PH_BCHALLENGE:
         out[0] = A_PASS
         out[1] = A_CHALLENGE
@@ -613,20 +667,17 @@ cdef int coup_legal(const CoupState* s, int* out) noexcept nogil:
         return reveal_options(s, p, out)
     if ph == PH_BLOCK:
         out[0] = A_PASS
-        n = 1
-        if s.kind == K_FOREIGN_AID:
-            r = DUKE
-        elif s.kind == K_ASSASSINATE:
-            r = CONTESSA
-        else:
-            if copies_of(s, CAPTAIN):
-                out[n] = A_BLOCK + CAPTAIN
-                n += 1
-            r = AMBASSADOR
-        if copies_of(s, r):           # a role the deck does not have cannot be claimed
-            out[n] = A_BLOCK + r
-            n += 1
-        return n
+        if s.copies == STANDARD_COPIES:   # the published deck: every blocking role is there
+            if s.kind == K_FOREIGN_AID:
+                out[1] = A_BLOCK + DUKE
+                return 2
+            if s.kind == K_ASSASSINATE:
+                out[1] = A_BLOCK + CONTESSA
+                return 2
+            out[1] = A_BLOCK + CAPTAIN
+            out[2] = A_BLOCK + AMBASSADOR
+            return 3
+        return _variant_rules.blocks(s, out)
     if ph == PH_EXCHANGE:
         m = keep_mask(s)
         for q in range(20):
@@ -933,11 +984,11 @@ cdef const char* _validate_rules(const CoupState* s) noexcept nogil:
     r.assassinate_cost = s.assassinate_cost
     r.actions = s.actions
     r.assassin_limit = s.assassin_limit
-    if s.copies >> (COPY_BITS * NROLES) or s.spare:
+    if s.copies >> (COPY_BITS * NROLES):
         return "bad rule option"
     for k in range(NROLES):
         r.copies[k] = copies_of(s, k)
-    if coup_check_rules(s.n, &r) != NULL:
+    if coup_check_rules(s.n, &r) != NULL or s.declarable != declarable_actions(s.actions, r.copies):
         return "bad rule option"
     if s.assassinations >> (COUNT_BITS * s.n):
         return "assassinations counted for a seat not in the game"
@@ -1449,6 +1500,55 @@ cdef inline int _random_target(const CoupState* s, int p, int base, uint64_t* rn
     return base
 
 
+cdef int _pick_weighted(const int* acts, const double* w, int k, uint64_t* rng) noexcept nogil:
+    """acts[i] with probability w[i] / sum(w) (k >= 1)."""
+    cdef double total = 0.0, u
+    cdef int i
+    for i in range(k):
+        total += w[i]
+    u = rng_unit(rng) * total
+    for i in range(k):
+        if u < w[i]:
+            return acts[i]
+        u -= w[i]
+    return acts[k - 1]
+
+
+cdef int variant_policy_turn(CoupState* s, int p, uint64_t* rng) noexcept nogil:
+    """The rollout policy's turn action (below the Coup it would make) in a ruleset that leaves some
+    actions out or limits Assassinations: coup_policy_action's weights for the actions there are."""
+    cdef double w[8]
+    cdef int acts[8]
+    cdef int k = 0
+    if may_assassinate(s, p):
+        acts[k] = _random_target(s, p, A_ASSASSINATE, rng)
+        w[k] = 4.0 if _holds(s, p, ASSASSIN) else 0.3
+        k += 1
+    if can_declare(s, K_TAX):
+        acts[k] = A_TAX
+        w[k] = 4.0 if _holds(s, p, DUKE) else 0.5
+        k += 1
+    if can_declare(s, K_STEAL):
+        acts[k] = _random_target(s, p, A_STEAL, rng)
+        w[k] = (3.0 if _holds(s, p, CAPTAIN) else 0.3) if s.coins[acts[k] - A_STEAL] > 0 else 0.05
+        k += 1
+    if can_declare(s, K_EXCHANGE):
+        acts[k] = A_EXCHANGE
+        w[k] = 1.0 if _holds(s, p, AMBASSADOR) else 0.1
+        k += 1
+    acts[k] = A_INCOME
+    w[k] = 1.0
+    k += 1
+    if can_declare(s, K_FOREIGN_AID):
+        acts[k] = A_FOREIGN_AID
+        w[k] = 1.0
+        k += 1
+    return _pick_weighted(acts, w, k, rng)
+
+
+_variant_rules.policy_turn = variant_policy_turn
+
+
 cdef int coup_policy_action(CoupState* s, uint64_t* rng) noexcept nogil:
     """One decision of the rollout policy: claims what it holds, bluffs and challenges rarely,
     blocks with the cards it has, coups when it can."""
@@ -1464,29 +1564,27 @@ cdef int coup_policy_action(CoupState* s, uint64_t* rng) noexcept nogil:
         coins = s.coins[p]
         if coins >= s.coup_cost:
             return _random_target(s, p, A_COUP, rng)
-        if may_assassinate(s, p):
+        if s.declarable != ALL_ACTIONS or s.assassin_limit:
+            return _variant_rules.policy_turn(s, p, rng)
+        if coins >= s.assassinate_cost:
             acts[k] = _random_target(s, p, A_ASSASSINATE, rng)
             w[k] = 4.0 if _holds(s, p, ASSASSIN) else 0.3
             k += 1
-        if can_declare(s, K_TAX):
-            acts[k] = A_TAX
-            w[k] = 4.0 if _holds(s, p, DUKE) else 0.5
-            k += 1
-        if can_declare(s, K_STEAL):
-            acts[k] = _random_target(s, p, A_STEAL, rng)
-            w[k] = (3.0 if _holds(s, p, CAPTAIN) else 0.3) if s.coins[acts[k] - A_STEAL] > 0 else 0.05
-            k += 1
-        if can_declare(s, K_EXCHANGE):
-            acts[k] = A_EXCHANGE
-            w[k] = 1.0 if _holds(s, p, AMBASSADOR) else 0.1
-            k += 1
+        acts[k] = A_TAX
+        w[k] = 4.0 if _holds(s, p, DUKE) else 0.5
+        k += 1
+        acts[k] = _random_target(s, p, A_STEAL, rng)
+        w[k] = (3.0 if _holds(s, p, CAPTAIN) else 0.3) if s.coins[acts[k] - A_STEAL] > 0 else 0.05
+        k += 1
+        acts[k] = A_EXCHANGE
+        w[k] = 1.0 if _holds(s, p, AMBASSADOR) else 0.1
+        k += 1
         acts[k] = A_INCOME
         w[k] = 1.0
         k += 1
-        if in_play(s, K_FOREIGN_AID):
-            acts[k] = A_FOREIGN_AID
-            w[k] = 1.0
-            k += 1
+        acts[k] = A_FOREIGN_AID
+        w[k] = 1.0
+        k += 1
         for i in range(k):
             total += w[i]
         u = rng_unit(rng) * total
@@ -1899,7 +1997,7 @@ cdef inline void _mview(const CoupState* s, int me, MView* v) noexcept nogil:
     cdef uint8_t c
     v.me = me
     for r in range(NROLES):
-        v.unseen[r] = copies_of(s, r)
+        v.unseen[r] = MAX_COPIES if s.copies == STANDARD_COPIES else copies_of(s, r)
         v.has[r] = 0
     for p in range(s.n):
         for slot in range(2 * p, 2 * p + 2):
@@ -1949,7 +2047,7 @@ cdef inline bint _m_opp(const CoupState* s, int me, int q) noexcept nogil:
 cdef inline double _m_card_value(const CoupState* s, const uint8_t* claims, int me, int role) noexcept nogil:
     cdef double val = MODEL_BASE_VALUE[role]
     cdef int q
-    if not role_has_use(s, role):
+    if s.actions != ALL_ACTIONS and not role_has_use(s, role):
         return 0.0                  # a blank card
     if role == CONTESSA:
         for q in range(s.n):

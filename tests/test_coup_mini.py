@@ -257,7 +257,8 @@ def test_the_rules_box_gives_the_rulesets_amounts():
 
 # --- the bots -----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("ruleset", ["mini-a", "mini"])
-@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iterations=300"])
+@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iterations=300",
+                                  "ismcts:iterations=300,playout=policy,leaf=eval"])
 def test_a_seeded_game_of_every_bot_reaches_the_end(ruleset, spec):
     results = []
     for seed in (1, 2):
@@ -272,6 +273,25 @@ def test_a_seeded_game_of_every_bot_reaches_the_end(ruleset, spec):
             b.close()
         results.append((s.result().winners, len(s.history)))
     assert all(len(w) == 1 for w, _ in results)
+
+
+@pytest.mark.parametrize("ruleset,options", [
+    ("mini-a", None), ("mini", None),
+    ("standard", {"ambassador_copies": 0, "contessa_copies": 0, "duke_copies": 1, "allow_exchange": False}),
+])
+def test_the_rollout_policy_only_plays_legal_moves(ruleset, options):
+    game = load_game("coup", ruleset, 2, options)
+    decisions = 0
+    for seed in range(200):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            for k in range(3):
+                assert coup_core.policy_action(s.core, seed=seed * 3 + k) in s.legal_actions()
+            decisions += 1
+            legal = s.legal_actions()
+            s.apply_action(legal[rng.below(len(legal))])
+    assert decisions > 1000
 
 
 def test_the_heuristic_challenges_a_claim_it_knows_is_false():
