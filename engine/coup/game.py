@@ -153,7 +153,7 @@ class CoupGame(Game):
         # the one Assassination, so every game ends (no turn cap is reached)
         "mini": {"influence": 1, "duke_copies": 2, "assassin_copies": 2, "captain_copies": 0,
                  "ambassador_copies": 0, "contessa_copies": 2, "start_coins": 1, "two_player_start_coins": 0,
-                 "income_amount": 1, "tax_amount": 2, "coup_cost": 4, "forced_coup_at": 4, "assassinate_cost": 2,
+                 "tax_amount": 2, "coup_cost": 4, "forced_coup_at": 4, "assassinate_cost": 2,
                  "assassin_limit": 1, "allow_foreign_aid": False, "allow_exchange": False, "allow_steal": False},
     }
     ruleset_language = {"standard": "en", "seed-th": "th", "seed-he": "he", "mini-a": "en", "mini": "en"}
