@@ -856,7 +856,7 @@ cdef void coup_canonicalize(CoupState* s, int seat) noexcept nogil:
             k += 1
     place_hidden(s, seat, pool, n)
     for i in range(s.n):                  # which slot holds which card carries no information
-        if s.cards[2 * i] > s.cards[2 * i + 1]:
+        if s.cards[2 * i] > s.cards[2 * i + 1] and s.influence == 2:     # (one card: the second is absent)
             t = s.cards[2 * i]
             s.cards[2 * i] = s.cards[2 * i + 1]
             s.cards[2 * i + 1] = t

@@ -209,6 +209,36 @@ def test_a_seat_sees_its_own_card_only():
         assert d.core.face_down(0) == [K["ASSASSIN"]] and d.core.face_down(1)[0] in (K["DUKE"], K["CONTESSA"])
 
 
+@pytest.mark.parametrize("ruleset,players,options", [
+    ("mini-a", 2, None), ("mini", 2, None),
+    ("standard", 3, {"influence": 1, "duke_copies": 2, "assassin_copies": 2, "captain_copies": 1,
+                     "ambassador_copies": 1, "contessa_copies": 1, "max_turns": 40}),
+])
+def test_information_states_of_one_card_hands_are_valid_states(ruleset, players, options):
+    # every seat's information state (its canonical arrangement of unseen cards) is a state decode accepts,
+    # and a world sampled from it plays on legally to the end -- also while a proved card waits to go back
+    from intrigue.ext.coup_core import CoupCore
+    game = load_game("coup", ruleset, players, options)
+    checked = shown = 0
+    for seed in range(60):
+        s = game.new_state(seed)
+        rng = Rng(seed)
+        while not s.is_terminal():
+            for seat in range(players):
+                info = s.information_state(seat)
+                CoupCore.decode(info.core.encode())
+                world = info.determinize(Rng(seed * 7 + seat))
+                CoupCore.decode(world.core.encode())
+                while not world.is_terminal():
+                    legal = world.legal_actions()
+                    world.apply_action(legal[rng.below(len(legal))])
+                checked += 1
+                shown += any(sh for p in range(players) for _, _, sh in info.core.hand(p))
+            legal = s.legal_actions()
+            s.apply_action(legal[rng.below(len(legal))])
+    assert checked > 500 and shown > 0
+
+
 def test_the_blank_card_is_named_plainly_in_every_language():
     s = mini_a("duke", "assassin")
     assert s.game.blank_roles == (K["DUKE"],) and load_game("coup", "mini").blank_roles == ()
