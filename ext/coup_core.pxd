@@ -89,6 +89,7 @@ cdef enum:  # action ids (decisions, then chance outcomes)
 
 cdef enum:  # CoupState.actions: bit (1 << K_*) set when that action is in play
     ALL_ACTIONS = 0x7F
+    DECLARE_LIMITED = 0x80    # CoupState.declarable: Assassinations are limited per player
     REQUIRED_ACTIONS = (1 << K_INCOME) | (1 << K_COUP)    # always in play: a turn always has a move
 
 cdef enum:
@@ -150,7 +151,9 @@ cdef struct CoupState:
     uint8_t actions          # bit (1 << K_*) set for each action in play
     uint8_t assassin_limit   # Assassinations each player may declare; 0: no limit
     uint8_t declarable       # bit (1 << K_*) set for each action that can be declared: in play and, if
-                             # it claims a role, the deck has that role (derived from the rules above)
+                             # it claims a role, the deck has that role; and DECLARE_LIMITED when the
+                             # Assassinations are limited (derived from the rules above; one compare
+                             # with ALL_ACTIONS tells the published game's turn from any other)
     uint16_t copies          # the Court deck's composition: copies of role r in bits 2r, 2r+1
     uint16_t assassinations  # Assassinations declared by seat p in bits 2p, 2p+1 (with a limit only)
 

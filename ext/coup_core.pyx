@@ -220,7 +220,7 @@ cdef void coup_init(CoupState* s, int n, const CoupRules* r) noexcept nogil:
     s.coup_cost = r.coup_cost
     s.assassinate_cost = r.assassinate_cost
     s.actions = r.actions
-    s.declarable = declarable_actions(r.actions, r.copies)
+    s.declarable = declarable_actions(r.actions, r.copies) | (DECLARE_LIMITED if r.assassin_limit else 0)
     s.assassin_limit = r.assassin_limit
     s.treasury = TOTAL_COINS
     for p in range(MAX_PLAYERS):
@@ -637,7 +637,7 @@ cdef int coup_legal(const CoupState* s, int* out) noexcept nogil:
                     out[n] = A_COUP + q
                     n += 1
             return n
-        if s.declarable == ALL_ACTIONS and s.assassin_limit == 0:     # every action, no limit
+        if s.declarable == ALL_ACTIONS:      # every action can be declared, and none is limited
             out[0] = A_INCOME
             out[1] = A_FOREIGN_AID
             out[2] = A_TAX
@@ -988,7 +988,8 @@ cdef const char* _validate_rules(const CoupState* s) noexcept nogil:
         return "bad rule option"
     for k in range(NROLES):
         r.copies[k] = copies_of(s, k)
-    if coup_check_rules(s.n, &r) != NULL or s.declarable != declarable_actions(s.actions, r.copies):
+    if coup_check_rules(s.n, &r) != NULL or s.declarable != (
+            declarable_actions(s.actions, r.copies) | (DECLARE_LIMITED if s.assassin_limit else 0)):
         return "bad rule option"
     if s.assassinations >> (COUNT_BITS * s.n):
         return "assassinations counted for a seat not in the game"
@@ -1564,7 +1565,7 @@ cdef int coup_policy_action(CoupState* s, uint64_t* rng) noexcept nogil:
         coins = s.coins[p]
         if coins >= s.coup_cost:
             return _random_target(s, p, A_COUP, rng)
-        if s.declarable != ALL_ACTIONS or s.assassin_limit:
+        if s.declarable != ALL_ACTIONS:
             return _variant_rules.policy_turn(s, p, rng)
         if coins >= s.assassinate_cost:
             acts[k] = _random_target(s, p, A_ASSASSINATE, rng)
