@@ -141,8 +141,8 @@ cdef struct CoupState:
     uint8_t cards[12]        # seat p holds cards[2p], cards[2p+1]
     uint8_t drawn[2]         # the two Exchange cards while the actor chooses
     uint8_t place[6]         # 0 while in the game; placing (1 = winner) once out or at the end
-    # more rules (the variant options; defaults are the published game), after the fields above so
-    # that their offsets stay where records of the layout expect them
+    # more rules (the variant options; defaults are the published game), after the fields above,
+    # whose offsets do not move
     uint8_t influence        # cards dealt to each player (1: the second slot is CARD_ABSENT)
     uint8_t income           # coins Income takes
     uint8_t tax              # coins Tax takes
