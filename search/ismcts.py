@@ -24,7 +24,7 @@ import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import InfoState
-from intrigue.ext.game_api import Rng
+from intrigue.ext.game_api import derive_seed
 from intrigue.ext.ismcts import Search, node_size
 from intrigue.search.belief import belief_model
 from intrigue.search.bot import ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, make_bot
@@ -38,6 +38,12 @@ MIN_ALLOWANCE = 0.25                  # a decision in debt (earlier overruns) st
 MIN_STOP_CHECK_S = 0.002              # no early stop before this much search (ms-scale noise)
 CLEAR_SHARE = 0.5                     # past the budget, a decision is clear once its best action has this share of visits
 MIN_VOTE_TREES = 5                    # an ensemble's vote stops a search after at least this many finished trees
+
+# what a decision's seed is split into, by derive_seed(seed, TAG, k): the k-th tree after the first of an
+# ensemble, the k-th worker process's search, the reported belief's sampling
+SEED_TREE = 1
+SEED_WORKER = 2
+SEED_BELIEF = 3
 
 # What `opponents=auto` and `playout=auto` mean for a game whose class does not say (its class
 # attribute `search_defaults`: the best settings measured, in each game's document).
@@ -469,14 +475,12 @@ class IsmctsBot(Bot):
         tree_iters = self.tree_size(info) or None    # iterations per tree of the ensemble (None: one tree)
         want = local_iters if tree_iters is None else min(local_iters or tree_iters, tree_iters)
         initial = min(max_nodes, (want + 2) if want is not None else 1 << 16)
-        tseeds = Rng(seed ^ 0x7EE5)
 
         def new_search(s: int) -> Search:
             return Search(info.core, info.seat, s, max_nodes=max_nodes, initial_nodes=initial, table=table,
                           **options.kwargs())
 
         search = new_search(seed)
-        wseeds = Rng(seed ^ 0x5EED5EED5EED5EED)
         futures = []
         if workers > 1:
             pool = self._workers(workers - 1)
@@ -486,10 +490,10 @@ class IsmctsBot(Bot):
                    "table": table, "options": options.kwargs(),
                    "iterations": share if iterations is not None else None, "deadline": deadline,
                    "first_chunk": FIRST_TIMED_CHUNK}
-            futures = pool.submit([dict(job, seed=wseeds.next()) for _ in range(workers - 1)])
+            futures = pool.submit([dict(job, seed=derive_seed(seed, SEED_WORKER, w)) for w in range(1, workers)])
 
         belief = None
-        mseed = seed ^ 0xB00B
+        mseed = derive_seed(seed, SEED_BELIEF)
         if on_info is not None and model is not None:
             belief = model.marginals(info, table, mseed)
 
@@ -541,7 +545,7 @@ class IsmctsBot(Bot):
                 done += search.iterations
                 done_self += search.self_iterations
                 max_depth = max(max_depth, search.depth)
-                search = new_search(tseeds.next())
+                search = new_search(derive_seed(seed, SEED_TREE, trees))
                 trees += 1
             n = chunk if local_iters is None else min(chunk, local_iters - done - search.iterations)
             if tree_iters is not None:
