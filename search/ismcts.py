@@ -701,31 +701,37 @@ def _agreed(votes: Dict[int, int], root: Sequence[Tuple[int, int, float, int]], 
     return a - b >= z * math.sqrt(a + b)
 
 
-@dataclasses.dataclass
 class _Plan:
     """One decision's limits, resolved (:meth:`IsmctsBot._plan`, :meth:`IsmctsBot._allow`)."""
 
-    iterations: Optional[int]           # iterations in all, summed over the workers (None: no limit)
-    time_ms: Optional[float]            # the caller's limit, or the spec's budget (None: no clock)
-    workers: int                        # processes searching (this one included)
-    infinite: bool                      # until the caller's stop event
-    budget: bool                        # time_ms is the spec's average budget (banked, stretched)
-    soft_ms: Optional[float] = None     # past it, a clear decision stops
-    hard_ms: Optional[float] = None     # the most this decision may take
-    early: bool = False                 # stop once the best move cannot be overtaken
+    __slots__ = ("iterations", "time_ms", "workers", "infinite", "budget", "soft_ms", "hard_ms", "early")
+
+    def __init__(self, iterations: Optional[int], time_ms: Optional[float], workers: int, infinite: bool,
+                 budget: bool) -> None:
+        self.iterations = iterations            # iterations in all, summed over the workers (None: no limit)
+        self.time_ms = time_ms                  # the caller's limit, or the spec's budget (None: no clock)
+        self.workers = workers                  # processes searching (this one included)
+        self.infinite = infinite                # until the caller's stop event
+        self.budget = budget                    # time_ms is the spec's average budget (banked, stretched)
+        self.soft_ms: Optional[float] = None    # past it, a clear decision stops
+        self.hard_ms: Optional[float] = None    # the most this decision may take
+        self.early = False                      # stop once the best move cannot be overtaken
 
 
-@dataclasses.dataclass
 class _Job:
     """What one decision's searches are made of (:meth:`IsmctsBot._prepare_search`)."""
 
-    model: Any                          # the belief model (None: the game has none)
-    table: Optional[Sequence[float]]    # its likelihood table (None: uniform deals)
-    options: SearchOptions              # what this process's searches are told
-    playout: str                        # the playout asked for (before a game without a model falls back)
-    tree_iters: Optional[int]           # iterations per tree of the ensemble (None: one tree)
-    local_iters: Optional[int]          # this process's iterations (None: no limit)
-    share: Optional[int]                # each worker's iterations (None: no limit)
+    __slots__ = ("model", "table", "options", "playout", "tree_iters", "local_iters", "share")
+
+    def __init__(self, model: Any, table: Optional[Sequence[float]], options: SearchOptions, playout: str,
+                 tree_iters: Optional[int], local_iters: Optional[int], share: Optional[int]) -> None:
+        self.model = model                      # the belief model (None: the game has none)
+        self.table = table                      # its likelihood table (None: uniform deals)
+        self.options = options                  # what this process's searches are told
+        self.playout = playout                  # the playout asked for (before a game without a model falls back)
+        self.tree_iters = tree_iters            # iterations per tree of the ensemble (None: one tree)
+        self.local_iters = local_iters          # this process's iterations (None: no limit)
+        self.share = share                      # each worker's iterations (None: no limit)
 
 
 class _Ensemble:
