@@ -40,11 +40,11 @@ def next_error(ws):
         assert m["type"] in ("seats", "thinking"), m
 
 
-def play_out(ws, seed=0, got=None, max_moves=5000, first=None):
+def play_out(ws, seed=0, got=None, max_moves=5000, first=None, log=None):
     """Play the seat's decisions with a seeded random choice until the game is over (``first``: a
-    state already received); the last state and the log."""
+    state already received, ``log``: the log the page has); the last state and the log."""
     rng = random.Random(seed)
-    log = []
+    log = list(log or [])
     for _ in range(max_moves):
         m, first = (first, None) if first is not None else (next_state(ws, got), None)
         log = log[:m["log_start"]] + m["log"]
@@ -241,10 +241,11 @@ def test_bad_messages_get_errors_and_change_nothing(client, server):
             assert err["message"]
         ws.send_json({"type": "move", "move": "income", "seq": m["events"] - 1})
         assert next_error(ws)["code"] == "stale"
-        redrawn = next_state(ws)                         # a stale page is redrawn
-        assert redrawn["log_start"] == 0 and redrawn["events"] == m["events"]
+        redrawn = next_state(ws)                         # a stale page is redrawn: its position, not the log again
+        assert redrawn["log_start"] == m["events"] == redrawn["events"] and redrawn["log"] == []
+        assert redrawn["legal"] == m["legal"] and redrawn["private"] == m["private"]
         assert len(t.state.history) == before and t.state.current_player() == 0
-        final, _ = play_out(ws, seed=4, first=redrawn)
+        final, _ = play_out(ws, seed=4, first=redrawn, log=m["log"])
         n = len(t.state.history)
         ws.send_json({"type": "move", "move": "income"})
         assert next_error(ws)["code"] == "game_over"

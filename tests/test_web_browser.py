@@ -22,6 +22,7 @@ uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from intrigue.web.app import WebServer, create_app  # noqa: E402
+from intrigue.web.limits import ServerLimits  # noqa: E402
 from intrigue.web.tables import TableConfig  # noqa: E402
 
 CHROMIUM = os.environ.get("INTRIGUE_CHROMIUM", "/usr/bin/chromium")
@@ -43,6 +44,9 @@ class LiveServer:
     """The web server in a thread, on a free port."""
 
     def __init__(self, **kw) -> None:
+        # the tests click at machine speed, faster than a person: their sockets' rates are not limited
+        kw.setdefault("limits", ServerLimits(messages_per_s=10_000.0, messages_burst=10_000, resyncs_per_s=1_000.0,
+                                             resyncs_burst=1_000))
         self.web = WebServer(**kw)
         config = uvicorn.Config(create_app(self.web), host="127.0.0.1", port=0, log_level="warning")
         self.server = uvicorn.Server(config)
@@ -528,7 +532,7 @@ def test_the_replay_has_the_rules_panel(browser, live):
     page.wait_for_selector("#rules-panel:not([hidden])")
     narrator = table.narration_for("th").narrator
     assert page.locator("#rules-text").evaluate("el => el.textContent") == rules[0] == narrator.rules(
-        replay._cores[0], 0)
+        replay.core_at(0), 0)
     for step in range(1, k + 2):
         page.click("#next")
         page.wait_for_function(f"() => window.intrigue.view.step === {step}")

@@ -230,7 +230,8 @@ function sendMove(move) {
 
 function drawLog() {
   const el = $("#log");
-  el.innerHTML = page.log.map((e) => `${e.header ? `<li dir="auto" class="turn">${esc(e.header)}</li>` : ""}` +
+  const earlier = page.mode === "replay" && page.logStart > 0 ? `<li class="more" dir="auto">${esc(t("earlier", {n: page.logStart}))}</li>` : "";
+  el.innerHTML = earlier + page.log.map((e) => `${e.header ? `<li dir="auto" class="turn">${esc(e.header)}</li>` : ""}` +
     e.lines.map((l) => `<li dir="auto" class="ev${e.seat === page.seat && e.seat !== null ? " me" : ""}" data-index="${e.index}">${esc(l)}</li>`).join("")).join("");
   el.scrollTop = el.scrollHeight;
 }
@@ -326,7 +327,8 @@ async function showFrame(k) {
   page.step = f.step; page.steps = f.steps;
   page.client = f.client;
   if (page.lang !== f.lang || !page.labelled) { page.lang = f.lang; setLang(f.lang); labels(); page.labelled = true; }
-  page.seat = f.seat; page.view = f; page.log = f.log; page.thinking = null;
+  // a long record's frame carries the last part of its log (log_start: the index of its first entry)
+  page.seat = f.seat; page.view = f; page.log = f.log; page.logStart = f.log_start || 0; page.thinking = null;
   await loadModule(f.game.game, f.drawings);
   render();
   if (page.rulesOpen) drawRules(f.rules);
