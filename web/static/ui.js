@@ -33,10 +33,11 @@ export const UI = {
     about_strong: "Reads claims and plays soundly, a step below the strongest.", about_max: "The engine at its best: about a second a move.",
     about_heuristic: "Plays by simple rules of thumb, at once.", about_random: "Any legal move, at random.", about_custom: "Bot specs as intrigue play takes them, e.g. ismcts:time=500.",
     show_spec: "Show the spec", legend: "What the short words mean", rematch: "Rematch", rematch_open: "A rematch is open: press Rematch to take your seat in it.",
-    open_tables: "Open tables on this server", no_tables: "none", open_your_seat: "Open your seat {n}", events: "{n} events", started: "started {t} ago",
+    open_tables: "Open tables on this server", no_tables: "none", open_your_seat: "Open your seat {n}", events: "{n} events", started: "started {t}",
     in_progress: "in progress", finished: "over", people_at: "people at {seats}", online: "here", saved_at: "saved {date}",
     cap_time: "thinking time a move (ms)", cap_iterations: "iterations a move", cap_workers: "search processes", cap_memory: "search tree size (MB)",
     earlier: "… {n} earlier events (step back to read them)",
+    limits_note: "This server allows a bot at most {ms} ms and {it} iterations a move.",
   },
   th: {
     title: "โต๊ะเกม intrigue", hint: "คำแนะนำ", save: "บันทึก", load: "โหลด", replay: "ดูย้อนหลัง", lobby: "โต๊ะใหม่",
@@ -70,10 +71,11 @@ export const UI = {
     about_strong: "อ่านการอ้างการ์ดและเล่นได้มั่นคง รองจากระดับเก่งที่สุด", about_max: "เอนจินเต็มกำลัง ประมาณหนึ่งวินาทีต่อตา",
     about_heuristic: "เล่นตามหลักง่าย ๆ ทันที", about_random: "เลือกการเดินที่ถูกกติกาแบบสุ่ม", about_custom: "สเปกบอทแบบเดียวกับ intrigue play เช่น ismcts:time=500",
     show_spec: "ดูสเปก", legend: "ความหมายของตัวย่อ", rematch: "เล่นอีกตา", rematch_open: "มีเกมใหม่เปิดรออยู่ กด เล่นอีกตา เพื่อเข้าที่นั่งของคุณ",
-    open_tables: "โต๊ะที่เปิดอยู่บนเซิร์ฟเวอร์นี้", no_tables: "ไม่มี", open_your_seat: "เปิดที่นั่ง {n} ของคุณ", events: "{n} เหตุการณ์", started: "เริ่มเมื่อ {t} ที่แล้ว",
+    open_tables: "โต๊ะที่เปิดอยู่บนเซิร์ฟเวอร์นี้", no_tables: "ไม่มี", open_your_seat: "เปิดที่นั่ง {n} ของคุณ", events: "{n} เหตุการณ์", started: "เริ่ม{t}",
     in_progress: "กำลังเล่น", finished: "จบแล้ว", people_at: "คนที่ที่นั่ง {seats}", online: "อยู่", saved_at: "บันทึกเมื่อ {date}",
     cap_time: "เวลาคิดต่อตา (มิลลิวินาที)", cap_iterations: "จำนวนรอบต่อตา", cap_workers: "จำนวนโปรเซสค้นหา", cap_memory: "ขนาดต้นไม้ค้นหา (MB)",
     earlier: "… อีก {n} เหตุการณ์ก่อนหน้า (ย้อนกลับเพื่ออ่าน)",
+    limits_note: "เซิร์ฟเวอร์นี้ให้บอทคิดได้ไม่เกิน {ms} มิลลิวินาที และ {it} รอบต่อตา",
   },
   he: {
     title: "שולחן intrigue", hint: "רמז", save: "שמירה", load: "טעינה", replay: "הילוך חוזר", lobby: "שולחן חדש",
@@ -107,10 +109,11 @@ export const UI = {
     about_strong: "קורא טענות ומשחק היטב, צעד מתחת לחזק ביותר.", about_max: "המנוע במיטבו: בערך שנייה למהלך.",
     about_heuristic: "משחק לפי כללי אצבע פשוטים, מיד.", about_random: "מהלך חוקי כלשהו, באקראי.", about_custom: "מפרטי בוט כמו ב־intrigue play, למשל ismcts:time=500.",
     show_spec: "הצגת המפרט", legend: "מה פירוש הקיצורים", rematch: "משחק חוזר", rematch_open: "נפתח משחק חוזר: לחצו על משחק חוזר כדי לתפוס בו את המושב שלכם.",
-    open_tables: "שולחנות פתוחים בשרת", no_tables: "אין", open_your_seat: "פתיחת המושב שלך {n}", events: "{n} אירועים", started: "התחיל לפני {t}",
+    open_tables: "שולחנות פתוחים בשרת", no_tables: "אין", open_your_seat: "פתיחת המושב שלך {n}", events: "{n} אירועים", started: "התחיל {t}",
     in_progress: "בעיצומו", finished: "נגמר", people_at: "אנשים במושבים {seats}", online: "מחובר", saved_at: "נשמר {date}",
     cap_time: "זמן חשיבה למהלך (מילישניות)", cap_iterations: "איטרציות למהלך", cap_workers: "תהליכי חיפוש", cap_memory: "גודל עץ החיפוש (MB)",
     earlier: "… עוד {n} אירועים קודמים (אפשר לחזור אחורה כדי לקרוא אותם)",
+    limits_note: "השרת הזה מרשה לבוט לכל היותר {ms} מילישניות ו־{it} איטרציות למהלך.",
   },
 };
 
@@ -255,6 +258,20 @@ export function errorText(lang, m, name) {
 
 export function esc(s) {
   return String(s ?? "").replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+}
+
+// the seat links this browser was given (by the lobby, or a seat page it opened), by table: the
+// lobby's list of open tables offers them again (the server never lists a seat's secret)
+const LINKS = "intrigue-links";
+export function rememberedLinks() {
+  try { return JSON.parse(localStorage.getItem(LINKS) || "{}") || {}; } catch (e) { return {}; }
+}
+export function rememberLinks(table, links) {
+  const all = rememberedLinks();
+  all[table] = Object.assign(all[table] || {}, links);
+  const keys = Object.keys(all);
+  for (const k of keys.slice(0, Math.max(0, keys.length - 50))) delete all[k];      // the 50 latest tables
+  try { localStorage.setItem(LINKS, JSON.stringify(all)); } catch (e) { /* storage full or off: the list just offers less */ }
 }
 
 export function setLang(lang) {
