@@ -666,6 +666,9 @@ def test_the_lobby_offers_levels_by_name_and_the_spec_on_demand(browser, live, t
     page.wait_for_selector(f"#tables li[data-table='{table_id}'] a[data-seat='1']")
     row = page.locator(f"#tables li[data-table='{table_id}']").inner_text()
     assert "Strong" in row and "ismcts" not in row
+    page.select_option("#level", "max")
+    page.click("#spec-box summary")
+    page.wait_for_selector("#level-spec", state="visible")
     _, w, h = shot(page, tmp_path, "lobby-levels.png")
     assert (w, h) == (1366, 768)
     # at the table the bots are named by level, their spec in the seat's tooltip
