@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import dataclasses
 import json
 import logging
 import os
