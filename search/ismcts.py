@@ -27,6 +27,7 @@ from intrigue.engine.game import InfoState
 from intrigue.ext.game_api import derive_seed
 from intrigue.ext.ismcts import Search, SearchOptions, node_size
 from intrigue.search.belief import belief_model
+from intrigue.search.online_cfr import SAMPLINGS, CfrOptions, answer as cfr_answer, search as cfr_search
 from intrigue.search.bot import ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, make_bot
 
 DEFAULT_ITERATIONS = 10000
@@ -95,6 +96,19 @@ class IsmctsBot(Bot):
                              "test); 0: off"),
         "workers": (int, 1, "processes searching in parallel (root parallelization, statistics merged "
                             "by action)"),
+        "algorithm": (str, "auto", "'uct': information-set MCTS (UCB selection, belief inference, opponent "
+                                   "models; one answer per position); 'cfr': online counterfactual regret "
+                                   "minimisation from the game's start (ext/online_cfr.pyx), which answers with a "
+                                   "mixed strategy converging to an equilibrium's, for games short enough to "
+                                   "search from their start; 'auto': the game's best measured (its "
+                                   "search_defaults; uct if it names none)"),
+        "sampling": (str, "chance", "algorithm=cfr: what an iteration samples: 'chance' (every action of every "
+                                    "seat tried, CFR+ updates), 'external' or 'outcome'"),
+        "worlds": (int, 64, "algorithm=cfr, sampling=chance: a pass enumerates the chance outcomes (deals, cards "
+                            "turned up) while it covers at most this many worlds, and samples beyond (a pass "
+                            "counts one iteration per world)"),
+        "target": (float, 0.0, "algorithm=cfr, sampling=chance: how often a sampled event the bot saw (its cards, "
+                               "a card turned up) is forced to what it saw instead of drawn by its odds (0..0.99)"),
         "c": (float, SearchOptions.c, "UCB exploration constant (rewards are 0..1)"),
         "belief": (bool, True, "weight determinizations by the likelihood of the opponents' observed "
                                "claims, blocks, passes and challenges (inference); off: uniform"),
@@ -370,9 +384,11 @@ class IsmctsBot(Bot):
         self._last_view = len(info.view)
         if len(legal) == 1 and not plan.infinite:
             a = legal[0]
-            return Analysis(info.seat, a, moves[a], [ActionStat(a, moves[a], 0, 0.0)],
+            return Analysis(info.seat, a, moves[a], [ActionStat(a, moves[a], 0, 0.0)], policy={a: 1.0},
                             elapsed_ms=(time.perf_counter() - t0) * 1000.0, extra={"forced": True, "stop": "forced"})
         self._allow(plan)
+        if self.algorithm(info) == "cfr":
+            return self._choose_cfr(info, plan, moves, seed, t0, on_info, stop)
         job = self._prepare_search(info, plan, stop)
         ensemble = _Ensemble(lambda s: Search(info.core, info.seat, s, job.options, table=job.table), seed,
                              job.tree_iters, job.local_iters, self.config["vote"] if plan.early else 0.0)
@@ -390,6 +406,44 @@ class IsmctsBot(Bot):
         self._describe(out, info, plan, job, ensemble, nodes, reason, moves)
         if self.config["tiebreak"]:
             self._break_tie(info, out)
+        return out
+
+    def algorithm(self, info: InfoState) -> str:
+        """``uct`` or ``cfr`` for this decision (the option, or ``auto``: the game's ``search_defaults``
+        for the seat deciding, else ``uct``)."""
+        if self.config["algorithm"] != "auto":
+            return self.config["algorithm"]
+        return str(self._seat_default(info, "algorithm", "uct"))
+
+    def _choose_cfr(self, info: InfoState, plan: "_Plan", moves: Dict[int, str], seed: int, t0: float,
+                    on_info: Optional[InfoCallback], stop: Optional[threading.Event]) -> Analysis:
+        """The decision by online CFR (:mod:`intrigue.search.online_cfr`): the mixed strategy at the seat's
+        information set, and a move drawn from it.  (Workers are not used: one process searches.)"""
+        cfg = self.config
+        options = CfrOptions(sampling=cfg["sampling"], worlds=cfg["worlds"], target=cfg["target"],
+                             memory_mb=cfg["memory"],
+                             leaf="eval" if self.leaf(info) == "eval" else "playout")
+        deadline = None if plan.hard_ms is None else t0 + plan.hard_ms / 1000.0
+        info_every = max(0.01, cfg["info_ms"] / 1000.0)
+        due = [t0 + info_every]
+
+        def report(found: Any, now: float) -> None:
+            if on_info is not None and now >= due[0]:
+                due[0] = now + info_every
+                partial = cfr_answer(info, moves, found, None, (now - t0) * 1000.0)
+                on_info({**partial.to_dict(), "nodes": found.node_count, "final": False})
+
+        found, reason = cfr_search(info, derive_seed(seed, SEED_TREE), options, plan.iterations, deadline, stop,
+                                   report)
+        elapsed = (time.perf_counter() - t0) * 1000.0
+        self._bank(plan, elapsed)
+        out = cfr_answer(info, moves, found, self.rng, elapsed)
+        out.extra.update(algorithm="cfr", sampling=options.sampling, nodes=found.node_count,
+                         infosets=found.info_count, stop=reason)
+        if plan.hard_ms is not None:
+            out.extra["budget_ms"] = round(plan.hard_ms, 3)
+        if reason == "stopped":
+            out.extra["stopped"] = True
         return out
 
     def _allow(self, plan: "_Plan") -> None:
@@ -597,6 +651,8 @@ class IsmctsBot(Bot):
 # --- the spec's checks ------------------------------------------------------------------------------
 # (option, its allowed values)
 _SPEC_CHOICES: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
+    ("algorithm", ("auto", "uct", "cfr")),
+    ("sampling", SAMPLINGS),
     ("opptypes", ("auto", "belief", "off")),
     ("opponents", ("auto", "model", "search")),
     ("playout", ("auto", "random", "policy", "model", "mixed")),
@@ -616,6 +672,8 @@ _SPEC_RANGES: Tuple[Tuple[str, float, Optional[float], str], ...] = (
     ("prior", 0.0, None, ">= 0"),
     ("stretch", 1.0, None, ">= 1"),
     ("vote", 0.0, 100.0, "from 0 (off) to 100 (standard deviations)"),
+    ("target", 0.0, 0.99, "from 0 to 0.99"),
+    ("worlds", 1, 1 << 20, "from 1 to 1048576"),
 )
 # (option, high, how to say it, a whole number): 'auto' or a number from 0 to high
 _SPEC_AUTO: Tuple[Tuple[str, float, str, bool], ...] = (

@@ -275,7 +275,7 @@ def _solved_spec(case, folder) -> Optional[str]:
 
 @pytest.mark.parametrize("bot", sorted(bot_types()))
 def test_every_bot_type_decides_legally(game_case, bot, tmp_path):
-    spec = {"ismcts": "ismcts:iterations=200", "oos": "oos:iterations=200"}.get(bot, bot)
+    spec = {"ismcts": "ismcts:iterations=200"}.get(bot, bot)
     if bot == "solved":
         spec = _solved_spec(game_case, str(tmp_path))
         if spec is None:
