@@ -18,6 +18,8 @@ COMMANDS: Dict[str, str] = {
     "replay": "intrigue.cli.replay:replay",
     "games": "intrigue.cli.games:games",
     "web": "intrigue.cli.web_cmd:web",
+    "exploit": "intrigue.cli.exact:exploit",
+    "solve": "intrigue.cli.exact:solve",
 }
 
 
@@ -51,6 +53,7 @@ def cli() -> None:
     Drive it from a frontend:      intrigue engine      (see docs/protocol.md)
     Pit bots against each other:   intrigue arena --help
     Measure speed:                 intrigue bench --quick
+    Exact play quality (small games): intrigue exploit, intrigue solve
     Play in the browser:           intrigue web          (needs intrigue[web])
     """
 
