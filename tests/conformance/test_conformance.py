@@ -251,7 +251,8 @@ def test_intrigue_play_to_the_end(game_case):
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
     answers = "1\n" * 5000
     proc = subprocess.run([sys.executable, "-m", "intrigue.cli.main", "play", game_case.game,
-                           "--players", str(game_case.players), "--bots", "random", "--seed", "5"],
+                           "--ruleset", game_case.ruleset, "--players", str(game_case.players),
+                           "--bots", "random", "--seed", "5"],
                           input=answers, capture_output=True, text=True, timeout=300, env=env)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stdout + proc.stderr and len(proc.stdout) > 200
@@ -275,7 +276,7 @@ def _solved_spec(case, folder) -> Optional[str]:
 
 @pytest.mark.parametrize("bot", sorted(bot_types()))
 def test_every_bot_type_decides_legally(game_case, bot, tmp_path):
-    spec = {"ismcts": "ismcts:iterations=200", "oos": "oos:iterations=200"}.get(bot, bot)
+    spec = {"ismcts": "ismcts:iterations=200"}.get(bot, bot)
     if bot == "solved":
         spec = _solved_spec(game_case, str(tmp_path))
         if spec is None:

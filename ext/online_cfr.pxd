@@ -68,7 +68,7 @@ cdef struct PathStep:
     double reach           # the probability that the others and chance play the history up to it
 
 
-cdef class OosSearch:
+cdef class OnlineCfr:
     cdef const GameVT* vt
     cdef vt_playout_fn playout_fn
     cdef int nplayers
@@ -124,6 +124,8 @@ cdef class OosSearch:
     # external sampling
     cdef int sampling          # SAMPLING_*
     cdef double target_share   # chance sampling: how often an outcome the searcher saw is forced
+    cdef int chance_width      # chance sampling: a pass enumerates chance outcomes up to this many worlds
+    cdef int pass_width        # ... the worlds the current pass covers (it counts as this many iterations)
     cdef double linear         # iteration t's updates weigh 1 + linear * t (linear CFR: 1)
     cdef bint plus             # regret matching+: cumulative regrets floored at 0
     cdef int expand            # nodes an iteration may add off the target path
@@ -161,7 +163,9 @@ cdef class OosSearch:
                           int* budget) noexcept nogil
     cdef void _iterate_chance(self) noexcept nogil
     cdef void _chance_sampled(self, int d, int32_t node, int k, bint on_path, double ratio, const double* reach,
-                              int* budget, double* out) noexcept nogil
+                              int width, int* budget, double* out) noexcept nogil
+    cdef void _chance_event(self, int d, int32_t node, int k, bint on_path, double ratio, const double* reach,
+                            int width, int* budget, double* out) noexcept nogil
     cdef int32_t _grow(self, int32_t node, int a, bint chance, bint on_target, int* budget) noexcept nogil
     cdef Follow _follow_other(self, Follow f, int k, bint on_path, int a, double prob) noexcept nogil
     cdef Follow _follow_own(self, Follow f, int k, bint on_path, int a) noexcept nogil
