@@ -399,20 +399,3 @@ Action = _public_enum("Action", _Action, "A_",
 Chance = _public_enum("Chance", _Chance, "C_",
                       "Chance outcome ids; where an id adds a type, seat or index the member is its base.")
 Backroom = _public_enum("Backroom", _Backroom, "BR_", "Backroom card types.")
-
-#: Every kernel constant by its C name (``CONST["PH_VOTE"]``), as code written before the enums reads them.
-CONST = {m.name: int(m) for c_enum in (_Backroom, _Phase, _Action, _Chance) for m in c_enum}
-CONST.update(NTYPES=NTYPES, NBR=NBR, MAXP=MAXP, NONE=NONE, POLICY_NOISE_PCT=POLICY_NOISE_PCT,
-             NUM_PHASES=NUM_PHASES, NUM_DECISIONS=NUM_DECISIONS, NUM_ACTIONS=NUM_ACTIONS,
-             BELIEF_PAIRS=BELIEF_PAIRS, BELIEF_TABLE_SIZE=BELIEF_TABLE_SIZE)
-
-# The property checks and benchmark loops live in intrigue.ext.politics_check; code written before
-# finds them here too.
-_IN_CHECK_MODULE = frozenset(("playouts", "policy_playouts", "check_random_games", "determinize_loop", "clone_loop"))
-
-
-def __getattr__(name):
-    if name in _IN_CHECK_MODULE:
-        from intrigue.ext import politics_check
-        return getattr(politics_check, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -384,20 +384,3 @@ ExchangeAction = _public_enum("ExchangeAction", _ExchangeAction, "EX_", "Phase 3
 Abstraction = _public_enum("Abstraction", _Abstraction, "ABS_", "The search abstractions' bits (option search_abstraction).")
 Target = _public_enum("Target", _Target, "CAND_", "Kinds of attack target (``ShadowMasterCore.candidates``).")
 Cell = _public_enum("Cell", _Cell, "", "Cell codes beyond the colours 0-5 (``ShadowMasterCore.cells``).")
-
-#: Every kernel constant by its C name (``CONST["PH_USE"]``), as code written before the enums reads them.
-CONST = {m.name: int(m) for c_enum in (_Cell, _Phase, _P1Action, _UseAction, _ShadowAction, _ExchangeAction,
-                                       _Abstraction, _Target) for m in c_enum}
-CONST.update(NCOL=NCOL, NCELLS=NCELLS, XCARD=XCARD, NTYPES=NTYPES, NUM_ACTIONS=NUM_ACTIONS, MAX_LEGAL=SM_MAX_LEGAL,
-             AMOUNT_ALL=AMOUNT_ALL, BELIEF_SIZE=BELIEF_SIZE, NCARDT=NCARDT, MAXP=MAXP)
-
-# The property checks, benchmark loops and the balance report live in intrigue.ext.shadow_master_check;
-# code written before finds them here too.
-_IN_CHECK_MODULE = frozenset(("playouts", "policy_playouts", "balance_report", "check_random_games"))
-
-
-def __getattr__(name):
-    if name in _IN_CHECK_MODULE:
-        from intrigue.ext import shadow_master_check
-        return getattr(shadow_master_check, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,7 +22,7 @@ from typing import Any, Callable, Dict, Iterable, List
 
 from intrigue.engine import new_game
 from intrigue.engine.registry import load_game
-from intrigue.ext import politics_core, shadow_master_core
+from intrigue.ext import politics_check, politics_core, shadow_master_check, shadow_master_core
 from intrigue.ext.game_api import Rng
 
 
@@ -155,7 +155,7 @@ def ismcts_decisions(game_name: str, players: int, seed: int, every: int, specs:
 
 # --- Politics ---------------------------------------------------------------------------------------
 def politics_golden() -> Dict[str, Any]:
-    pc = politics_core
+    pc, pol_check = politics_core, politics_check
     out: Dict[str, Any] = {}
     configs = {"6": dict(n=6), "7": dict(n=7), "8": dict(n=8),
                "6-core": dict(n=6, backroom=False, contracts=False, awards=False),
@@ -165,11 +165,11 @@ def politics_golden() -> Dict[str, Any]:
                      for name, c in configs.items()}
     out["random_hidden"] = {name: random_games(lambda c=c: pc.PoliticsCore(**c), range(3), deep=True)
                             for name, c in configs.items()}
-    out["c_playouts"] = {str(n): [pc.playouts(n, 40, seed=s) for s in range(4)] for n in (6, 7, 8)}
-    out["c_playouts_core"] = [pc.playouts(6, 40, seed=s, backroom=False, contracts=False, awards=False)
+    out["c_playouts"] = {str(n): [pol_check.playouts(n, 40, seed=s) for s in range(4)] for n in (6, 7, 8)}
+    out["c_playouts_core"] = [pol_check.playouts(6, 40, seed=s, backroom=False, contracts=False, awards=False)
                               for s in range(3)]
-    out["c_policy_playouts"] = {str(n): [pc.policy_playouts(n, 20, seed=s) for s in range(3)] for n in (6, 8)}
-    out["check_random_games"] = {str(n): pc.check_random_games(n, 4, seed=n) for n in (6, 7, 8)}
+    out["c_policy_playouts"] = {str(n): [pol_check.policy_playouts(n, 20, seed=s) for s in range(3)] for n in (6, 8)}
+    out["check_random_games"] = {str(n): pol_check.check_random_games(n, 4, seed=n) for n in (6, 7, 8)}
     out["heuristic_games"] = {str(n): bot_games("politics", n, "heuristic", range(3)) for n in (6, 8)}
     out["heuristic_games_core"] = bot_games("politics", 7, "heuristic", range(2), ruleset="core")
     # the policy, its likelihoods and the belief model along heuristic games
@@ -191,13 +191,13 @@ def politics_golden() -> Dict[str, Any]:
             if i % 23 == 0:
                 for seat in (-1, i % n):
                     d_pair.add(pc.belief_pair_counts(core, seat, None, 50, seed=i))
-                    table = [1.0 + ((k * 7 + i) % 5) for k in range(pc.CONST["BELIEF_TABLE_SIZE"])]
+                    table = [1.0 + ((k * 7 + i) % 5) for k in range(pc.BELIEF_TABLE_SIZE)]
                     d_pair.add(pc.belief_pair_counts(s.information_state(max(seat, 0)).core, seat, table, 50, seed=i))
                     c2 = core.clone()
                     c2.belief_step(seat, table, Rng(i))
                     d_step.add(c2.encode())
-                d_misc.add(pc.policy_action_counts(core, 30, seed=i), pc.determinize_loop(core, i % n, 50, seed=i),
-                           pc.clone_loop(core, 100))
+                d_misc.add(pc.policy_action_counts(core, 30, seed=i),
+                           pol_check.determinize_loop(core, i % n, 50, seed=i), pol_check.clone_loop(core, 100))
     out["policy_probs"] = d_pol.hex()
     out["hyp_likelihood"] = d_hyp.hex()
     out["belief_tables"] = d_bel.hex()
@@ -215,7 +215,7 @@ def politics_golden() -> Dict[str, Any]:
 
 # --- Shadow Master ----------------------------------------------------------------------------------
 def shadow_master_golden() -> Dict[str, Any]:
-    sm = shadow_master_core
+    sm, sm_check = shadow_master_core, shadow_master_check
     out: Dict[str, Any] = {}
     configs = {"3": dict(n=3), "4": dict(n=4), "5": dict(n=5), "6": dict(n=6),
                "4-core": dict(n=4, territory_combo=False, power_combos=False, persons=False, castles=False),
@@ -231,14 +231,15 @@ def shadow_master_golden() -> Dict[str, Any]:
         core.set_search_world(True)
         return core
     out["random_search_world"] = random_games(lambda: search_world(dict(n=4, search_abstraction=7)), range(6))
-    out["c_playouts"] = {str(n): [list(sm.playouts(n, 30, seed=s)) for s in range(4)] for n in (3, 4, 5, 6)}
-    out["c_playouts_core"] = [list(sm.playouts(4, 30, seed=s, territory_combo=False, power_combos=False,
-                                               persons=False, castles=False)) for s in range(3)]
-    out["c_policy_playouts"] = {f"{n}-{r}": [sm.policy_playouts(n, 10, seed=s, search_rollout=r) for s in range(3)]
+    out["c_playouts"] = {str(n): [list(sm_check.playouts(n, 30, seed=s)) for s in range(4)] for n in (3, 4, 5, 6)}
+    out["c_playouts_core"] = [list(sm_check.playouts(4, 30, seed=s, territory_combo=False, power_combos=False,
+                                                     persons=False, castles=False)) for s in range(3)]
+    out["c_policy_playouts"] = {f"{n}-{r}": [sm_check.policy_playouts(n, 10, seed=s, search_rollout=r)
+                                             for s in range(3)]
                                 for n in (3, 4, 6) for r in (0, 1)}
-    out["balance_report"] = {f"{n}-{p}": sm.balance_report(n, 12, seed=n, player=p)
+    out["balance_report"] = {f"{n}-{p}": sm_check.balance_report(n, 12, seed=n, player=p)
                              for n in (3, 4, 5) for p in ("heuristic", "policy")}
-    out["check_random_games"] = {str(n): sm.check_random_games(n, 3, seed=n, deep_every=3) for n in (3, 4, 6)}
+    out["check_random_games"] = {str(n): sm_check.check_random_games(n, 3, seed=n, deep_every=3) for n in (3, 4, 6)}
     out["heuristic_games"] = {str(n): bot_games("shadow_master", n, "heuristic", range(3)) for n in (3, 4, 6)}
     out["heuristic_games_core"] = bot_games("shadow_master", 4, "heuristic", range(2), ruleset="core")
     d_choice, d_bel, d_sample = Digest(), Digest(), Digest()
