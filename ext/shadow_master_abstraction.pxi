@@ -7,21 +7,21 @@
 cdef int macro_amounts(const SMState* s, int p, int* out) noexcept nogil:
     """ABS_MONEY transfer amounts: 1, 5, 10, what fills the hand, half and all of the holding."""
     cdef int tot = holding_money(s, p, s.transfer_from), cand[6], n = 0, i, j, a, room, dup
-    room = 10 - s.hand_money[p]
+    room = HAND_LIMIT - s.hand_money[p]
     cand[0] = 1
     cand[1] = 5
     cand[2] = 10
     cand[3] = 0
-    if s.transfer_to == 0:
+    if s.transfer_to == HOLDING_HAND:
         for a in range(1, tot + 1):
-            if a - a // 10 <= room:
+            if a - transfer_fee(a) <= room:
                 cand[3] = a
     cand[4] = tot // 2
     cand[5] = tot
     for i in range(6):
         a = cand[i]
         if a > AMOUNT_ALL:
-            if s.transfer_to != 0 and a == tot:
+            if s.transfer_to != HOLDING_HAND and a == tot:
                 a = AMOUNT_ALL + 1            # the id AMOUNT_ALL
             else:
                 continue

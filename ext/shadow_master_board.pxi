@@ -9,7 +9,7 @@ cdef int NEIGHBOUR[3][NCELLS][6]
 cdef uint8_t N_NEIGHBOURS[3][NCELLS]
 cdef uint8_t EDGE[3][NCELLS]
 cdef int PRICE_PERSON[4]
-cdef int ALLOC_CHUNK[4]
+cdef int ALLOC_CHUNK[CHUNK_ALL + 1]
 
 cdef void _init_tables() noexcept:
     cdef int b, q, r, h, k, qq, rr, lo, hi

@@ -39,6 +39,16 @@ cpdef enum _Cell:    # cell colour codes beyond the colours 0-5 (SMState.colour)
     OFF = 8              # not on this board (player count)
 
 cdef enum:
+    HAND_LIMIT = 10      # Silver a hand holds at most
+    NHOLDINGS = 7        # where a seat keeps Silver: HOLDING_HAND, or the deposit on colour c (deposit_holding)
+    HOLDING_HAND = 0
+    CHUNK_ALL = 3        # the chunks receipts are placed in: 0..3 = 1, 5, 10 Silver, all (ALLOC_CHUNK)
+    TAKE_BLIND = 0       # PH_TAKE: a blind draw (i >= 1: the open row's i-th card)
+    SELL_NOTHING = 0     # PH_SETTLE_SELL: no sale (1 + colour * NTYPES + type: that Power card)
+    CHOICE_NO = 0        # PH_BUY, PH_COMBO_ROLL: no / yes (PH_ALLY_SPACE: space 1 / 2)
+    CHOICE_YES = 1
+    FORCED_DEBT = 1      # SMState.forced_reason: a debt is owed
+    FORCED_LIMIT = 2     # ... the seat is above its Power Limit
     LOC_OFF = 0          # Territory cell-card locations (SMState.loc): not in the game (or in the open row)
     LOC_DRAW = 1         # the draw pile
     LOC_DISCARD = 2      # the discard pile
@@ -204,11 +214,11 @@ ctypedef struct SMState:
     uint8_t combo_done             # the Military + Faith second use was taken
     uint8_t placed                 # the use put tokens of use_colour on a cell (buy allowed)
     uint8_t dice                   # colours shown by the last roll (bit mask)
-    uint8_t transfer_from          # transfer: chosen source holding (0 hand, 1 + colour a deposit)
+    uint8_t transfer_from          # transfer: chosen source holding (HOLDING_HAND, or 1 + colour: a deposit)
     uint8_t transfer_to            # transfer: chosen destination holding
     uint8_t transfer_return        # phase to return to after the transfer
     uint8_t theron_src             # Lord Theron: the cell the tokens leave
-    uint8_t forced_reason          # 1: debt, 2: above the Power Limit
+    uint8_t forced_reason          # FORCED_DEBT or FORCED_LIMIT
     uint8_t attack_colour          # attack: colour just placed
     uint8_t attack_cell            # attack: cell of the placement
     uint8_t removals_left          # BATTLE removals left

@@ -204,7 +204,7 @@ cdef int due_payments(SMState* s) noexcept nogil:
             credit(s, s.creditor[p], paid)
             if s.debt[p] > 0:
                 if n_power_cards(s, p) > 0:
-                    s.forced_reason = 1
+                    s.forced_reason = FORCED_DEBT
                     ask(s, PH_FORCED_SELL, p)
                     return FLOW_STOP
                 eliminate(s, p)
@@ -245,7 +245,7 @@ cdef int due_limits(SMState* s) noexcept nogil:
             return FLOW_STOP
         # power_limit >= base, so only a seat above the base can be above its limit
         if s.n_power[p] > 3 and s.n_power[p] > base and s.n_power[p] > power_limit(s, p):
-            s.forced_reason = 2
+            s.forced_reason = FORCED_LIMIT
             ask(s, PH_FORCED_SELL, p)
             return FLOW_STOP
     return FLOW_CLEAR
@@ -745,9 +745,10 @@ cdef void apply_shadow(SMState* s, int a) noexcept nogil:
     advance(s)
 
 cdef void apply_take(SMState* s, int a) noexcept nogil:
-    """0: a blind draw; i >= 1: the open row's i-th card, leaving 1 Silver on each card passed over."""
+    """TAKE_BLIND: a blind draw; i >= 1: the open row's i-th card, leaving 1 Silver on each card passed
+    over."""
     cdef int p = s.asked, i
-    if a == 0:
+    if a == TAKE_BLIND:
         s.draws_left = 1
         s.draw_for = p
     else:
@@ -786,28 +787,28 @@ cdef void apply_exchange(SMState* s, int a) noexcept nogil:
 cdef void apply_transfer_amount(SMState* s, int a) noexcept nogil:
     """Move the amount (a + 1, or all of it) between the chosen holdings; the bank takes a tenth."""
     cdef int p = s.asked, amount = holding_money(s, p, s.transfer_from) if a == AMOUNT_ALL else a + 1
-    if s.transfer_from == 0:
+    if s.transfer_from == HOLDING_HAND:
         s.hand_money[p] -= amount
     else:
-        s.deposit[p][s.transfer_from - 1] -= amount
-    s.bank_in += amount // 10
-    if s.transfer_to == 0:
-        s.hand_money[p] += amount - amount // 10
+        s.deposit[p][deposit_colour(s.transfer_from)] -= amount
+    s.bank_in += transfer_fee(amount)
+    if s.transfer_to == HOLDING_HAND:
+        s.hand_money[p] += amount - transfer_fee(amount)
     else:
-        s.deposit[p][s.transfer_to - 1] += amount - amount // 10
+        s.deposit[p][deposit_colour(s.transfer_to)] += amount - transfer_fee(amount)
     s.transfer_used[p] = 1
     ask(s, s.transfer_return, s.active)
 
 cdef void apply_allocate(SMState* s, int a) noexcept nogil:
-    """Place a chunk (1, 5, 10 or all: a // 7) of the receipts into holding a % 7."""
-    cdef int p = s.asked, chunk = a // 7, holding = a % 7, amount
+    """Place a chunk (1, 5, 10 or all) of the receipts into a holding (allocation_id)."""
+    cdef int p = s.asked, chunk = allocation_chunk(a), holding = allocation_holding(a), amount
     amount = ALLOC_CHUNK[chunk] if ALLOC_CHUNK[chunk] < s.pending[p] else s.pending[p]
-    if holding == 0:
-        if amount > 10 - s.hand_money[p]:
-            amount = 10 - s.hand_money[p]
+    if holding == HOLDING_HAND:
+        if amount > HAND_LIMIT - s.hand_money[p]:
+            amount = HAND_LIMIT - s.hand_money[p]
         s.hand_money[p] += amount
     else:
-        s.deposit[p][holding - 1] += amount
+        s.deposit[p][deposit_colour(holding)] += amount
     s.pending[p] -= amount
     advance(s)
 
@@ -815,7 +816,7 @@ cdef void apply_forced_sale(SMState* s, int a) noexcept nogil:
     """Power card a (colour a // NTYPES) sold at its rank; for a debt, the receipt pays it."""
     cdef int p = s.asked, c = a // NTYPES, x
     sell_card(s, p, c, a % NTYPES, s.rank[c])
-    if s.forced_reason == 1:
+    if s.forced_reason == FORCED_DEBT:
         x = s.pending[p] if s.pending[p] < s.debt[p] else s.debt[p]
         s.pending[p] -= x
         s.debt[p] -= x
@@ -844,8 +845,8 @@ cdef void apply_removal(SMState* s, int h) noexcept nogil:
     battle_step(s)
 
 cdef void apply_buy(SMState* s, int a) noexcept nogil:
-    """1: pay the colour's rank for a Power card of it (drawn next); 0: no purchase."""
-    if a == 1:
+    """CHOICE_YES: pay the colour's rank for a Power card of it (drawn next); CHOICE_NO: no purchase."""
+    if a == CHOICE_YES:
         pay_bank(s, s.asked, s.rank[s.use_colour])
         s.bought = 1
         s.phase = PH_C_POWER
@@ -854,7 +855,8 @@ cdef void apply_buy(SMState* s, int a) noexcept nogil:
         advance(s)
 
 cdef void apply_combo_roll(SMState* s, int a) noexcept nogil:
-    if a == 1:
+    """CHOICE_YES: roll once more (the Military + Faith combo); CHOICE_NO: on to Phase 2."""
+    if a == CHOICE_YES:
         s.combo_done = 1
         s.phase = PH_C_DICE
     else:
@@ -862,9 +864,9 @@ cdef void apply_combo_roll(SMState* s, int a) noexcept nogil:
         advance(s)
 
 cdef void apply_settle_sale(SMState* s, int a) noexcept nogil:
-    """0: no sale; else Power card a - 1 (colour (a - 1) // NTYPES) sold at its rank + 3."""
+    """SELL_NOTHING: no sale; else Power card a - 1 (colour (a - 1) // NTYPES) sold at its rank + 3."""
     cdef int c
-    if a > 0:
+    if a != SELL_NOTHING:
         c = (a - 1) // NTYPES
         sell_card(s, s.asked, c, (a - 1) % NTYPES, s.rank[c] + 3)
     advance(s)
@@ -1115,7 +1117,7 @@ cdef int legal_take(const SMState* s, int* out) noexcept nogil:
     """A blind draw (while a pile has cards) or the open row's i-th card, paying i - 1 Silver."""
     cdef int n = 0, i, money = total_money(s, s.asked)
     if s.draw_size + s.discard_size > 0:
-        out[0] = 0
+        out[0] = TAKE_BLIND
         n = 1
     for i in range(1, s.row_len + 1):
         if money >= i - 1:
@@ -1138,15 +1140,15 @@ cdef int legal_transfer(const SMState* s, int* out) noexcept nogil:
     PH_TR_AMOUNT: the amounts (ABS_MONEY: a few macro amounts)."""
     cdef int p = s.asked, n = 0, f, t, amount, total
     if s.phase == PH_TR_FROM:
-        for f in range(7):
-            for t in range(7):
+        for f in range(NHOLDINGS):
+            for t in range(NHOLDINGS):
                 if transfer_pair(s, p, f, t):
                     out[n] = f
                     n += 1
                     break
         return n
     if s.phase == PH_TR_TO:
-        for t in range(7):
+        for t in range(NHOLDINGS):
             if transfer_pair(s, p, s.transfer_from, t):
                 out[n] = t
                 n += 1
@@ -1167,31 +1169,31 @@ cdef int legal_allocate(const SMState* s, int* out) noexcept nogil:
     """Receipts: a chunk (1, 5, 10, all) into the hand (while it has room) or a deposit of a colour
     one holds cards of; chunks that place no more than a smaller one are left out (ABS_MONEY: only
     the largest per holding)."""
-    cdef int p = s.asked, n = 0, room = 10 - s.hand_money[p], h, k, amount, prev
-    for h in range(7):
-        if h == 0 and room == 0:
+    cdef int p = s.asked, n = 0, room = HAND_LIMIT - s.hand_money[p], h, k, amount, prev
+    for h in range(NHOLDINGS):
+        if h == HOLDING_HAND and room == 0:
             continue
-        if h > 0 and cards_of_colour(s, p, h - 1) == 0:
+        if h != HOLDING_HAND and cards_of_colour(s, p, deposit_colour(h)) == 0:
             continue
         prev = 0
-        for k in range(4):
+        for k in range(CHUNK_ALL + 1):
             amount = ALLOC_CHUNK[k] if ALLOC_CHUNK[k] < s.pending[p] else s.pending[p]
-            if h == 0 and amount > room:
+            if h == HOLDING_HAND and amount > room:
                 amount = room
             if amount > prev:
                 if s.abstraction_on & ABS_MONEY and prev > 0:
                     n -= 1                    # macro: only the largest chunk (all / fill the hand)
-                out[n] = 7 * k + h
+                out[n] = allocation_id(k, h)
                 n += 1
             prev = amount
     sort_ids(out, n)                          # ids interleave holdings and chunks
     return n
 
 cdef int legal_sell(const SMState* s, int* out) noexcept nogil:
-    """A Power card to sell (colour * NTYPES + type; at settlement + 1, and 0 = sell nothing)."""
+    """A Power card to sell (colour * NTYPES + type; at settlement + 1, and SELL_NOTHING)."""
     cdef int p = s.asked, n = 0, d, t, shift = 0
     if s.phase == PH_SETTLE_SELL:
-        out[0] = 0
+        out[0] = SELL_NOTHING
         n = 1
         shift = 1
     for d in range(NCOL):
@@ -1219,8 +1221,8 @@ cdef int sm_legal(const SMState* s, int* out) noexcept nogil:
     if ph == PH_USE:
         return legal_use(s, out)
     if ph == PH_ALLY_SPACE or ph == PH_BUY or ph == PH_COMBO_ROLL:
-        out[0] = 0
-        out[1] = 1
+        out[0] = CHOICE_NO
+        out[1] = CHOICE_YES
         return 2
     if ph == PH_THERON_SRC or ph == PH_THERON_DST:
         return legal_theron(s, out)

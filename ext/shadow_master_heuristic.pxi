@@ -10,6 +10,31 @@
 # one-step lookahead over `heur_value`; the rest are the rules below, decision by decision.
 cdef enum:
     HEUR_SAFE_RANK = 3       # a kingdom of rank <= 2 is "about to collapse"
+    HEUR_STRONG_RANK = 6     # a kingdom of this rank is worth a castle on it
+    HEUR_BIG_RANK = 13       # with a kingdom this large the persons are bought biggest first
+    HEUR_BLACK_HAND_BELOW = 8     # a black token (3 Silver) is placed with less in hand, or with a stake
+    HEUR_BLACK_NEAR_OWN = -3      # a black token's worth per Power card the seat holds in a neighbour's colour
+    HEUR_BLACK_NEAR_CELL = 1      # ... and per neighbour of a colour
+    HEUR_SHADOW_MONEY = 25        # option C is looked at from this much money
+    HEUR_PERSON_MONEY = 35        # a person is bought from this much money
+    HEUR_EXCHANGE_MONEY = 4       # a useless card is exchanged from this much money
+    HEUR_BUY_RESERVE = 3          # money kept after buying a Power card (the rank, if lower)
+    HEUR_JITTER_STEPS = 1000      # lookahead ties: a random 0 .. STEPS - 1 times HEUR_JITTER added
+    HEUR_SETTLE_PREMIUM = 3       # a settlement sale's price over the rank
+    SELL_LAND_PENALTY = -5        # selling a Land card costs a Territory card
+
+cdef double HEUR_ELIMINATED = -1000.0     # the value of a position in which the seat is out
+cdef double HEUR_RISKY_DEPOSIT = 0.5      # a deposit on a kingdom about to collapse counts this share
+cdef double HEUR_INCOME_WEIGHT = 2.5      # a Power card is worth rank + this x income of its colour
+cdef double HEUR_OTHERS_WEIGHT = 0.3      # the others' average stake counts against the seat's this much
+cdef double HEUR_JITTER = 1e-6
+cdef double CARD_USE_X = 2.0              # an X card's use
+cdef double CARD_USE_DEAD = -5.0          # a cell card no token can go on
+cdef double CARD_USE_OWN = 2.0            # per Power card of the cell's colour
+cdef double CARD_USE_NEIGHBOUR = 1.0      # per Power card of a neighbour's colour
+cdef double HEUR_ALLOC_RANK_WEIGHT = 2.0       # receipts into a deposit: rank x this + chunk x HEUR_ALLOC_CHUNK_WEIGHT
+cdef double HEUR_ALLOC_CHUNK_WEIGHT = 0.25
+cdef double TAKE_BLIND_VALUE = 0.5        # a blind draw's worth against an open-row card's
 
 cdef double heur_value(const SMState* s, int me) noexcept nogil:
     """The seat's stake in a position: its money (deposits on kingdoms about to collapse at half),
@@ -20,19 +45,19 @@ cdef double heur_value(const SMState* s, int me) noexcept nogil:
     for p in range(s.n):
         if not s.alive[p]:
             if p == me:
-                return -1000.0
+                return HEUR_ELIMINATED
             continue
         v = s.hand_money[p] + s.pending[p] - s.debt[p]
         for c in range(NCOL):
-            v += s.deposit[p][c] * (1.0 if s.rank[c] >= HEUR_SAFE_RANK else 0.5)
+            v += s.deposit[p][c] * (1.0 if s.rank[c] >= HEUR_SAFE_RANK else HEUR_RISKY_DEPOSIT)
             for t in range(NTYPES):
                 if s.power[p][c][t]:
-                    v += s.power[p][c][t] * (s.rank[c] + 2.5 * income_of(s.rank[c]))
+                    v += s.power[p][c][t] * (s.rank[c] + HEUR_INCOME_WEIGHT * income_of(s.rank[c]))
         if p == me:
             mine = v
         else:
             others += v
-    return mine - 0.3 * others / (s.n - 1 if s.n > 1 else 1)
+    return mine - HEUR_OTHERS_WEIGHT * others / (s.n - 1 if s.n > 1 else 1)
 
 cdef int heur_lookahead(const SMState* s, int me, const int* legal, int n, uint64_t* rng) noexcept nogil:
     """The action whose resulting position `heur_value` rates best (ties broken at random)."""
@@ -42,7 +67,7 @@ cdef int heur_lookahead(const SMState* s, int me, const int* legal, int n, uint6
     for i in range(n):
         memcpy(&tmp, s, sizeof(SMState))
         sm_apply(&tmp, legal[i])
-        v = heur_value(&tmp, me) + rng_below(rng, 1000) * 1e-6
+        v = heur_value(&tmp, me) + rng_below(rng, HEUR_JITTER_STEPS) * HEUR_JITTER
         if v > bv:
             bv = v
             best = legal[i]
@@ -71,20 +96,21 @@ cdef bint heur_can_place(const SMState* s, int p) noexcept nogil:
     return False
 
 cdef double heur_card_use(const SMState* s, int p, int t) noexcept nogil:
-    """How useful Territory card t is to p (higher: keep): X 2; a dead cell -5; else 2 per Power card
-    p holds in the cell's colour plus 1 per Power card in each neighbour's colour."""
+    """How useful Territory card t is to p (higher: keep): CARD_USE_X for an X; CARD_USE_DEAD for a
+    cell no token can go on (black or full); else CARD_USE_OWN per Power card p holds in the cell's
+    colour plus CARD_USE_NEIGHBOUR per Power card in each neighbour's colour."""
     cdef int k, c2
     cdef double score = 0.0
     if t == XCARD:
-        return 2.0
-    if s.colour[t] == BLACK or s.tokens[t] >= 3 or (s.castle[t] and s.tokens[t] >= 2):
-        return -5.0
+        return CARD_USE_X
+    if s.colour[t] == BLACK or s.tokens[t] >= cell_cap(s, t):
+        return CARD_USE_DEAD
     if s.colour[t] < NCOL:
-        score += 2 * cards_of_colour(s, p, s.colour[t])
+        score += CARD_USE_OWN * cards_of_colour(s, p, s.colour[t])
     for k in range(N_NEIGHBOURS[s.board][t]):
         c2 = s.colour[NEIGHBOUR[s.board][t][k]]
         if c2 < NCOL:
-            score += cards_of_colour(s, p, c2)
+            score += CARD_USE_NEIGHBOUR * cards_of_colour(s, p, c2)
     return score
 
 cdef bint heur_in(const int* legal, int n, int a) noexcept nogil:
@@ -112,7 +138,7 @@ cdef int heur_phase1(const SMState* s, int p, const int* legal, int n, uint64_t*
     if best >= 0:
         return best
     # a black token next to kingdoms others hold power in and it does not
-    if s.hand_money[p] < 8 or any_stake:
+    if s.hand_money[p] < HEUR_BLACK_HAND_BELOW or any_stake:
         bv = -1000000
         for i in range(n):
             a = legal[i]
@@ -122,13 +148,13 @@ cdef int heur_phase1(const SMState* s, int p, const int* legal, int n, uint64_t*
                 for k in range(N_NEIGHBOURS[s.board][h]):
                     c = s.colour[NEIGHBOUR[s.board][h][k]]
                     if c < NCOL:
-                        v += -3 * cards_of_colour(s, p, c) + 1
+                        v += HEUR_BLACK_NEAR_OWN * cards_of_colour(s, p, c) + HEUR_BLACK_NEAR_CELL
                 if v > bv:
                     bv = v
                     best = a
         if best >= 0 and bv >= 0:
             return best
-    if heur_in(legal, n, A_SHADOW) and money >= 25:
+    if heur_in(legal, n, A_SHADOW) and money >= HEUR_SHADOW_MONEY:
         memcpy(&tmp, s, sizeof(SMState))
         sm_apply(&tmp, A_SHADOW)
         m = sm_legal(&tmp, buf)
@@ -141,11 +167,11 @@ cdef int heur_phase1(const SMState* s, int p, const int* legal, int n, uint64_t*
                 person_opt = True
         strong = False
         for c in range(NCOL):
-            if cards_of_colour(s, p, c) and s.rank[c] >= 6:
+            if cards_of_colour(s, p, c) and s.rank[c] >= HEUR_STRONG_RANK:
                 strong = True
         if castle_opt and strong:
             return A_SHADOW
-        if money >= 35 and person_opt:
+        if money >= HEUR_PERSON_MONEY and person_opt:
             return A_SHADOW
     if heur_in(legal, n, A_TRANSFER_P1) and heur_risky_deposit(s, p) >= 0:
         return A_TRANSFER_P1
@@ -154,11 +180,14 @@ cdef int heur_phase1(const SMState* s, int p, const int* legal, int n, uint64_t*
     return A_ROLL if heur_in(legal, n, A_ROLL) else legal[0]
 
 cdef int heur_shadow(const SMState* s, int p, const int* legal, int n) noexcept nogil:
+    """A castle on the most valuable kingdom it has a stake in, if that kingdom is strong; else, with
+    HEUR_PERSON_MONEY, a person: the Master of Coin first once a kingdom is big, Lord Theron first
+    before; else nothing."""
     cdef int i, a, c, best = -1, bv = -1, v, k
-    cdef int order_big[4]
-    cdef int order_small[4]
-    order_big[0] = 2; order_big[1] = 0; order_big[2] = 3; order_big[3] = 1
-    order_small[0] = 0; order_small[1] = 3; order_small[2] = 2; order_small[3] = 1
+    cdef int order_big[NPERSONS]
+    cdef int order_small[NPERSONS]
+    order_big[0] = P_COIN; order_big[1] = P_THERON; order_big[2] = P_ENVOY; order_big[3] = P_TURNCLOAK
+    order_small[0] = P_THERON; order_small[1] = P_ENVOY; order_small[2] = P_COIN; order_small[3] = P_TURNCLOAK
     for i in range(n):
         a = legal[i]
         if a >= SH_CASTLE:
@@ -169,15 +198,15 @@ cdef int heur_shadow(const SMState* s, int p, const int* legal, int n) noexcept 
                 best = a
     if best >= 0:
         c = s.colour[best - SH_CASTLE]
-        if c < NCOL and cards_of_colour(s, p, c) and s.rank[c] >= 6:
+        if c < NCOL and cards_of_colour(s, p, c) and s.rank[c] >= HEUR_STRONG_RANK:
             return best
-    if total_money(s, p) >= 35:
+    if total_money(s, p) >= HEUR_PERSON_MONEY:
         v = 0
         for c in range(NCOL):
             if s.rank[c] > v:
                 v = s.rank[c]
-        for k in range(4):
-            a = SH_PERSON + (order_big[k] if v >= 13 else order_small[k])
+        for k in range(NPERSONS):
+            a = SH_PERSON + (order_big[k] if v >= HEUR_BIG_RANK else order_small[k])
             if heur_in(legal, n, a):
                 return a
     return SH_NONE
@@ -205,20 +234,22 @@ cdef int heur_lookahead_use(SMState* s, int me, const int* legal, int n, uint64_
     return best
 
 cdef int heur_allocate(const SMState* s, const int* legal, int n) noexcept nogil:
-    """Receipts: all / 10 / 5 / 1 into the hand (ids 7 * chunk + 0) if it can, else the largest chunk
-    into the best-ranked deposit."""
-    cdef int a, i, best = legal[0]
+    """Receipts: all / 10 / 5 / 1 into the hand if it can, else the largest chunk into the best-ranked
+    deposit."""
+    cdef int a, i, chunk, best = legal[0]
     cdef double v, bv = -1.0
-    for a in range(3, -1, -1):
-        if heur_in(legal, n, 7 * a):
-            return 7 * a
+    for chunk in range(CHUNK_ALL, -1, -1):
+        a = allocation_id(chunk, HOLDING_HAND)
+        if heur_in(legal, n, a):
+            return a
     for i in range(n):
         a = legal[i]
-        if a % 7 == 0:
+        if allocation_holding(a) == HOLDING_HAND:
             continue
         # the best-ranked deposit; for it the largest chunk (all, 10, 5, 1): one Silver at a time
         # ended in the same place after many steps (and a line told for each)
-        v = s.rank[a % 7 - 1] * 2 + 0.25 * (a // 7)
+        v = (s.rank[deposit_colour(allocation_holding(a))] * HEUR_ALLOC_RANK_WEIGHT
+             + HEUR_ALLOC_CHUNK_WEIGHT * allocation_chunk(a))
         if v > bv:
             bv = v
             best = a
@@ -230,15 +261,15 @@ cdef int heur_transfer(const SMState* s, int p, const int* legal, int n) noexcep
     cdef int c, i, best
     if s.phase == PH_TR_FROM:
         c = heur_risky_deposit(s, p)
-        if c >= 0 and heur_in(legal, n, 1 + c):
-            return 1 + c
+        if c >= 0 and heur_in(legal, n, deposit_holding(c)):
+            return deposit_holding(c)
         return legal[0]
     if s.phase == PH_TR_TO:
-        if heur_in(legal, n, 0):
-            return 0
+        if heur_in(legal, n, HOLDING_HAND):
+            return HOLDING_HAND
         best = legal[0]
         for i in range(n):
-            if s.rank[legal[i] - 1] > s.rank[best - 1]:
+            if s.rank[deposit_colour(legal[i])] > s.rank[deposit_colour(best)]:
                 best = legal[i]
         return best
     return legal[n - 1]
@@ -246,19 +277,20 @@ cdef int heur_transfer(const SMState* s, int p, const int* legal, int n) noexcep
 cdef int heur_settle_sell(const SMState* s, const int* legal, int n) noexcept nogil:
     """Sell the card whose income over the rounds left is worth least against its price (never a Land,
     which costs a Territory card)."""
-    cdef int left = heur_rounds_left(s), best = 0, i, a, c
+    cdef int left = heur_rounds_left(s), best = SELL_NOTHING, i, a, c
     cdef double g, bv = 0.0
     for i in range(1, n):
         a = legal[i]
         c = (a - 1) // NTYPES
-        g = 3 - left * income_of(s.rank[c]) + (-5 if (a - 1) % NTYPES == T_LAND else 0)
+        g = HEUR_SETTLE_PREMIUM - left * income_of(s.rank[c]) + (SELL_LAND_PENALTY if (a - 1) % NTYPES == T_LAND else 0)
         if g > bv:
             bv = g
             best = a
     return best
 
 cdef int heur_discard(const SMState* s, int p, const int* legal, int n) noexcept nogil:
-    """PH_DISCARD: the least useful card; PH_EXCHANGE: with 4 Silver, swap a useless card, else end."""
+    """PH_DISCARD: the least useful card; PH_EXCHANGE: with HEUR_EXCHANGE_MONEY, swap a useless card,
+    else end."""
     cdef int i, best
     cdef double v, bv
     if s.phase == PH_DISCARD:
@@ -270,7 +302,7 @@ cdef int heur_discard(const SMState* s, int p, const int* legal, int n) noexcept
                 bv = v
                 best = legal[i]
         return best
-    if total_money(s, p) >= 4:
+    if total_money(s, p) >= HEUR_EXCHANGE_MONEY:
         best = -1
         bv = 1e18
         for i in range(n):
@@ -285,8 +317,8 @@ cdef int heur_discard(const SMState* s, int p, const int* legal, int n) noexcept
 
 cdef int heur_take(const SMState* s, int p, const int* legal, int n) noexcept nogil:
     """The open-row card whose use plus the Silver on it beats its price by more than a blind draw."""
-    cdef int i, a, best = 0 if heur_in(legal, n, 0) else legal[0]
-    cdef double v, bv = 0.5
+    cdef int i, a, best = TAKE_BLIND if heur_in(legal, n, TAKE_BLIND) else legal[0]
+    cdef double v, bv = TAKE_BLIND_VALUE
     for i in range(n):
         a = legal[i]
         if a == 0:
@@ -318,10 +350,10 @@ cdef int heur_action(SMState* s, uint64_t* rng) noexcept nogil:
         return heur_lookahead(s, p, legal, m if m else n, rng)
     if ph == PH_BUY:
         r = s.rank[s.use_colour]
-        return (1 if heur_rounds_left(s) * income_of(r) + r >= r + 1 and total_money(s, p) - r >= (3 if r > 3 else r)
-                else 0)
+        return (CHOICE_YES if heur_rounds_left(s) * income_of(r) + r >= r + 1
+                and total_money(s, p) - r >= (HEUR_BUY_RESERVE if r > HEUR_BUY_RESERVE else r) else CHOICE_NO)
     if ph == PH_COMBO_ROLL:
-        return 1
+        return CHOICE_YES
     if ph == PH_ALLOCATE:
         return heur_allocate(s, legal, n)
     if ph == PH_TR_FROM or ph == PH_TR_TO or ph == PH_TR_AMOUNT:

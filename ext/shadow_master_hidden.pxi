@@ -281,7 +281,7 @@ cdef const char* validate_hands(const SMState* s, const int* hand_cards, const i
             return "more known X cards than X cards"
         if hand_cards[p] + s.x_hand[p] != s.hand_size[p]:
             return "hand size does not match"
-        if s.hand_money[p] < 0 or s.hand_money[p] > 10 or s.pending[p] < 0 or s.debt[p] < 0:
+        if s.hand_money[p] < 0 or s.hand_money[p] > HAND_LIMIT or s.pending[p] < 0 or s.debt[p] < 0:
             return "bad hand money"
         for c in range(NCOL):
             if s.deposit[p][c] < 0:

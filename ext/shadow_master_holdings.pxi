@@ -186,23 +186,47 @@ cdef void sell_card(SMState* s, int p, int c, int t, int price) noexcept nogil:
         s.deposit[p][c] = 0
 
 
-# --- transfers (section 17.5) ----------------------------------------------------------------------------------
+# --- holdings and transfers (section 17.5) ---------------------------------------------------------------------
+# A seat keeps Silver in NHOLDINGS holdings: its hand (HOLDING_HAND) and a deposit per colour.  The
+# decisions that name a holding (transfers, receipts) use these ids.
+cdef inline int deposit_holding(int c) noexcept nogil:
+    """The holding id of the deposit on colour c."""
+    return 1 + c
+
+cdef inline int deposit_colour(int h) noexcept nogil:
+    """The colour of deposit holding h (h != HOLDING_HAND)."""
+    return h - 1
+
+cdef inline int allocation_id(int chunk, int h) noexcept nogil:
+    """PH_ALLOCATE's id for placing receipts chunk (0..CHUNK_ALL) into holding h."""
+    return NHOLDINGS * chunk + h
+
+cdef inline int allocation_chunk(int a) noexcept nogil:
+    return a // NHOLDINGS
+
+cdef inline int allocation_holding(int a) noexcept nogil:
+    return a % NHOLDINGS
+
+cdef inline int transfer_fee(int amount) noexcept nogil:
+    """The bank's tenth of a transfer."""
+    return amount // 10
+
 cdef inline int holding_money(const SMState* s, int p, int h) noexcept nogil:
-    return s.hand_money[p] if h == 0 else s.deposit[p][h - 1]
+    return s.hand_money[p] if h == HOLDING_HAND else s.deposit[p][deposit_colour(h)]
 
 cdef inline bint holding_open(const SMState* s, int p, int h) noexcept nogil:
     """Can money arrive at holding h (hand with room, or a deposit on a colour p holds cards of)?"""
-    if h == 0:
-        return s.hand_money[p] < 10
-    return cards_of_colour(s, p, h - 1) > 0
+    if h == HOLDING_HAND:
+        return s.hand_money[p] < HAND_LIMIT
+    return cards_of_colour(s, p, deposit_colour(h)) > 0
 
 cdef inline bint transfer_pair(const SMState* s, int p, int f, int t) noexcept nogil:
     return f != t and holding_money(s, p, f) > 0 and holding_open(s, p, t)
 
 cdef bint transfer_possible(const SMState* s, int p) noexcept nogil:
     """Whether p may start its once-per-round transfer: a holding with money and another holding open
-    to it (transfer_pair for some pair).  Holdings: 0 the hand (open while below 10), 1 + c the
-    deposit on colour c (open while p holds a card of c)."""
+    to it (transfer_pair for some pair).  The hand is open while below HAND_LIMIT, the deposit on
+    colour c while p holds a card of c."""
     cdef int c, money = 1 if s.hand_money[p] > 0 else 0
     if s.transfer_used[p]:
         return False
@@ -211,7 +235,7 @@ cdef bint transfer_possible(const SMState* s, int p) noexcept nogil:
             money |= 2 << c
     if money == 0:
         return False
-    if s.hand_money[p] < 10 and (money & ~1):        # a deposit's money into the hand
+    if s.hand_money[p] < HAND_LIMIT and (money & ~1):        # a deposit's money into the hand
         return True
     for c in range(NCOL):                             # any holding's money into an open deposit
         if (money & ~(2 << c)) and cards_of_colour(s, p, c) > 0:
@@ -221,7 +245,7 @@ cdef bint transfer_possible(const SMState* s, int p) noexcept nogil:
 cdef inline bint amount_ok(const SMState* s, int p, int a) noexcept nogil:
     if a < 1 or a > holding_money(s, p, s.transfer_from):
         return False
-    if s.transfer_to == 0 and a - a // 10 > 10 - s.hand_money[p]:
+    if s.transfer_to == HOLDING_HAND and a - transfer_fee(a) > HAND_LIMIT - s.hand_money[p]:
         return False
     return True
 
@@ -229,7 +253,7 @@ cdef inline bint amount_ok(const SMState* s, int p, int a) noexcept nogil:
 # --- receipts, takes and purchases (what the flow asks) ------------------------------------------------
 cdef bint alloc_needs_choice(SMState* s, int p) noexcept nogil:
     """Place p's receipts when there is no choice; True if p must decide."""
-    cdef int c, room = 10 - s.hand_money[p], ndep = 0, only = -1, x
+    cdef int c, room = HAND_LIMIT - s.hand_money[p], ndep = 0, only = -1, x
     for c in range(NCOL):
         if cards_of_colour(s, p, c) > 0:
             ndep += 1

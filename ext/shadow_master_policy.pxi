@@ -3,6 +3,17 @@
 
 
 # --- a cheap rollout policy (the search's policy_playout) ------------------------------------------------
+cdef enum:
+    USE_PLACE = 2            # use_weight: a placement's base weight,
+    USE_PLACE_STAKE = 3      # ... more if the seat holds Power cards of the colour,
+    USE_PLACE_NEIGHBOUR = 2  # ... more per neighbour already of the colour
+    USE_OTHER = 1            # any other use but declining (or a transfer first), which weighs 0
+    POLICY_PICK_STAKE = 4    # a rolled colour's weight per Power card held of it, plus a random 0 .. this - 1
+    POLICY_BUY_RANK_MIN = 2  # a Power card is bought of a colour of at least this rank,
+    POLICY_BUY_RESERVE = 2   # ... keeping this much money after paying
+    POLICY_EXCHANGE_MONEY = 4     # a dead card is exchanged from this much money
+    POLICY_ALLOC_RANK_WEIGHT = 8  # a deposit's worth for receipts: rank x this + the chunk
+
 cdef inline bint dead_card(const SMState* s, int t) noexcept nogil:
     if t == XCARD:
         return False
@@ -10,16 +21,17 @@ cdef inline bint dead_card(const SMState* s, int t) noexcept nogil:
 
 cdef inline int use_weight(const SMState* s, int p, int c, int a) noexcept nogil:
     """The rollout policy's weight of use `a` of colour c by p (the opponent model samples the same):
-    a placement 2, +3 if p holds cards of c, +2 per neighbour already of c; other uses 1; decline 0."""
+    a placement USE_PLACE, + USE_PLACE_STAKE if p holds cards of c, + USE_PLACE_NEIGHBOUR per neighbour
+    already of c; other uses USE_OTHER; declining (or a transfer first) 0."""
     cdef int h, k, w
     if a < U_ALLY:
         h = a % NCELLS
-        w = 2 + (3 if cards_of_colour(s, p, c) > 0 else 0)
+        w = USE_PLACE + (USE_PLACE_STAKE if cards_of_colour(s, p, c) > 0 else 0)
         for k in range(N_NEIGHBOURS[s.board][h]):
             if s.colour[NEIGHBOUR[s.board][h][k]] == c:
-                w += 2
+                w += USE_PLACE_NEIGHBOUR
         return w
-    return 0 if a == U_DECLINE or a == U_TRANSFER else 1
+    return 0 if a == U_DECLINE or a == U_TRANSFER else USE_OTHER
 
 
 cdef int policy_phase1(const SMState* s, const int* legal, int n, uint64_t* rng) noexcept nogil:
@@ -28,7 +40,7 @@ cdef int policy_phase1(const SMState* s, const int* legal, int n, uint64_t* rng)
     for i in range(n):
         if legal[i] >= A_BLACK:
             blacks += 1
-    if blacks and s.hand_money[s.asked] < 10:
+    if blacks and s.hand_money[s.asked] < HAND_LIMIT:
         k = rng_below(rng, blacks)
         for i in range(n):
             if legal[i] >= A_BLACK:
@@ -63,12 +75,12 @@ cdef int policy_allocate(const SMState* s, const int* legal, int n) noexcept nog
     """All to hand if it can, else the best-ranked deposit (the largest chunk)."""
     cdef int i, v, best = -1, bv = -1
     for i in range(n):
-        if legal[i] == 7 * 3:                 # all to hand
+        if legal[i] == allocation_id(CHUNK_ALL, HOLDING_HAND):
             return legal[i]
     for i in range(n):
-        if legal[i] % 7 == 0:
+        if allocation_holding(legal[i]) == HOLDING_HAND:
             continue
-        v = s.rank[legal[i] % 7 - 1] * 8 + legal[i] // 7
+        v = s.rank[deposit_colour(allocation_holding(legal[i]))] * POLICY_ALLOC_RANK_WEIGHT + allocation_chunk(legal[i])
         if v > bv:
             bv = v
             best = legal[i]
@@ -88,7 +100,7 @@ cdef int policy_action(SMState* s, uint64_t* rng) noexcept nogil:
     if ph == PH_PICK_DIE:
         bv = -1
         for i in range(n):
-            v = cards_of_colour(s, p, legal[i]) * 4 + <int>rng_below(rng, 4)
+            v = cards_of_colour(s, p, legal[i]) * POLICY_PICK_STAKE + <int>rng_below(rng, POLICY_PICK_STAKE)
             if v > bv:
                 bv = v
                 best = legal[i]
@@ -97,15 +109,17 @@ cdef int policy_action(SMState* s, uint64_t* rng) noexcept nogil:
         return policy_use(s, legal, n, rng)
     if ph == PH_BUY:
         c = s.use_colour
-        return 1 if s.rank[c] >= 2 and total_money(s, p) - s.rank[c] >= 2 else 0
+        if s.rank[c] >= POLICY_BUY_RANK_MIN and total_money(s, p) - s.rank[c] >= POLICY_BUY_RESERVE:
+            return CHOICE_YES
+        return CHOICE_NO
     if ph == PH_COMBO_ROLL:
-        return 1
+        return CHOICE_YES
     if ph == PH_SHADOW:
         return SH_NONE
     if ph == PH_TAKE:
         return legal[0]
     if ph == PH_EXCHANGE:
-        if total_money(s, p) >= 4:
+        if total_money(s, p) >= POLICY_EXCHANGE_MONEY:
             for i in range(n):
                 if legal[i] >= EX_DISCARD and dead_card(s, legal[i] - EX_DISCARD):
                     return legal[i]
@@ -115,7 +129,7 @@ cdef int policy_action(SMState* s, uint64_t* rng) noexcept nogil:
     if ph == PH_SETTLE_SELL:
         if s.end_round and s.round > s.end_round:
             return legal[n - 1]
-        return 0
+        return SELL_NOTHING
     if ph == PH_FORCED_SELL:
         bv = 1000
         for i in range(n):
