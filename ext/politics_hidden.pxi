@@ -474,27 +474,71 @@ cdef void set_roles(PolState* s, int x, int y) noexcept nogil:
     s.flags[y] |= F_DARK
 
 
+cdef bint consistent_tell(PolState* s, int seat, int a) noexcept nogil:
+    """PH_TELL to `seat` itself: make its role (and partner) the one `a` tells; False if impossible."""
+    cdef int q
+    if a == C_HONEST:
+        if s.flags[seat] & F_DARK:
+            for q in range(s.n):
+                if q != seat and not (s.flags[q] & F_DARK):
+                    s.flags[q] |= F_DARK
+                    break
+            s.flags[seat] &= ~F_DARK
+    elif C_DARK <= a < C_DARK + MAXP:
+        q = a - C_DARK
+        if q == seat or q >= s.n:
+            return False
+        set_roles(s, seat, q)
+    return True
+
+
+cdef bint consistent_vote_reveal(PolState* s, int p, int a) noexcept nogil:
+    """PH_VOTE_REVEAL of another seat p: make p's hidden vote the one `a` shows; False if impossible."""
+    cdef int q
+    if not (C_VOTE <= a <= C_VOTE + 8):
+        return False
+    q = a - C_VOTE
+    if q == 8:
+        s.vote[p] = NONE
+    else:
+        if q >= s.n or q == p or (s.flags[q] & F_REVEALED):
+            return False
+        s.vote[p] = q
+    return True
+
+
+cdef bint consistent_role_reveal(PolState* s, int seat, int p, int a) noexcept nogil:
+    """PH_ROLE_REVEAL of seat p while `seat` does not know the roles: swap a dark role onto p (or off
+    it) so that `a` shows it; False if impossible."""
+    cdef int q
+    if a == C_DARK and not (s.flags[p] & F_DARK):
+        if p == seat:
+            return False
+        for q in range(s.n):
+            if (s.flags[q] & F_DARK) and not (s.flags[q] & F_REVEALED):
+                s.flags[q] &= ~F_DARK
+                s.flags[p] |= F_DARK
+                break
+    elif a == C_HONEST and (s.flags[p] & F_DARK):
+        for q in range(s.n):
+            if q != seat and q != p and not (s.flags[q] & (F_DARK | F_REVEALED)):
+                s.flags[q] |= F_DARK
+                s.flags[p] &= ~F_DARK
+                break
+    return True
+
+
 cdef int pol_make_consistent(PolState* s, int seat, int a) noexcept nogil:
     """Re-deal what `seat` cannot see so that `seat` may observe `a` next (advisor mode: rebuilding
     an information state from one seat's observations).  Returns whether `a` is then legal."""
-    cdef int ph = s.phase, p = s.asked, n, i, x, y, q
+    cdef int ph = s.phase, p = s.asked, n, i, x, y
     cdef int buf[MAX_LEGAL]
     cdef uint8_t faces[6]
     if ph == PH_OVER:
         return 0
     if ph == PH_TELL and p == seat:
-        if a == C_HONEST:
-            if s.flags[seat] & F_DARK:
-                for q in range(s.n):
-                    if q != seat and not (s.flags[q] & F_DARK):
-                        s.flags[q] |= F_DARK
-                        break
-                s.flags[seat] &= ~F_DARK
-        elif C_DARK <= a < C_DARK + MAXP:
-            q = a - C_DARK
-            if q == seat or q >= s.n:
-                return 0
-            set_roles(s, seat, q)
+        if not consistent_tell(s, seat, a):
+            return 0
     elif (ph == PH_DEAL or ph == PH_DRAW) and p == seat:
         if not (C_CARD <= a < C_CARD + NTYPES) or not ensure_pile(s, seat, a - C_CARD):
             return 0
@@ -512,30 +556,11 @@ cdef int pol_make_consistent(PolState* s, int seat, int a) noexcept nogil:
         if not force_table_down(s, seat, faces):
             return 0
     elif ph == PH_VOTE_REVEAL and p != seat:
-        if not (C_VOTE <= a <= C_VOTE + 8):
+        if not consistent_vote_reveal(s, p, a):
             return 0
-        q = a - C_VOTE
-        if q == 8:
-            s.vote[p] = NONE
-        else:
-            if q >= s.n or q == p or (s.flags[q] & F_REVEALED):
-                return 0
-            s.vote[p] = q
     elif ph == PH_ROLE_REVEAL and not knows_roles(s, seat):
-        if a == C_DARK and not (s.flags[p] & F_DARK):
-            if p == seat:
-                return 0
-            for q in range(s.n):
-                if (s.flags[q] & F_DARK) and not (s.flags[q] & F_REVEALED):
-                    s.flags[q] &= ~F_DARK
-                    s.flags[p] |= F_DARK
-                    break
-        elif a == C_HONEST and (s.flags[p] & F_DARK):
-            for q in range(s.n):
-                if q != seat and q != p and not (s.flags[q] & (F_DARK | F_REVEALED)):
-                    s.flags[q] |= F_DARK
-                    s.flags[p] &= ~F_DARK
-                    break
+        if not consistent_role_reveal(s, seat, p, a):
+            return 0
     elif ph == PH_FINAL_ROLES:
         if not (C_ROLES <= a < C_ROLES + s.n * (s.n - 1) // 2):
             return 0
@@ -557,11 +582,8 @@ cdef int pol_make_consistent(PolState* s, int seat, int a) noexcept nogil:
 
 
 # --- validation (decode) ----------------------------------------------------------------------------
-cdef const char* pol_validate(const PolState* s) noexcept nogil:
-    """NULL when the struct is a consistent state, else what is wrong."""
-    cdef int t, p, i, tot, nd = 0, h
-    cdef int cnt[6]
-    cdef int bcnt[4]
+cdef const char* validate_progress(const PolState* s) noexcept nogil:
+    """What is wrong with the rule options, the counters and whose turn it is, or NULL."""
     if s.n < 6 or s.n > MAXP:
         return "player count out of range"
     if s.phase >= NUM_PHASES:
@@ -574,6 +596,14 @@ cdef const char* pol_validate(const PolState* s) noexcept nogil:
         return "no seat to decide"
     if s.n_revealed > 6 or s.cursor > MAXP or s.contract_slot > 2:
         return "counter out of range"
+    return NULL
+
+
+cdef const char* validate_policy_cards(const PolState* s) noexcept nogil:
+    """What is wrong with the policy cards (8 of each type wherever they are, what seats know of the
+    discard pile, hand sizes) and the count of dark players, or NULL."""
+    cdef int t, p, i, nd = 0, h
+    cdef int cnt[NTYPES]
     for t in range(NTYPES):
         cnt[t] = s.pile[t] + s.discard[t] + s.table_down[t] + (s.leader_discard == t)
         if s.discard_public[t] > s.discard[t]:
@@ -602,6 +632,14 @@ cdef const char* pol_validate(const PolState* s) noexcept nogil:
             return "the 48 policy cards are not 8 of each type"
     if s.phase != PH_ROLES and nd != 2:
         return "there must be exactly 2 dark players"
+    return NULL
+
+
+cdef const char* validate_backroom_cards(const PolState* s) noexcept nogil:
+    """What is wrong with the backroom cards (each type's copies, at most 2 in a hand) and the unused
+    seats' coins, or NULL."""
+    cdef int t, p, tot
+    cdef int bcnt[NBR]
     for t in range(NBR):
         bcnt[t] = s.backroom_pile[t] + s.backroom_played[t]
     for p in range(MAXP):
@@ -619,10 +657,17 @@ cdef const char* pol_validate(const PolState* s) noexcept nogil:
                 return "the backroom cards do not add up"
     elif bcnt[0] or bcnt[1] or bcnt[2] or bcnt[3]:
         return "backroom cards without the backroom module"
+    return NULL
+
+
+cdef const char* validate_seats(const PolState* s) noexcept nogil:
+    """What is wrong with the contracts, the government, the proposals and the votes, or NULL."""
+    cdef int t, p, i
     for i in range(2):
         if s.contract_template[i] > T_PROBE or s.contract_status[i] > CS_DONE:
             return "bad contract"
-        if s.contract_template[i] and (s.contract_creator[i] >= s.n or s.contract_counterparty[i] >= s.n or s.contract_amount[i] < 1 or s.contract_amount[i] > 2):
+        if s.contract_template[i] and (s.contract_creator[i] >= s.n or s.contract_counterparty[i] >= s.n
+                                       or s.contract_amount[i] < 1 or s.contract_amount[i] > 2):
             return "bad contract"
     if s.formed and (s.leader >= s.n or s.partner1 >= s.n or s.partner2 >= s.n):
         return "bad government"
@@ -634,5 +679,17 @@ cdef const char* pol_validate(const PolState* s) noexcept nogil:
         if s.vote[p] != NONE and s.vote[p] >= s.n:
             return "bad vote"
     return NULL
+
+
+cdef const char* pol_validate(const PolState* s) noexcept nogil:
+    """NULL when the struct is a consistent state, else what is wrong (the first check that fails)."""
+    cdef const char* why = validate_progress(s)
+    if why == NULL:
+        why = validate_policy_cards(s)
+    if why == NULL:
+        why = validate_backroom_cards(s)
+    if why == NULL:
+        why = validate_seats(s)
+    return why
 
 
