@@ -125,12 +125,12 @@ def check_random_games(int n, int count, seed=0, int nrounds=11, bint backroom=T
 
 
 # --- benchmark loops --------------------------------------------------------------------------------
-def playouts(int n, int count, seed=0, int nrounds=11, bint backroom=True, bint contracts=True,
-             bint awards=True, int max_inv=4):
-    """Run ``count`` random playouts of an ``n``-player game from before the deal (the benchmark
-    kernel: the search's random playout).  Returns the total number of actions and chance events, so
-    the work is not optimised away."""
-    cdef PoliticsCore start = PoliticsCore(n, nrounds, backroom, contracts, awards, max_inv)
+ctypedef long long (*Playout)(PolState* s, uint64_t* rng) noexcept nogil
+
+
+cdef long long _run_playouts(PoliticsCore start, int count, seed, Playout playout):
+    """``count`` games played out from ``start`` by ``playout``; the actions and chance events they
+    took in all (so the work is not optimised away)."""
     cdef PolState s
     cdef uint64_t rng = _seed(seed)
     cdef long long steps = 0
@@ -138,22 +138,21 @@ def playouts(int n, int count, seed=0, int nrounds=11, bint backroom=True, bint 
     with nogil:
         for i in range(count):
             s = start.st
-            steps += pol_random_playout(&s, &rng)
+            steps += playout(&s, &rng)
     return steps
+
+
+def playouts(int n, int count, seed=0, int nrounds=11, bint backroom=True, bint contracts=True,
+             bint awards=True, int max_inv=4):
+    """Run ``count`` random playouts of an ``n``-player game from before the deal (the benchmark
+    kernel: the search's random playout).  Returns the total number of actions and chance events."""
+    return _run_playouts(PoliticsCore(n, nrounds, backroom, contracts, awards, max_inv), count, seed,
+                         pol_random_playout)
 
 
 def policy_playouts(int n, int count, seed=0, int nrounds=11):
     """Like :func:`playouts`, with the search's rollout policy at every decision."""
-    cdef PoliticsCore start = PoliticsCore(n, nrounds)
-    cdef PolState s
-    cdef uint64_t rng = _seed(seed)
-    cdef long long steps = 0
-    cdef int i
-    with nogil:
-        for i in range(count):
-            s = start.st
-            steps += pol_policy_playout(&s, &rng)
-    return steps
+    return _run_playouts(PoliticsCore(n, nrounds), count, seed, pol_policy_playout)
 
 
 def determinize_loop(PoliticsCore st, int seat, int count, seed=0):
