@@ -17,8 +17,9 @@ from intrigue.cli.paths import check_writable
 from intrigue.engine.errors import IntrigueError, OptionError
 from intrigue.engine.game import Game
 from intrigue.engine.registry import load_game
-from intrigue.search.bot import Limits
-from intrigue.search.exploit import DEFAULT_SAMPLES, ExploitReport, Score, exploit as exploit_bots
+from intrigue.search.bot import Limits, make_bot
+from intrigue.search.exploit import (DEFAULT_SAMPLES, TABLE_HEADER, TABLE_ITERATIONS, TABLE_MAX_NODES, ExploitReport,
+                                     Score, exploit as exploit_bots, exploit_table, format_row, small_games)
 from intrigue.search.solve import DEFAULT_VARIANT, MAX_ITERATIONS, VARIANTS, Checkpoint, solve as solve_game
 from intrigue.search.tree import DEFAULT_MAX_NODES, build_tree, describe_game
 
@@ -175,3 +176,34 @@ def solve(game: str, ruleset: Optional[str], players: Optional[int], option: Tup
                ", ".join(f"seat {s} {v:+.6f}" for s, v in enumerate(solution.last.score.values)))
     if save_path:
         click.echo(f"saved to {save_path} (play it with the bot solved:{save_path})")
+
+
+def parse_budgets(text: str) -> Tuple[int, ...]:
+    """``"100,1000"`` -> (100, 1000): the tuners' table's iterations per decision."""
+    try:
+        budgets = tuple(int(x.replace("_", "")) for x in text.split(",") if x.strip())
+    except ValueError:
+        budgets = ()
+    if not budgets or min(budgets) < 1:
+        raise OptionError(f"--iterations {text!r} must be whole numbers >= 1 separated by commas",
+                          field="iterations")
+    return budgets
+
+
+def show_exploit_table(specs: Tuple[str, ...], iterations: str, samples: int, seed: int, max_nodes: int,
+                       workers: int, as_json: bool) -> None:
+    """``intrigue bench --exploit``: the tuners' table (:func:`intrigue.search.exploit.exploit_table`),
+    printed a row at a time as each point is measured (with ``as_json``, one JSON object at the end and
+    the rows on stderr as they come)."""
+    if not specs:
+        raise OptionError("--exploit needs the bots to score: --bots SPEC (repeatable)", field="bots")
+    budgets = parse_budgets(iterations)
+    for spec in specs:                       # a bad spec: one line now, not after minutes of others' rows
+        make_bot(spec, seed=0).close()
+    games = small_games(max_nodes)
+    click.echo(TABLE_HEADER, err=as_json)
+    rows = exploit_table(list(specs), games=games, iterations=budgets, samples=samples, seed=seed,
+                         on_row=lambda row: click.echo(format_row(row), err=as_json), workers=workers)
+    if as_json:
+        click.echo(json.dumps({"samples": samples, "seed": seed, "iterations": list(budgets),
+                               "rows": [r.to_dict() for r in rows]}))
