@@ -58,6 +58,7 @@ def test_the_narrator_is_the_games_plugin():
     assert load_game("shadow_master").plugin("narrator") is ShadowMasterNarrator
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "th"])
 def test_every_event_is_told_in_every_player_count_and_ruleset(lang):
     for players in (3, 4, 5, 6):
