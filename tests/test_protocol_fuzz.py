@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from intrigue.protocol.commands import COMMANDS
@@ -131,7 +133,6 @@ def test_any_request_gets_one_answer_and_a_following_game_is_unaffected(lines):
 # messages, bad bot specs, msgpack garbage), through the engine's real loop: a small seeded sample of
 # tests/fuzz_engine.py, which runs the same at scale
 # --------------------------------------------------------------------------------------------------
-import pytest  # noqa: E402
 
 import fuzz_engine  # noqa: E402
 
