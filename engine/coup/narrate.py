@@ -336,7 +336,7 @@ RULES: Dict[str, Dict[str, str]] = {
         "block": "A block is a claim too: it can be challenged the same way. A block that stands cancels "
                  "the action (an Assassinate's 3 coins stay paid).",
         "lose": "Losing an influence: turn one of your face-down cards face up; with none left you are out.",
-        "goal": "Last player with influence wins. Full guide: docs/rules/coup.{lang}.md",
+        "goal": "Last player with influence wins. Full guide: intrigue rules coup --lang {lang}",
     },
     "th": {
         "actions": "การกระทำ (ตาละครั้ง; มีทอง {forced} ขึ้นไปต้องโค่นอำนาจ):\n"
@@ -353,7 +353,7 @@ RULES: Dict[str, Dict[str, str]] = {
                      "(การ์ดที่เปิดสับคืนกองแล้วจั่วใหม่) ถ้าเปิดไม่ได้ ผู้ถูกตรวจสอบเสียอิทธิพลและการกระทำหรือการขัดขวางถูกยกเลิก",
         "block": "การขัดขวางก็เป็นการอ้าง ตรวจสอบได้เหมือนกัน การขัดขวางที่สำเร็จยกเลิกการกระทำ (ทอง 3 ของการสังหารไม่คืน)",
         "lose": "เสียอิทธิพล: หงายการ์ดคว่ำของคุณ 1 ใบ ถ้าไม่เหลือการ์ดคว่ำก็ออกจากเกม",
-        "goal": "ผู้ที่เหลืออิทธิพลคนสุดท้ายชนะ คู่มือเต็ม: docs/rules/coup.{lang}.md",
+        "goal": "ผู้ที่เหลืออิทธิพลคนสุดท้ายชนะ คู่มือเต็ม: intrigue rules coup --lang {lang}",
     },
     "he": {
         "actions": "פעולות (אחת בתור; עם {forced} מטבעות או יותר חובה הפיכה):\n"
@@ -371,7 +371,7 @@ RULES: Dict[str, Dict[str, str]] = {
         "block": "ביטול הוא גם טענה, ואפשר לערער עליו באותה דרך. ביטול שעומד מבטל את הפעולה (3 המטבעות של "
                  "התנקשות לא חוזרים).",
         "lose": "איבוד השפעה: הופכים קלף סגור אחד; מי שלא נשאר לו קלף סגור יוצא מהמשחק.",
-        "goal": "האחרון שנשארה לו השפעה מנצח. המדריך המלא: docs/rules/coup.{lang}.md",
+        "goal": "האחרון שנשארה לו השפעה מנצח. המדריך המלא: intrigue rules coup --lang {lang}",
     },
 }
 

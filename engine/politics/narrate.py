@@ -229,7 +229,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                    "influence, contracts +5 influence, honour +3 legitimacy, betrayal +4 underground.",
         "rules_goal": "Goal: the highest total (influence + legitimacy if Honest, + underground if Dark). "
                       "Five failed governments end the game in a crisis: the Honest win if both Dark "
-                      "powers are exposed. Full guide: docs/rules/politics.en.md",
+                      "powers are exposed. Full guide: intrigue rules politics",
         "rules_backroom": "Backroom cards: Coup (take over as leader), Media power (flip a revealed policy), "
                           "Deal-break (cancel a contract), Block (cancel any of those).",
     },
@@ -383,7 +383,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                    "จับทุจริตได้ ความชอบธรรม +3 รัฐบาลล้ม อำนาจใต้ดิน +3 เป็นแนวร่วม อิทธิพล +2 "
                    "สัญญา อิทธิพล +5 ทำตามสัญญา ความชอบธรรม +3 บิดสัญญา อำนาจใต้ดิน +4",
         "rules_goal": "เป้าหมาย: คะแนนรวมสูงสุด (อิทธิพล + ความชอบธรรมถ้าสุจริต หรือ + อำนาจใต้ดินถ้าเป็นอำนาจมืด) "
-                      "รัฐบาลล้มเหลว 5 ครั้งเกิดวิกฤตศรัทธา: ฝ่ายสุจริตชนะถ้าเปิดโปงอำนาจมืดได้ทั้งสองคน คู่มือเต็ม: docs/rules/politics.th.md",
+                      "รัฐบาลล้มเหลว 5 ครั้งเกิดวิกฤตศรัทธา: ฝ่ายสุจริตชนะถ้าเปิดโปงอำนาจมืดได้ทั้งสองคน คู่มือเต็ม: intrigue rules politics --lang th",
         "rules_backroom": "การ์ดเกมหลังฉาก: ยึดอำนาจ (เป็นผู้นำแทน) อำนาจสื่อ (พลิกนโยบายที่เปิด) ล้มดีล (ยกเลิกสัญญา) ขัดขวาง (ยกเลิกการ์ดเหล่านั้น)",
     },
 }

@@ -264,8 +264,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "end_reason": "The game ended: {reason}.", "out": "bankrupt",
         # rules
         "rules_goal": "Goal: be the richest at the end. Score = money (hand + deposits) + each Power card at its "
-                      "kingdom's rank + 5 per Territory card + persons and castles at their price. "
-                      "Full guide: docs/rules/shadow_master.en.md",
+                      "kingdom's rank + 5 per Territory card + persons and castles at their price.",
+        "rules_guide": "Full guide: intrigue rules shadow_master",
         "rules_phase1": "Phase 1 — choose one: A) roll 1 die (+1 per Faith card) or use a Military card to fix a "
                         "colour, then use it: put a token on a cell whose card you hold (the card is spent), "
                         "two with the X card (combo), toggle the colour in the alliance with an X card, a person's "
@@ -494,7 +494,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "reason_final": "เล่นรอบสุดท้ายครบแล้ว (เงื่อนไขจบเกมเกิดในรอบ {round}: {why})",
         "reason_last": "เหลือผู้เล่นที่ไม่ล้มละลายเพียงคนเดียว",
         "rules_goal": "เป้าหมาย: รวยที่สุดเมื่อจบเกม คะแนน = เงิน (ในมือ + เงินฝาก) + การ์ดอำนาจตามอันดับของสี "
-                      "+ 5 ต่อการ์ด Territory + บุคคลและปราสาทตามราคา คู่มือเต็ม: docs/rules/shadow_master.th.md",
+                      "+ 5 ต่อการ์ด Territory + บุคคลและปราสาทตามราคา",
+        "rules_guide": "คู่มือเต็ม: intrigue rules shadow_master --lang th",
         "rules_phase1": "เฟส 1 — เลือกหนึ่งอย่าง: A) ทอยลูกเต๋า 1 ลูก (+1 ต่อการ์ดศรัทธา) หรือใช้การ์ดการทหารเพื่อได้สี "
                         "แล้วใช้สีนั้น: วางโทเคนในช่องที่มีการ์ด (ใช้การ์ดไป) วางสองอันด้วยการ์ด X (คอมโบ) "
                         "สลับพันธมิตรด้วยการ์ด X ใช้ความสามารถบุคคล หรือไม่ใช้และจ่ายค่าปรับ 5 หลังวางโทเคน "
@@ -1590,7 +1591,7 @@ class ShadowMasterNarrator(Narrator):
             parts += [self.text["rules_phase3"]]
         else:
             parts += [self.text["rules_settle"]]
-        parts += [self.text["rules_end"], self.text["rules_goal"]]
+        parts += [self.text["rules_end"], self.text["rules_goal"], self.text["rules_guide"]]
         import textwrap
         return "\n".join(textwrap.fill(part, WIDTH, subsequent_indent="  ", break_on_hyphens=False)
                          for part in parts)
