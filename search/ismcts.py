@@ -27,7 +27,7 @@ from intrigue.engine.game import InfoState
 from intrigue.ext.game_api import Rng
 from intrigue.ext.ismcts import Search, node_size
 from intrigue.search.belief import belief_model
-from intrigue.search.bot import ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, make_bot
+from intrigue.search.bot import MAX_TIME_MS, ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, make_bot
 
 DEFAULT_ITERATIONS = 10000
 CHUNK_SECONDS = 0.02
@@ -110,7 +110,8 @@ class IsmctsBot(Bot):
                              "ones, up to time*stretch; with iterations, the first limit reached stops"),
         "stretch": (float, 2.0, "the most a close decision may take, as a multiple of time (>= 1; 1: time is a "
                                 "hard limit per decision)"),
-        "earlystop": (bool, True, "stop a timed search once the best action cannot be overtaken in the time left"),
+        "earlystop": (bool, True, "stop a search under the time budget once the best action cannot be overtaken in "
+                                  "the time left (a caller's time limit, the protocol's movetime, is searched in full)"),
         "vote": (float, 3.0, "with an ensemble (tree > 0) and earlystop: a timed search also stops once the "
                              "finished trees' votes (each its most visited action) for the best action lead the "
                              "runner-up's by z = vote standard deviations, a - b >= z * sqrt(a + b) (a sign "
@@ -187,7 +188,7 @@ class IsmctsBot(Bot):
                                  "best measured (its search_defaults; 0 if it names none)"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
-        "info_ms": (int, 250, "milliseconds between on_info progress reports"),
+        "info_ms": (int, 100, "milliseconds between on_info progress reports"),
     }
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
@@ -195,8 +196,9 @@ class IsmctsBot(Bot):
         cfg = self.config
         if cfg["iterations"] < 0 or cfg["iterations"] > MAX_ITERATIONS:
             raise BotSpecError(f"ismcts: iterations must be from 0 to {MAX_ITERATIONS}", field="bot")
-        if not cfg["time"] >= 0:
-            raise BotSpecError("ismcts: time must be >= 0 (milliseconds)", field="bot")
+        if not 0 <= cfg["time"] <= MAX_TIME_MS:
+            raise BotSpecError(f"ismcts: time must be from 0 to {MAX_TIME_MS:,.0f} (milliseconds, about 11.6 days)",
+                               field="bot")
         if not 1 <= cfg["workers"] <= 64:
             raise BotSpecError("ismcts: workers must be from 1 to 64", field="bot")
         if not cfg["c"] >= 0:
@@ -443,7 +445,9 @@ class IsmctsBot(Bot):
         if budget and time_ms is not None:
             # (a debt from overruns shortens it, to no less than MIN_ALLOWANCE of the budget)
             hard_ms = max(time_ms * MIN_ALLOWANCE, time_ms + min(self._bank_ms, time_ms * (cfg["stretch"] - 1.0)))
-        early = bool(cfg["earlystop"]) and time_ms is not None and not infinite
+        # early stops belong to the spec's budget (time=); a caller's time limit (the protocol's movetime)
+        # is the time searched, as in UCI
+        early = bool(cfg["earlystop"]) and time_ms is not None and budget
         model = self._model(info)
         hook = model is not None and _has_belief_hook(info)
         table = model.table(info, stop=stop) if hook and cfg["belief"] else None
