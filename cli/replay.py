@@ -8,7 +8,7 @@ seat saw it, rebuilt from its observations alone.
 from __future__ import annotations
 
 import sys
-from typing import List, NamedTuple, Optional
+from typing import Any, List, NamedTuple, Optional
 
 import click
 
@@ -62,18 +62,21 @@ def frames(record: GameRecord, seat: Optional[int], narrator=None) -> List[Frame
             prev = info
         return out
     out = []
-    prev: Optional[State] = None
-    for state in record.states():
+    prev: Optional[Any] = None
+    # one replay, each frame a copy of the kernel state only (a board needs no history): linear in the
+    # record's length, where a copy of the whole state per step was quadratic
+    for state in record.states(copies=False):
+        core = state.core.clone()
         if prev is None:
-            out.append(Frame(None, None, state))
+            out.append(Frame(None, None, State(game, core)))
         else:
             event = state.history[-1]
             text = seen(event, "full" if seat is None else seat)
             if text is not None:
-                out.append(Frame(event.seat, text, state, tell(prev.core, event)))
+                out.append(Frame(event.seat, text, State(game, core), tell(prev, event)))
             elif out:
-                out[-1] = out[-1]._replace(state=state)   # an unseen event: the view's last frame moves on
-        prev = state
+                out[-1] = out[-1]._replace(state=State(game, core))   # an unseen event: the view's last frame moves on
+        prev = core
     return out
 
 
