@@ -13,7 +13,7 @@ from typing import Any, List, NamedTuple, Optional
 import click
 
 from intrigue.cli.play import _utf8
-from intrigue.cli.tui import event_line, narrator_for, t, visual, wants_color
+from intrigue.cli.tui import RTL_LANGS, event_line, narrator_for, t, visual, wants_color
 from intrigue.engine import Event, GameRecord, RecordError, State
 from intrigue.search.table import seen
 
@@ -107,7 +107,7 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, 
     _utf8(sys.stdout)
 
     def echo(text: str = "") -> None:
-        click.echo(visual(text) if bidi else text)
+        click.echo(visual(text, rtl=lang in RTL_LANGS) if bidi else text)
 
     def board(state: State) -> str:
         if state.is_terminal() and hasattr(narrator, "end_screen"):

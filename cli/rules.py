@@ -12,7 +12,7 @@ from typing import Dict, List, Optional
 
 import click
 
-from intrigue.cli.tui import visual
+from intrigue.cli.tui import RTL_LANGS, visual
 from intrigue.engine import IntrigueError, game_class, game_names
 
 GUIDES = "intrigue.rules"
@@ -65,5 +65,5 @@ def rules(game: Optional[str], lang: Optional[str], bidi: bool) -> None:
         raise IntrigueError(f"the {name} guide is not written in {lang!r}: --lang {' or '.join(langs)}")
     text = read_guide(name, lang)
     if bidi and sys.stdout.isatty():
-        text = visual(text, min(shutil.get_terminal_size().columns, 100))
+        text = visual(text, min(shutil.get_terminal_size().columns, 100), rtl=lang in RTL_LANGS)
     click.echo(text.rstrip("\n"))
