@@ -52,14 +52,13 @@ def test_compare_with_a_file_that_is_no_baseline_is_one_line(tmp_path, capsys):
 
 
 def test_the_signature_is_one_number_the_same_every_run():
-    runs = [subprocess.run([sys.executable, "-m", "intrigue.cli.main", "bench", "--signature"], capture_output=True,
-                           text=True, timeout=300, env=dict(os.environ, PYTHONHASHSEED=str(h))) for h in (1, 2)]
-    for r in runs:
-        assert r.returncode == 0, r.stderr
-        assert r.stdout.strip().isdigit()
-    assert runs[0].stdout == runs[1].stdout
-    assert int(runs[0].stdout) == signature().nodes
-    assert signature().positions >= 6
+    # another process with another string hash seed, and this one: the same number
+    r = subprocess.run([sys.executable, "-m", "intrigue.cli.main", "bench", "--signature"], capture_output=True,
+                       text=True, timeout=300, env=dict(os.environ, PYTHONHASHSEED="1"))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().isdigit() and r.stdout.count("\n") == 1
+    here = signature()
+    assert int(r.stdout) == here.nodes and here.positions >= 6
 
 
 @pytest.mark.slow
