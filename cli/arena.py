@@ -261,13 +261,20 @@ def _print_table(summary: Dict[str, Any]) -> None:
     labels = [(f"{b['team']}: {b['spec']}" if "team" in b else b["spec"]) for b in summary["bots"]]
     width = max(12, max(len(x) for x in labels))
     head = "team: bot" if any("team" in b for b in summary["bots"]) else "bot"
-    click.echo(f"{head:<{width}}  {'wins':>5}  {'win rate':>8}  {'95% CI':>15}  {'place':>5}  {'ms/move':>8}")
+    paid = all("mean_payoff" in b for b in summary["bots"])
+    extra = f"  {'payoff/game':>11}  {'95% CI':>17}" if paid else ""
+    click.echo(f"{head:<{width}}  {'wins':>5}  {'win rate':>8}  {'95% CI':>15}  {'place':>5}  {'ms/move':>8}{extra}")
     for label, b in zip(labels, summary["bots"]):
         lo, hi = b["ci95"]
         ms = "" if b["ms_per_decision"] is None else f"{b['ms_per_decision']:.1f}"
         place = "" if b["mean_placing"] is None else f"{b['mean_placing']:.2f}"
+        if paid:
+            plo, phi = b["payoff_ci95"]
+            extra = f"  {b['mean_payoff']:>+11.3f}  [{plo:+7.3f}, {phi:+7.3f}]"
         click.echo(f"{label:<{width}}  {b['wins']:>5}  {100 * b['win_rate']:>7.1f}%  "
-                   f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  {place:>5}  {ms:>8}")
+                   f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  {place:>5}  {ms:>8}{extra}")
+    if paid:
+        click.echo("(payoff: the game's scores, e.g. chips in poker; a pot won is counted as a win)")
 
 
 def _print_ratings(summary: Dict[str, Any]) -> None:

@@ -19,6 +19,8 @@ COMMANDS: Dict[str, str] = {
     "games": "intrigue.cli.games:games",
     "rules": "intrigue.cli.rules:rules",
     "web": "intrigue.cli.web_cmd:web",
+    "exploit": "intrigue.cli.exact:exploit",
+    "solve": "intrigue.cli.exact:solve",
 }
 
 
@@ -53,6 +55,7 @@ def cli() -> None:
     Drive it from a frontend:      intrigue engine      (see docs/protocol.md)
     Pit bots against each other:   intrigue arena --help
     Measure speed:                 intrigue bench --quick
+    Exact play quality (small games): intrigue exploit, intrigue solve
     Play in the browser:           intrigue web          (needs intrigue[web])
     """
 

@@ -133,7 +133,8 @@ class Result:
     """The outcome of a finished game.
 
     ``placings[s]`` is seat s's place (1 = winner; tied seats share a place), ``rewards[s]`` the
-    reward an algorithm maximises (winners share 1), ``scores`` game points where the game has them.
+    reward in [0, 1] an algorithm maximises (in most games the winners share 1; in poker it is the
+    chips scaled into [0, 1]), ``scores`` game points where the game has them (chips in poker).
     """
 
     winners: Tuple[int, ...]
@@ -177,8 +178,13 @@ class Game:
     #: when asked for (:meth:`plugin`), so that the engine never imports the layers above it.  Kinds
     #: in use: ``heuristic`` (the heuristic bot's policy class), ``belief`` (the ismcts belief model
     #: class), ``benchmarks`` (a function ``cases(quick)`` for ``intrigue bench``), ``narrator``
-    #: (sentences for people), ``web`` (the web table's assets).  A game without one leaves it out.
+    #: (sentences for people), ``web`` (the web table's assets), ``openspiel`` (how the game maps onto
+    #: OpenSpiel's, for cross-checks: :mod:`intrigue.search.openspiel`).  A game without one leaves it out.
     plugins: ClassVar[Mapping[str, str]] = {}
+    #: What exact tools (``intrigue exploit``, ``intrigue solve``) measure a finished game by:
+    #: ``"rewards"`` (:attr:`Result.rewards`) or ``"scores"`` (:attr:`Result.scores`, e.g. chips in
+    #: poker, the unit in which the field reports exploitability).
+    payoff: ClassVar[str] = "rewards"
     #: What the ismcts bot's ``auto`` settings mean for this game (the best measured settings).
     search_defaults: ClassVar[Mapping[str, Any]] = {"opponents": "search", "playout": "random"}
 
@@ -393,6 +399,13 @@ class Game:
     def private_info(self, core: KernelState, seat: int) -> dict:
         """What ``seat`` privately knows now, as plain data (game hook)."""
         return {}
+
+    def revealed_at_end(self, core: KernelState, seat: int) -> dict:
+        """What every seat is shown of ``seat``'s private information once the game is over, as plain
+        data of :meth:`private_info`'s shape (game hook; default: all of it, every card turned face
+        up).  A game whose rules keep some cards hidden to the end (a poker hand won by a fold) gives
+        those as ``None``."""
+        return self.private_info(core, seat)
 
     def teams(self, core: KernelState) -> Optional[Dict[str, Tuple[int, ...]]]:
         """The teams in ``core``, as a referee who knows every role sees them: team name -> seats

@@ -16,6 +16,7 @@ _GAMES: Dict[str, str] = {
     "politics": "intrigue.engine.politics.game:PoliticsGame",
     "shadow_master": "intrigue.engine.shadow_master.game:ShadowMasterGame",
     "kuhn": "intrigue.engine.kuhn.game:KuhnGame",
+    "leduc": "intrigue.engine.leduc.game:LeducGame",
 }
 
 #: The game a command plays when none is named (``intrigue play``, ``intrigue arena``).

@@ -7,6 +7,9 @@ N players (2 or 3) and a deck of N + 1 cards ranked 0..N; each antes one chip an
 face down; then one betting round: in seat order each may ``pass`` or ``bet`` one chip until someone
 bets, after which every other seat in turn ``call``s (``bet``) or ``fold``s (``pass``) once.  The best
 card among the seats still in wins the pot.
+
+The payoff is chips (a seat wins the pot less what it put in); the reward the search maximises is the
+same chips scaled into [0, 1] by one map for every seat (``kuhn_returns``).
 """
 from libc.stdint cimport int8_t, uint8_t, uint64_t
 
@@ -19,6 +22,8 @@ cdef enum:
     KUHN_BET = 1            # bet, or call after a bet
     KUHN_DEAL = 2           # chance outcome: + card rank, dealt to `to_deal`
     KUHN_NUM_ACTIONS = 6    # 2 decisions + up to 4 cards
+    KUHN_ANTE = 1           # chips each seat puts in before the deal
+    KUHN_BET_SIZE = 1       # chips a bet or a call adds
 
 cdef struct KuhnState:
     int8_t n                # players (2 or 3)

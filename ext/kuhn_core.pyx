@@ -95,10 +95,22 @@ cdef int kuhn_winner(const KuhnState* s) noexcept nogil:
     return best
 
 
+cdef int kuhn_chips(const KuhnState* s, int p) noexcept nogil:
+    """Seat `p`'s chips won (> 0) or lost (< 0) at the end: the pot if it won it, less what it put in."""
+    cdef int q, pot = 0, own = KUHN_ANTE + (KUHN_BET_SIZE if s.paid & (1 << p) else 0)
+    for q in range(s.n):
+        pot += KUHN_ANTE + (KUHN_BET_SIZE if s.paid & (1 << q) else 0)
+    return (pot if p == kuhn_winner(s) else 0) - own
+
+
 cdef void kuhn_returns(const KuhnState* s, double* out) noexcept nogil:
-    cdef int p, w = kuhn_winner(s)
+    """The chips scaled into [0, 1] by one map for every seat: (chips + most lost) / (most lost + most
+    won), the most lost being the ante and a bet, the most won the others' antes and bets."""
+    cdef int p
+    cdef double most_lost = KUHN_ANTE + KUHN_BET_SIZE
+    cdef double span = most_lost * s.n
     for p in range(s.n):
-        out[p] = 1.0 if p == w else 0.0
+        out[p] = (kuhn_chips(s, p) + most_lost) / span if s.over else 0.0
 
 
 cdef double kuhn_prob(const KuhnState* s, int a) noexcept nogil:
@@ -297,6 +309,11 @@ cdef class KuhnCore(KernelState):
         w = kuhn_winner(&self.st)
         return None if w < 0 else w
 
+    def chips(self, int seat):
+        """The chips ``seat`` won (> 0) or lost (< 0); 0 before the end."""
+        self._check_seat(seat)
+        return kuhn_chips(&self.st, seat) if self.st.over else 0
+
 
 CONST = dict(PASS=KUHN_PASS, BET=KUHN_BET, DEAL=KUHN_DEAL, MAX_PLAYERS=KUHN_MAX_PLAYERS,
-             NUM_ACTIONS=KUHN_NUM_ACTIONS)
+             NUM_ACTIONS=KUHN_NUM_ACTIONS, ANTE=KUHN_ANTE, BET_SIZE=KUHN_BET_SIZE)

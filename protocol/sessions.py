@@ -121,7 +121,7 @@ class RefereeSession:
                 core = state.core
                 self.server.send({
                     "type": "game_over", "result": state.result().to_dict(),
-                    "revealed": {str(s): self.game.private_info(core, s) for s in range(self.game.num_players)},
+                    "revealed": {str(s): self.game.revealed_at_end(core, s) for s in range(self.game.num_players)},
                     "public": self.game.public_info(core), "events": dict((str(k), v) for k, v in self.seq.items())})
                 self.close_bots()
             return

@@ -80,6 +80,7 @@ class GameOutcome:
     kinds: List[KindClock] = dataclasses.field(default_factory=list)  # per seat: thinking per decision kind
     worker: str = ""                                                  # "host:pid" of the process that played it
     record: Optional[bytes] = None        # the game record (msgpack), when asked for; the driver saves it
+    payoffs: Optional[List[float]] = None  # per seat, in a game whose payoff is its scores (chips in poker)
 
     def key(self) -> Tuple[Any, ...]:
         """What a seeded game must reproduce on any backend: seats, result and length (not timings)."""
@@ -203,9 +204,10 @@ def _finish(task: Dict[str, Any], game: Any, bots: List[Bot], seats: List[int], 
     if task.get("records"):
         meta = {"arena_game": g, "seed": deal, "bots": [bots[s].spec for s in range(n)]}
         record = state.record(**meta).to_bytes()
+    payoffs = list(res.scores) if game.payoff == "scores" and res.scores is not None else None
     return GameOutcome(g, seats, list(res.placings), list(res.winners), res.draw, turns, decisions,
                        time.perf_counter() - t, [c[0] for c in clock], [c[1] for c in clock], teams,
-                       kinds, f"{socket.gethostname()}:{os.getpid()}", record)
+                       kinds, f"{socket.gethostname()}:{os.getpid()}", record, payoffs=payoffs)
 
 
 def _play_team_game(task: Dict[str, Any]) -> GameOutcome:
@@ -429,6 +431,17 @@ class BotTally:
     think: float = 0.0
     team: Optional[str] = None
     kinds: KindClock = dataclasses.field(default_factory=dict)
+    payoffs: List[float] = dataclasses.field(default_factory=list)   # per game, where the game pays scores
+
+    def mean_payoff(self) -> Optional[Tuple[float, List[float]]]:
+        """The mean payoff per game and its 95% interval (normal approximation), or None."""
+        n = len(self.payoffs)
+        if n == 0:
+            return None
+        mean = sum(self.payoffs) / n
+        var = sum((x - mean) ** 2 for x in self.payoffs) / (n - 1) if n > 1 else 0.0
+        half = 1.959964 * math.sqrt(var / n)
+        return mean, [mean - half, mean + half]
 
     def add_kinds(self, kinds: KindClock) -> None:
         for kind, (n, total, most, forced, forced_most, iterations) in kinds.items():
@@ -467,6 +480,10 @@ class BotTally:
                "ms_per_decision": round(1000.0 * self.think / self.decisions, 3) if self.decisions else None,
                "iterations_per_decision": self.iterations_per_decision(),
                "think_by_kind": self.kinds_dict()}
+        payoff = self.mean_payoff()
+        if payoff is not None:
+            out["mean_payoff"] = round(payoff[0], 6)
+            out["payoff_ci95"] = [round(x, 6) for x in payoff[1]]
         if self.team is not None:
             out = {"team": self.team, **out}
         return out
@@ -643,6 +660,8 @@ class Arena(Match):
                 t.think += o.think[seat]
                 t.decisions += o.moves[seat]
                 t.add_kinds(o.kinds[seat])
+                if o.payoffs is not None:
+                    t.payoffs.append(o.payoffs[seat])
                 if seat in o.winners:
                     if o.draw:
                         t.draws += 1

@@ -57,7 +57,8 @@ class Analysis:
     """A bot's answer: the chosen action, plus whatever it learned on the way.
 
     ``belief`` maps an opponent seat to a distribution over its hidden cards, in the game's terms
-    (for Coup: ``{seat: {role: probability that a face-down card is this role}}``).
+    (for Coup: ``{seat: {role: probability that a face-down card is this role}}``).  ``policy``, from a
+    bot that mixes, is the probability of each legal action that ``action`` was drawn from.
     """
 
     seat: int
@@ -67,6 +68,7 @@ class Analysis:
     iterations: int = 0
     elapsed_ms: float = 0.0
     belief: Optional[Dict[int, Dict[str, float]]] = None
+    policy: Optional[Dict[int, float]] = None       # the mixed policy the move was drawn from, if the bot has one
     extra: Dict[str, Any] = dataclasses.field(default_factory=dict)
 
     def to_dict(self) -> dict:
@@ -75,6 +77,9 @@ class Analysis:
                "stats": [s.to_dict() for s in self.stats]}
         if self.elapsed_ms > 0 and self.iterations:
             out["per_s"] = round(self.iterations / (self.elapsed_ms / 1000.0), 1)
+        if self.policy is not None:
+            names = {s.action: s.move for s in self.stats}
+            out["policy"] = {names.get(a, str(a)): round(p, 6) for a, p in self.policy.items()}
         if self.belief is not None:
             out["belief"] = {str(k): {r: round(p, 6) for r, p in v.items()} for k, v in self.belief.items()}
         out.update(self.extra)
@@ -94,6 +99,8 @@ class Bot:
     name: ClassVar[str]
     summary: ClassVar[str] = ""
     options: ClassVar[Mapping[str, Tuple[type, Any, str]]] = {}
+    #: The option a spec may give without its name, first (``solved:FILE`` is ``solved:file=FILE``).
+    positional_option: ClassVar[Optional[str]] = None
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         self.seed = seed
@@ -119,6 +126,12 @@ class Bot:
                on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
         """Decide for ``info.seat``, which must be the seat to decide."""
         raise NotImplementedError
+
+    def action_probs(self, info: InfoState) -> Optional[Dict[int, float]]:
+        """The bot's exact probability of each legal action at ``info``, when it knows them (a
+        random, heuristic or solved bot); None when its choice can only be sampled (a search).
+        Exact tools (``intrigue exploit``) read it instead of asking :meth:`choose` many times."""
+        return None
 
     def analyze(self, info: InfoState, *, limits: Optional[Limits] = None,
                 on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
@@ -159,11 +172,17 @@ class RandomBot(Bot):
         a = legal[self.rng.below(len(legal))]
         return Analysis(info.seat, a, info.action_to_string(a))
 
+    def action_probs(self, info: InfoState) -> Optional[Dict[int, float]]:
+        legal = info.legal_actions()
+        return {a: 1.0 / len(legal) for a in legal}
+
 
 _BOTS: Dict[str, str] = {
     "random": "intrigue.search.bot:RandomBot",
     "heuristic": "intrigue.search.heuristic:HeuristicBot",
     "ismcts": "intrigue.search.ismcts:IsmctsBot",
+    "solved": "intrigue.search.solved:SolvedBot",
+    "oos": "intrigue.search.oos:OosBot",
 }
 
 
@@ -186,12 +205,20 @@ def parse_spec(spec: str) -> Tuple[str, Dict[str, str]]:
         raise BotSpecError("a bot spec is a name with optional options, e.g. 'ismcts:time=1000'", field="bot")
     name, _, rest = spec.strip().partition(":")
     opts: Dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    for n, part in enumerate(filter(None, (p.strip() for p in rest.split(",")))):
         key, eq, value = part.partition("=")
+        if not eq and n == 0:
+            opts[POSITIONAL] = part              # a bot's main option given bare: solved:FILE
+            continue
         if not eq or not key.strip():
             raise BotSpecError(f"bot option {part!r} in {spec!r} is not key=value", field="bot")
         opts[key.strip().lower()] = value.strip()
     return name.strip().lower(), opts
+
+
+#: The key :func:`parse_spec` gives a bare first option (``solved:FILE``); the bot class's
+#: ``positional_option`` names what it is.
+POSITIONAL = ""
 
 
 def _spec_value(value: Any) -> str:
@@ -219,6 +246,10 @@ def make_bot(spec: str, seed: Optional[int] = None) -> Bot:
     if cls is None:
         raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(types)})", field="bot")
     options: Dict[str, Any] = {}
+    if POSITIONAL in raw:
+        if cls.positional_option is None:
+            raise BotSpecError(f"bot option {raw[POSITIONAL]!r} in {spec!r} is not key=value", field="bot")
+        raw = {cls.positional_option: raw.pop(POSITIONAL), **raw}
     for key, value in raw.items():
         if key not in cls.options:
             known = ", ".join(cls.options) or "none"

@@ -63,11 +63,11 @@ class HeuristicBot(Bot):
         a = legal[0] if len(legal) == 1 else pol.choose(info)
         return Analysis(info.seat, a, info.action_to_string(a))
 
-    def action_probs(self, info: InfoState) -> Dict[int, float]:
-        """The policy's distribution over ``info``'s legal actions (uniform if it has none)."""
-        pol = self.policy(info.game.name)
-        fn = getattr(pol, "action_probs", None)
-        if fn is not None:
-            return fn(info)
+    def action_probs(self, info: InfoState) -> Optional[Dict[int, float]]:
+        """The policy's distribution over ``info``'s legal actions (None if the game's policy does not
+        say: its choices can then only be sampled)."""
         legal = info.legal_actions()
-        return {a: 1.0 / len(legal) for a in legal}
+        if len(legal) == 1:
+            return {legal[0]: 1.0}
+        fn = getattr(self.policy(info.game.name), "action_probs", None)
+        return fn(info) if fn is not None else None

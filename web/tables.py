@@ -317,7 +317,7 @@ class WebTable:
                             for a in state.legal_actions()]
         if state.is_terminal():
             out["result"] = state.result().to_dict()
-            out["revealed"] = {str(s): game.private_info(core, s) for s in range(game.num_players)}
+            out["revealed"] = {str(s): game.revealed_at_end(core, s) for s in range(game.num_players)}
             out["end_text"] = narration.end_text(core, viewer)
         return out
 

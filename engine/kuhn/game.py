@@ -28,7 +28,9 @@ class KuhnGame(Game):
     default_ruleset = "standard"
     option_specs: Dict[str, OptionSpec] = {}
     rulesets = {"standard": {}}
-    plugins = {"heuristic": "intrigue.engine.kuhn.heuristic:KuhnHeuristic"}
+    payoff = "scores"                               # chips, as Kuhn poker is defined
+    plugins = {"heuristic": "intrigue.engine.kuhn.heuristic:KuhnHeuristic",
+               "openspiel": "intrigue.engine.kuhn.openspiel"}
 
     def _new_core(self) -> KuhnCore:
         return KuhnCore(self.num_players)
@@ -82,10 +84,11 @@ class KuhnGame(Game):
 
     # --- the end -----------------------------------------------------------------------------------
     def result(self, core: KuhnCore) -> Result:
+        """The pot's winner places first; ``scores`` are the chips won or lost (the payoff of Kuhn
+        poker), ``rewards`` the same chips scaled into [0, 1] for the search."""
         w = core.winner
         n = core.num_players
-        pot = n + sum(core.paid(p) for p in range(n))
-        scores = tuple(float((pot if p == w else 0) - 1 - core.paid(p)) for p in range(n))
+        scores = tuple(float(core.chips(p)) for p in range(n))
         return Result(winners=(w,), placings=tuple(1 if p == w else 2 for p in range(n)),
                       rewards=tuple(core.returns()), scores=scores,
                       reason="showdown" if sum(not core.folded(p) for p in range(n)) > 1 else "the others folded")
