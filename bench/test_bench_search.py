@@ -27,7 +27,7 @@ def test_ismcts_uniform(benchmark, players):
     info = _info(players)
 
     def search():
-        s = Search(info.core, 0, 1, initial_nodes=ITERATIONS + 2)
+        s = Search(info.core, 0, 1, c=0.7, initial_nodes=ITERATIONS + 2)
         s.run(ITERATIONS)
         return s
 
@@ -43,7 +43,7 @@ def test_ismcts_belief(benchmark, players):
     table = [1.0] * belief_table_size(info.core)
 
     def search():
-        s = Search(info.core, 0, 1, table=table, initial_nodes=ITERATIONS + 2)
+        s = Search(info.core, 0, 1, c=0.7, table=table, initial_nodes=ITERATIONS + 2)
         s.run(ITERATIONS)
         return s
 

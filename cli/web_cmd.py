@@ -22,6 +22,9 @@ from intrigue.engine import load_game
 from intrigue.engine.errors import IntrigueError
 from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import make_bot
+from intrigue.web.limits import BudgetError, ServerLimits, check_bot_budget
+
+_LIMITS = ServerLimits()               # the flags' defaults (web/limits.py needs no web extra)
 
 
 @click.command()
@@ -42,9 +45,31 @@ from intrigue.search.bot import make_bot
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=int, default=8765, show_default=True, help="Port to listen on (0: any free port).")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser.")
+@click.option("--max-bot-time", type=float, default=_LIMITS.max_bot_time_ms, show_default=True,
+              help="Longest a bot may think a move, in ms (a time budget's time x stretch); longer bots are refused, "
+                   "and any move is stopped there.")
+@click.option("--max-bot-iterations", type=int, default=_LIMITS.max_bot_iterations, show_default=True,
+              help="Most search iterations a bot may take a move.")
+@click.option("--max-bot-workers", type=int, default=_LIMITS.max_bot_workers, show_default=True,
+              help="Most processes one bot may search with.")
+@click.option("--max-bot-memory", type=int, default=_LIMITS.max_bot_memory, show_default=True,
+              help="Largest search tree a bot may grow, in MB.")
+@click.option("--bot-slots", type=int, default=None,
+              help="Bots searching at once, taking turns (default: this machine's cores).")
+@click.option("--max-tables", type=int, default=_LIMITS.max_tables, show_default=True, help="Open tables in all.")
+@click.option("--max-tables-per-client", type=int, default=_LIMITS.max_tables_per_client, show_default=True,
+              help="Open tables one address may have started.")
+@click.option("--table-idle", type=float, default=_LIMITS.table_idle / 60, show_default=True,
+              help="Minutes a table nobody has open stays open (a game a person played in is saved first).")
+@click.option("--max-upload", type=int, default=_LIMITS.max_upload // 1000, show_default=True,
+              help="Largest record file a page may upload, in kB.")
+@click.option("--max-replays", type=int, default=_LIMITS.max_replays, show_default=True,
+              help="Replays kept at once (the least recently used goes first).")
 def web(game: str, players: Optional[int], ruleset: Optional[str], options: Sequence[str], humans: str,
         bots: Sequence[str], lang: Optional[str], seed: Optional[int], hint_spec: str, bot_delay: float,
-        saves_dir: Optional[str], host: str, port: int, no_browser: bool) -> None:
+        saves_dir: Optional[str], host: str, port: int, no_browser: bool, max_bot_time: float,
+        max_bot_iterations: int, max_bot_workers: int, max_bot_memory: int, bot_slots: Optional[int],
+        max_tables: int, max_tables_per_client: int, table_idle: float, max_upload: int, max_replays: int) -> None:
     """Play GAME (default: the first game 'intrigue games' lists) at a table in the browser, against bots or with other people.
 
     \b
@@ -85,10 +110,14 @@ def web(game: str, players: Optional[int], ruleset: Optional[str], options: Sequ
         lang = lang.strip().lower()
         if lang not in LANGS:
             _fail(f"--lang {lang!r} is not one of {', '.join(LANGS)}")
+    limits = _limits(max_bot_time=max_bot_time, max_bot_iterations=max_bot_iterations,
+                     max_bot_workers=max_bot_workers, max_bot_memory=max_bot_memory, bot_slots=bot_slots,
+                     max_tables=max_tables, max_tables_per_client=max_tables_per_client, table_idle=table_idle,
+                     max_upload=max_upload, max_replays=max_replays)
     specs = bot_specs(bots) or [_default_bot()]
     for spec in specs:
-        _check_bot(spec, "--bots")
-    _check_bot(hint_spec, "--hint")
+        _check_bot(spec, "--bots", limits)
+    _check_bot(hint_spec, "--hint", limits)
     if not (math.isfinite(bot_delay) and bot_delay >= 0):
         _fail(f"--bot-delay {bot_delay} is not a time: give the shortest time of a bot's move in seconds, e.g. 0.7")
     saves = os.path.expanduser(saves_dir or "~/.intrigue/web-saves")
@@ -96,7 +125,7 @@ def web(game: str, players: Optional[int], ruleset: Optional[str], options: Sequ
     if not 0 <= port <= 65535:
         _fail(f"--port {port} is not a port number (1 to 65535, or 0 for any free port)")
     sock = _listen(host, port)
-    server = WebServer(hint_spec=hint_spec, bot_delay=bot_delay, default_bots=specs, saves_dir=saves)
+    server = WebServer(hint_spec=hint_spec, bot_delay=bot_delay, default_bots=specs, saves_dir=saves, limits=limits)
     try:
         table = server.add_table(TableConfig(game=g.name, ruleset=g.ruleset, players=g.num_players, options=opts,
                                              humans=seats, bots=specs, lang=lang,
@@ -104,7 +133,9 @@ def web(game: str, players: Optional[int], ruleset: Optional[str], options: Sequ
     except WebError as err:
         sock.close()
         _fail(err.message)
-    config = uvicorn.Config(create_app(server), host=host, port=port, log_level="warning", ws="auto")
+    # a socket message larger than the server reads is refused by the WebSocket layer itself
+    config = uvicorn.Config(create_app(server), host=host, port=port, log_level="warning", ws="auto",
+                            ws_max_size=4 * limits.max_message)
     userver = uvicorn.Server(config)
 
     def announce() -> None:
@@ -135,12 +166,38 @@ def _fail(message: str) -> NoReturn:
     raise IntrigueError(message)
 
 
-def _check_bot(spec: str, option: str) -> None:
-    """Refuse a bad bot spec now rather than when its seat first moves (or the hint is asked for)."""
+def _check_bot(spec: str, option: str, limits: ServerLimits) -> None:
+    """Refuse a bad bot spec, or one over the server's per-move caps, now rather than when its seat
+    first moves (or the hint is asked for)."""
     try:
-        make_bot(spec, seed=0).close()
+        bot = make_bot(spec, seed=0)
     except IntrigueError as err:
         _fail(f"{option}: {err.message}")
+    try:
+        check_bot_budget(bot, limits)
+    except BudgetError as err:
+        _fail(f"{option}: {err.message}")
+    finally:
+        bot.close()
+
+
+def _limits(*, max_bot_time: float, max_bot_iterations: int, max_bot_workers: int, max_bot_memory: int,
+            bot_slots: Optional[int], max_tables: int, max_tables_per_client: int, table_idle: float,
+            max_upload: int, max_replays: int) -> ServerLimits:
+    """The server's limits from the flags; a value that is not a positive number is refused."""
+    given = {"--max-bot-time": max_bot_time, "--max-bot-iterations": max_bot_iterations,
+             "--max-bot-workers": max_bot_workers, "--max-bot-memory": max_bot_memory, "--bot-slots": bot_slots,
+             "--max-tables": max_tables, "--max-tables-per-client": max_tables_per_client,
+             "--table-idle": table_idle, "--max-upload": max_upload, "--max-replays": max_replays}
+    for flag, value in given.items():
+        if value is not None and not (math.isfinite(value) and value > 0):
+            _fail(f"{flag} {value:g} is not a limit: give a positive number")
+    kw = dict(max_bot_time_ms=max_bot_time, max_bot_iterations=max_bot_iterations, max_bot_workers=max_bot_workers,
+              max_bot_memory=max_bot_memory, max_tables=max_tables, max_tables_per_client=max_tables_per_client,
+              table_idle=table_idle * 60.0, max_upload=max_upload * 1000, max_replays=max_replays)
+    if bot_slots is not None:
+        kw["bot_slots"] = bot_slots
+    return ServerLimits(**kw)
 
 
 def _check_saves(path: str) -> None:

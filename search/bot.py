@@ -182,7 +182,6 @@ _BOTS: Dict[str, str] = {
     "heuristic": "intrigue.search.heuristic:HeuristicBot",
     "ismcts": "intrigue.search.ismcts:IsmctsBot",
     "solved": "intrigue.search.solved:SolvedBot",
-    "oos": "intrigue.search.oos:OosBot",
 }
 
 

@@ -21,12 +21,13 @@ import dataclasses
 import math
 import threading
 import time
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import InfoState
-from intrigue.ext.game_api import Rng
-from intrigue.ext.ismcts import Search, node_size
+from intrigue.ext.game_api import derive_seed
+from intrigue.ext.ismcts import Search, SearchOptions, node_size
 from intrigue.search.belief import belief_model
+from intrigue.search.online_cfr import SAMPLINGS, CfrOptions, answer as cfr_answer, search as cfr_search
 from intrigue.search.bot import MAX_TIME_MS, ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, make_bot
 
 DEFAULT_ITERATIONS = 10000
@@ -38,6 +39,12 @@ MIN_ALLOWANCE = 0.25                  # a decision in debt (earlier overruns) st
 MIN_STOP_CHECK_S = 0.002              # no early stop before this much search (ms-scale noise)
 CLEAR_SHARE = 0.5                     # past the budget, a decision is clear once its best action has this share of visits
 MIN_VOTE_TREES = 5                    # an ensemble's vote stops a search after at least this many finished trees
+
+# what a decision's seed is split into, by derive_seed(seed, TAG, k): the k-th tree after the first of an
+# ensemble, the k-th worker process's search, the reported belief's sampling
+SEED_TREE = 1
+SEED_WORKER = 2
+SEED_BELIEF = 3
 
 # What `opponents=auto` and `playout=auto` mean for a game whose class does not say (its class
 # attribute `search_defaults`: the best settings measured, in each game's document).
@@ -68,34 +75,6 @@ def belief_opponent_models() -> List[str]:
     return names
 
 
-@dataclasses.dataclass(frozen=True)
-class SearchOptions:
-    """The named options of one :class:`~intrigue.ext.ismcts.Search` (what the C loop is told).
-
-    ``playout``: "random", "policy", "model" or "mixed"; ``opponents``: "search" or "model";
-    ``observer``: "single" or "multi"; ``opp_worlds``: "all" or "public" (see ``ext/ismcts.pyx``)."""
-
-    c: float = 2.0
-    self_p: float = 0.0
-    playout: str = "random"
-    opponents: str = "search"
-    observer: str = "single"
-    opp_worlds: str = "all"
-    smooth: float = 0.0
-    rm: float = 0.0
-    model_share: float = 1.0
-    prior: float = 0.0
-    score: float = 0.0
-    leaf: str = "playout"
-    root_worlds: str = "all"
-    model_ctx: Optional[bytes] = None
-
-    def kwargs(self) -> Dict[str, Any]:
-        """Keyword arguments of ``Search(core, seat, seed, max_nodes=..., initial_nodes=..., table=...,
-        **kwargs)`` (also what a worker job carries under ``"options"``)."""
-        return dataclasses.asdict(self)
-
-
 class IsmctsBot(Bot):
     """ISMCTS (availability counts, per-seat rewards, single- or multi-observer statistics) with
     belief inference and time management."""
@@ -118,7 +97,20 @@ class IsmctsBot(Bot):
                              "test); 0: off"),
         "workers": (int, 1, "processes searching in parallel (root parallelization, statistics merged "
                             "by action)"),
-        "c": (float, 2.0, "UCB exploration constant (rewards are 0..1)"),
+        "algorithm": (str, "auto", "'uct': information-set MCTS (UCB selection, belief inference, opponent "
+                                   "models; one answer per position); 'cfr': online counterfactual regret "
+                                   "minimisation from the game's start (ext/online_cfr.pyx), which answers with a "
+                                   "mixed strategy converging to an equilibrium's, for games short enough to "
+                                   "search from their start; 'auto': the game's best measured (its "
+                                   "search_defaults; uct if it names none)"),
+        "sampling": (str, "chance", "algorithm=cfr: what an iteration samples: 'chance' (every action of every "
+                                    "seat tried, CFR+ updates), 'external' or 'outcome'"),
+        "worlds": (int, 64, "algorithm=cfr, sampling=chance: a pass enumerates the chance outcomes (deals, cards "
+                            "turned up) while it covers at most this many worlds, and samples beyond (a pass "
+                            "counts one iteration per world)"),
+        "target": (float, 0.0, "algorithm=cfr, sampling=chance: how often a sampled event the bot saw (its cards, "
+                               "a card turned up) is forced to what it saw instead of drawn by its odds (0..0.99)"),
+        "c": (float, SearchOptions.c, "UCB exploration constant (rewards are 0..1)"),
         "belief": (bool, True, "weight determinizations by the likelihood of the opponents' observed "
                                "claims, blocks, passes and challenges (inference); off: uniform"),
         "opponent": (str, "auto", "opponent model of the inference: 'heuristic' (the heuristic bot's policy), "
@@ -138,7 +130,7 @@ class IsmctsBot(Bot):
                                  "if it has one), 'model' (everyone by the opponent model), 'mixed' (the "
                                  "opponents by the model, the bot uniformly; these two need the model) or "
                                  "'auto' (the game's best measured setting, its search_defaults)"),
-        "observer": (str, "single", "'single': one statistic per public node (the 2012 algorithm; the "
+        "observer": (str, SearchOptions.observer, "'single': one statistic per public node (the 2012 algorithm; the "
                                     "opponents' nodes learn from worlds with the bot's true cards) or 'multi': "
                                     "every seat decides by statistics of its own information set (its cards + "
                                     "the public history), so no one conditions on cards it cannot see; "
@@ -150,7 +142,7 @@ class IsmctsBot(Bot):
         "oppworlds": (str, "public", "with observer=multi: the worlds the opponents' statistics learn from, "
                                      "'public' (only self-determinized ones, where the bot's cards are dealt as "
                                      "the others would read them) or 'all'"),
-        "smooth": (float, 0.0, "Smooth UCT at the opponents' decisions: eta in 0..1 (0: off; e.g. 0.9: about "
+        "smooth": (float, SearchOptions.smooth, "Smooth UCT at the opponents' decisions: eta in 0..1 (0: off; e.g. 0.9: about "
                                "one opponent decision in ten follows its average strategy instead of UCB)"),
         "rm": (str, "auto", "regret matching at the opponents' decisions the search (not the model) makes: the "
                             "exploration share gamma in 0..1 (0: off, UCB), so the opponents in the tree play "
@@ -164,7 +156,7 @@ class IsmctsBot(Bot):
                                   "Coup's 'adaptive': the heuristic or a search), 'off' (every opponent as the "
                                   "model's base policy) or 'auto' (the game's best measured for the seat, its "
                                   "search_defaults; else off)"),
-        "prior": (float, 0.0, "progressive bias at the bot's own decisions in the tree: a child's UCB value gains "
+        "prior": (float, SearchOptions.prior, "progressive bias at the bot's own decisions in the tree: a child's UCB value gains "
                               "prior * P(move) / (visits + 1), P the game's opponent model (its heuristic) read "
                               "for the bot's own cards; 0: off (a game without a model ignores it)"),
         "score": (str, "auto", "weight (0..1) of the game's score utility in the rewards the search maximises: "
@@ -193,57 +185,10 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         super().__init__(seed, **options)
-        cfg = self.config
-        if cfg["iterations"] < 0 or cfg["iterations"] > MAX_ITERATIONS:
-            raise BotSpecError(f"ismcts: iterations must be from 0 to {MAX_ITERATIONS}", field="bot")
-        if not 0 <= cfg["time"] <= MAX_TIME_MS:
-            raise BotSpecError(f"ismcts: time must be from 0 to {MAX_TIME_MS:,.0f} (milliseconds, about 11.6 days)",
-                               field="bot")
-        if not 1 <= cfg["workers"] <= 64:
-            raise BotSpecError("ismcts: workers must be from 1 to 64", field="bot")
-        if not cfg["c"] >= 0:
-            raise BotSpecError("ismcts: c must be >= 0", field="bot")
-        if not 0.0 <= cfg["selfdet"] <= 1.0:
-            raise BotSpecError("ismcts: selfdet must be from 0 to 1", field="bot")
-        known = belief_opponent_models()
-        if cfg["opponent"] != "auto" and cfg["opponent"] not in known:
-            raise BotSpecError(f"ismcts: opponent must be 'auto' or one of {', '.join(known)}", field="bot")
-        if cfg["opptypes"] not in ("auto", "belief", "off"):
-            raise BotSpecError("ismcts: opptypes must be 'auto', 'belief' or 'off'", field="bot")
-        if cfg["opponents"] not in ("auto", "model", "search"):
-            raise BotSpecError("ismcts: opponents must be 'auto', 'model' or 'search'", field="bot")
-        if cfg["playout"] not in ("auto", "policy", "random", "model", "mixed"):
-            raise BotSpecError("ismcts: playout must be 'auto', 'random', 'policy', 'model' or 'mixed'", field="bot")
-        if cfg["playout"] in ("model", "mixed") and cfg["opponents"] == "search":
-            raise BotSpecError("ismcts: playout=model/mixed needs opponents=model", field="bot")
-        if cfg["observer"] not in ("single", "multi", "opponents"):
-            raise BotSpecError("ismcts: observer must be 'single', 'multi' or 'opponents'", field="bot")
-        if cfg["rootworlds"] not in ("all", "true"):
-            raise BotSpecError("ismcts: rootworlds must be 'all' or 'true'", field="bot")
-        if cfg["oppworlds"] not in ("all", "public"):
-            raise BotSpecError("ismcts: oppworlds must be 'all' or 'public'", field="bot")
-        self._tree = _auto_number(cfg["tree"], "tree", float(MAX_ITERATIONS), "an iteration count >= 0 (0: one tree)",
-                                  integer=True)
-        if cfg["leaf"] not in ("auto", "playout", "eval"):
-            raise BotSpecError("ismcts: leaf must be 'auto', 'playout' or 'eval'", field="bot")
-        if not 0.0 <= cfg["smooth"] <= 1.0:
-            raise BotSpecError("ismcts: smooth must be from 0 to 1", field="bot")
-        self._rm = _auto_number(cfg["rm"], "rm", 1.0, "from 0 to 1")
-        if self._rm and cfg["smooth"] > 0.0:
-            raise BotSpecError("ismcts: rm and smooth are two selection rules for the same decisions: choose one",
-                               field="bot")
-        if not cfg["prior"] >= 0.0:
-            raise BotSpecError("ismcts: prior must be >= 0", field="bot")
-        # None: the game's (search_defaults)
-        self._model_share = _auto_number(cfg["modelshare"], "modelshare", 1.0, "from 0 to 1")
-        self._score = _auto_number(cfg["score"], "score", 1.0, "from 0 to 1")
-        self._tieband = _auto_number(cfg["tieband"], "tieband", 10.0, "from 0 to 10 (standard errors)")
-        if not cfg["stretch"] >= 1.0:
-            raise BotSpecError("ismcts: stretch must be >= 1", field="bot")
-        if not 0.0 <= cfg["vote"] <= 100.0:
-            raise BotSpecError("ismcts: vote must be from 0 (off) to 100 (standard deviations)", field="bot")
-        if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
-            raise BotSpecError("ismcts: memory must be >= 1 MB and max_nodes 0 or from 2 to 2e9", field="bot")
+        auto = _checked_spec(self.config)
+        # the options that may be 'auto' (None: the game's search_defaults decide)
+        self._tree, self._rm = auto["tree"], auto["rm"]
+        self._model_share, self._score, self._tieband = auto["modelshare"], auto["score"], auto["tieband"]
         self._models: Dict[Tuple[str, str], Any] = {}
         self._tiebreaker: Optional[Bot] = None           # the heuristic bot that breaks exact ties
         self._pool: Any = None
@@ -259,9 +204,10 @@ class IsmctsBot(Bot):
         self._tiebreaker = None                       # rebuilt from the new seed when next needed
 
     # --- limits and resources ---------------------------------------------------------------------
-    def _resolve(self, limits: Optional[Limits]) -> Tuple[Optional[int], Optional[float], int, bool, bool]:
-        """``(iterations, time_ms, workers, infinite, budget)``; ``budget``: ``time_ms`` is the spec's
-        average budget (banked, stretched) rather than a caller's limit for this one decision."""
+    def _plan(self, limits: Optional[Limits]) -> "_Plan":
+        """The decision's limits: the caller's ``limits`` if it sets any, else the spec's
+        (``iterations``, ``time`` -- then an average budget, banked and stretched -- and ``workers``);
+        neither: :data:`DEFAULT_ITERATIONS`."""
         cfg = self.config
         budget = False
         if limits is not None and (limits.iterations or limits.time_ms or limits.infinite):
@@ -276,7 +222,7 @@ class IsmctsBot(Bot):
         workers = (limits.workers if limits is not None and limits.workers else None) or cfg["workers"]
         if iterations is not None:
             iterations = max(1, min(int(iterations), MAX_ITERATIONS))
-        return iterations, time_ms, max(1, int(workers)), infinite, budget and not infinite
+        return _Plan(iterations, time_ms, max(1, int(workers)), infinite, budget and not infinite)
 
     def _max_nodes(self, regret: bool = False) -> int:
         """The node cap: the option, or the memory cap over the bytes a node takes (``regret``: with
@@ -421,172 +367,213 @@ class IsmctsBot(Bot):
     # --- the decision -----------------------------------------------------------------------------
     def choose(self, info: InfoState, *, limits: Optional[Limits] = None,
                on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
+        """Search ``info``'s decision within ``limits`` (else the spec's): resolve the limits, build the
+        belief and the search options, start the worker processes' searches, run this process's
+        (an ensemble of trees, chunk by chunk, until a limit, the clock or ``stop``), merge the
+        statistics by action, and answer the most visited move with what the search learned."""
         t0 = time.perf_counter()
         legal = info.legal_actions()
         if not legal:
             raise BotSpecError(f"seat {info.seat} has no decision to make now", field="seat")
-        iterations, time_ms, workers, infinite, budget = self._resolve(limits)
-        if infinite and stop is None:
+        plan = self._plan(limits)
+        if plan.infinite and stop is None:
             raise BotSpecError("an infinite search needs a stop event", field="infinite")
         seed = self.rng.next()
         moves = {a: info.action_to_string(a) for a in legal}
         if len(info.view) < self._last_view:
             self._bank_ms = 0.0                       # a new game: nothing saved yet
         self._last_view = len(info.view)
-        if len(legal) == 1 and not infinite:
+        if len(legal) == 1 and not plan.infinite:
             a = legal[0]
-            return Analysis(info.seat, a, moves[a], [ActionStat(a, moves[a], 0, 0.0)],
+            return Analysis(info.seat, a, moves[a], [ActionStat(a, moves[a], 0, 0.0)], policy={a: 1.0},
                             elapsed_ms=(time.perf_counter() - t0) * 1000.0, extra={"forced": True, "stop": "forced"})
+        self._allow(plan)
+        if self.algorithm(info) == "cfr":
+            return self._choose_cfr(info, plan, moves, seed, t0, on_info, stop)
+        job = self._prepare_search(info, plan, stop)
+        ensemble = _Ensemble(lambda s: Search(info.core, info.seat, s, job.options, table=job.table), seed,
+                             job.tree_iters, job.local_iters, self.config["vote"] if plan.early else 0.0)
+        futures = self._start_workers(info, plan, job, seed, t0)
+        mseed = derive_seed(seed, SEED_BELIEF)
+        belief = job.model.marginals(info, job.table, mseed) if on_info is not None and job.model is not None else None
+        reason = self._run(ensemble, plan, t0, stop, lambda now: self._report(
+            on_info, info, moves, ensemble, plan, (now - t0) * 1000.0, belief))
+        stats, total, nodes = self._merge(ensemble, futures, reason != "limit" or plan.infinite)
+        if job.model is not None:
+            belief = self._final_belief(info, job, mseed)
+        elapsed = (time.perf_counter() - t0) * 1000.0
+        self._bank(plan, elapsed)
+        out = self._analysis(info, moves, stats, total, elapsed, belief)
+        self._describe(out, info, plan, job, ensemble, nodes, reason, moves)
+        if self.config["tiebreak"]:
+            self._break_tie(info, out)
+        return out
 
+    def algorithm(self, info: InfoState) -> str:
+        """``uct`` or ``cfr`` for this decision (the option, or ``auto``: the game's ``search_defaults``
+        for the seat deciding, else ``uct``)."""
+        if self.config["algorithm"] != "auto":
+            return self.config["algorithm"]
+        return str(self._seat_default(info, "algorithm", "uct"))
+
+    def _choose_cfr(self, info: InfoState, plan: "_Plan", moves: Dict[int, str], seed: int, t0: float,
+                    on_info: Optional[InfoCallback], stop: Optional[threading.Event]) -> Analysis:
+        """The decision by online CFR (:mod:`intrigue.search.online_cfr`): the mixed strategy at the seat's
+        information set, and a move drawn from it.  (Workers are not used: one process searches.)"""
         cfg = self.config
-        # the time this decision may take: a caller's limit as given; the spec's budget plus what earlier
-        # decisions saved, at most time * stretch (the soft limit stays `time`: past it, a clear decision stops)
-        soft_ms = hard_ms = time_ms
-        if budget and time_ms is not None:
+        options = CfrOptions(sampling=cfg["sampling"], worlds=cfg["worlds"], target=cfg["target"],
+                             memory_mb=cfg["memory"],
+                             leaf="eval" if self.leaf(info) == "eval" else "playout")
+        deadline = None if plan.hard_ms is None else t0 + plan.hard_ms / 1000.0
+        info_every = max(0.01, cfg["info_ms"] / 1000.0)
+        due = [t0 + info_every]
+
+        def report(found: Any, now: float) -> None:
+            if on_info is not None and now >= due[0]:
+                due[0] = now + info_every
+                partial = cfr_answer(info, moves, found, None, (now - t0) * 1000.0)
+                on_info({**partial.to_dict(), "nodes": found.node_count, "final": False})
+
+        found, reason = cfr_search(info, derive_seed(seed, SEED_TREE), options, plan.iterations, deadline, stop,
+                                   report)
+        elapsed = (time.perf_counter() - t0) * 1000.0
+        self._bank(plan, elapsed)
+        out = cfr_answer(info, moves, found, self.rng, elapsed)
+        out.extra.update(algorithm="cfr", sampling=options.sampling, nodes=found.node_count,
+                         infosets=found.info_count, stop=reason)
+        if plan.hard_ms is not None:
+            out.extra["budget_ms"] = round(plan.hard_ms, 3)
+        if reason == "stopped":
+            out.extra["stopped"] = True
+        return out
+
+    def _allow(self, plan: "_Plan") -> None:
+        """The time this decision may take: a caller's limit as given; the spec's budget plus what earlier
+        decisions saved, at most time * stretch (the soft limit stays ``time``: past it, a clear decision
+        stops); and whether it may stop early."""
+        time_ms = plan.time_ms
+        plan.soft_ms = plan.hard_ms = time_ms
+        if plan.budget and time_ms is not None:
             # (a debt from overruns shortens it, to no less than MIN_ALLOWANCE of the budget)
-            hard_ms = max(time_ms * MIN_ALLOWANCE, time_ms + min(self._bank_ms, time_ms * (cfg["stretch"] - 1.0)))
+            plan.hard_ms = max(time_ms * MIN_ALLOWANCE,
+                               time_ms + min(self._bank_ms, time_ms * (self.config["stretch"] - 1.0)))
         # early stops belong to the spec's budget (time=); a caller's time limit (the protocol's movetime)
         # is the time searched, as in UCI
-        early = bool(cfg["earlystop"]) and time_ms is not None and budget
+        plan.early = bool(self.config["earlystop"]) and time_ms is not None and plan.budget
+
+    def _prepare_search(self, info: InfoState, plan: "_Plan", stop: Optional[threading.Event]) -> "_Job":
+        """The belief (its model and likelihood table) and the options of this decision's searches, and
+        how their iterations are shared between this process, its trees and the workers."""
+        cfg = self.config
         model = self._model(info)
         hook = model is not None and _has_belief_hook(info)
         table = model.table(info, stop=stop) if hook and cfg["belief"] else None
-        self_p = cfg["selfdet"] if hook else 0.0
         chosen = self.settings(info.game)
         use_model, ctx = self._opponent_model(info, chosen["opponents"], model if hook else None)
         playout = chosen["playout"]
         if playout in ("model", "mixed") and not use_model:
             playout = "random"                        # a game without a model: its opponents search
-        options = SearchOptions(c=cfg["c"], self_p=self_p, playout=playout,
-                                opponents="model" if use_model else "search", observer=cfg["observer"],
-                                opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"],
-                                rm=self.regret_matching(info),
-                                model_share=self.model_share(info.game) if use_model else 1.0,
-                                prior=cfg["prior"], score=self.score_weight(info.game), leaf=self.leaf(info),
-                                root_worlds=cfg["rootworlds"], model_ctx=ctx)
-        max_nodes = self._max_nodes(options.rm > 0.0)
-        local_iters = None
-        share = 0
-        if iterations is not None:
-            share = iterations // workers
-            local_iters = iterations - share * (workers - 1)
+        rm = self.regret_matching(info)
+        max_nodes = self._max_nodes(rm > 0.0)
+        local_iters = share = None
+        if plan.iterations is not None:
+            share = plan.iterations // plan.workers
+            local_iters = plan.iterations - share * (plan.workers - 1)
         tree_iters = self.tree_size(info) or None    # iterations per tree of the ensemble (None: one tree)
         want = local_iters if tree_iters is None else min(local_iters or tree_iters, tree_iters)
-        initial = min(max_nodes, (want + 2) if want is not None else 1 << 16)
-        tseeds = Rng(seed ^ 0x7EE5)
+        options = SearchOptions(c=cfg["c"], self_p=cfg["selfdet"] if hook else 0.0, playout=playout,
+                                opponents="model" if use_model else "search", observer=cfg["observer"],
+                                opp_worlds=cfg["oppworlds"], smooth=cfg["smooth"], rm=rm,
+                                model_share=self.model_share(info.game) if use_model else 1.0,
+                                prior=cfg["prior"], score=self.score_weight(info.game), leaf=self.leaf(info),
+                                root_worlds=cfg["rootworlds"], model_ctx=ctx, max_nodes=max_nodes,
+                                initial_nodes=min(max_nodes, (want + 2) if want is not None else 1 << 16))
+        return _Job(model, table, options, chosen["playout"], tree_iters, local_iters, share)
 
-        def new_search(s: int) -> Search:
-            return Search(info.core, info.seat, s, max_nodes=max_nodes, initial_nodes=initial, table=table,
-                          **options.kwargs())
+    def _start_workers(self, info: InfoState, plan: "_Plan", job: "_Job", seed: int, t0: float) -> List[Any]:
+        """The worker processes' searches (root parallelization), each with its own seed: futures of
+        their root statistics."""
+        if plan.workers <= 1:
+            return []
+        pool = self._workers(plan.workers - 1)
+        deadline = None if plan.hard_ms is None else time.time() + plan.hard_ms / 1000.0 - (time.perf_counter() - t0)
+        options = dataclasses.replace(job.options, initial_nodes=min(job.options.max_nodes, job.share + 2)
+                                      if job.share is not None else 1 << 16)
+        task = {"core": info.core, "seat": info.seat, "table": job.table, "options": options,
+                "iterations": job.share, "deadline": deadline, "first_chunk": FIRST_TIMED_CHUNK}
+        return pool.submit([dict(task, seed=derive_seed(seed, SEED_WORKER, w)) for w in range(1, plan.workers)])
 
-        search = new_search(seed)
-        wseeds = Rng(seed ^ 0x5EED5EED5EED5EED)
-        futures = []
-        if workers > 1:
-            pool = self._workers(workers - 1)
-            deadline = None if hard_ms is None else time.time() + hard_ms / 1000.0 - (time.perf_counter() - t0)
-            job = {"core": info.core, "seat": info.seat, "max_nodes": max_nodes,
-                   "initial_nodes": min(max_nodes, share + 2) if iterations is not None else 1 << 16,
-                   "table": table, "options": options.kwargs(),
-                   "iterations": share if iterations is not None else None, "deadline": deadline,
-                   "first_chunk": FIRST_TIMED_CHUNK}
-            futures = pool.submit([dict(job, seed=wseeds.next()) for _ in range(workers - 1)])
-
-        belief = None
-        mseed = seed ^ 0xB00B
-        if on_info is not None and model is not None:
-            belief = model.marginals(info, table, mseed)
-
-        # the ensemble: trees of `tree_iters` iterations, their root statistics summed by action
-        acc: Dict[int, List[float]] = {}
-        votes: Dict[int, int] = {}                    # the finished trees' most visited root actions
-        vote_z = cfg["vote"] if early else 0.0
-        done = 0                                      # iterations of the finished trees
-        done_self = 0                                 # ... of which self-determinized
-        trees = 1
-        max_depth = 0
-
-        def root() -> List[Tuple[int, int, float, int]]:
-            merged = {a: list(x) for a, x in acc.items()}
-            for a, v, r, _ in search.root_stats():
-                m = merged.setdefault(a, [0, 0.0])
-                m[0] += v
-                m[1] += r
-            return [(a, int(v), r, 0) for a, (v, r) in sorted(merged.items())]
-
-        soft_at = None if soft_ms is None else t0 + soft_ms / 1000.0
+    def _run(self, ensemble: "_Ensemble", plan: "_Plan", t0: float, stop: Optional[threading.Event],
+             report: Callable[[float], None]) -> str:
+        """This process's search, chunk by chunk without the GIL, until it is done; why it ended
+        (``limit``, ``stopped``, ``agreed``, or :func:`_settled`'s reason).  Between chunks: ``stop``, the
+        deadline, the early stop, and ``report(now)`` for progress."""
+        soft_at = None if plan.soft_ms is None else t0 + plan.soft_ms / 1000.0
         # the search ends early enough to leave time for the reported belief afterwards (its cost
         # measured on the previous decision), so the whole answer fits in the allowance
-        deadline_local = None if hard_ms is None else t0 + max(0.3 * hard_ms, hard_ms - self._post_ms) / 1000.0
-        info_every = max(0.01, cfg["info_ms"] / 1000.0)
+        deadline = None if plan.hard_ms is None else t0 + max(0.3 * plan.hard_ms, plan.hard_ms - self._post_ms) / 1000.0
+        info_every = max(0.01, self.config["info_ms"] / 1000.0)
         next_info = t0 + info_every
         t_search = time.perf_counter()
         # a timed search starts with a small chunk: in games with long playouts (Shadow Master, Politics)
         # 256 iterations take 10-60 ms, which alone would overrun a budget of a few milliseconds
-        chunk = 256 if deadline_local is None else FIRST_TIMED_CHUNK
-        stopped = False
-        reason = "limit"
+        chunk = 256 if deadline is None else FIRST_TIMED_CHUNK
         while True:
-            if tree_iters is not None and search.iterations >= tree_iters:
-                finished = search.root_stats()
-                if finished:
-                    best = max(finished, key=lambda s: s[1])[0]
-                    votes[best] = votes.get(best, 0) + 1
-                    # the trees agree: the search ends with this tree still current, so root() counts it once
-                    if vote_z > 0.0 and _agreed(votes, root(), vote_z):
-                        reason = "agreed"
-                        break
-                if done + search.iterations >= min(local_iters or MAX_ITERATIONS, MAX_ITERATIONS):
-                    break                             # the last tree: it stays current, as above
-                for a, v, r, _ in finished:
-                    m = acc.setdefault(a, [0, 0.0])
-                    m[0] += v
-                    m[1] += r
-                done += search.iterations
-                done_self += search.self_iterations
-                max_depth = max(max_depth, search.depth)
-                search = new_search(tseeds.next())
-                trees += 1
-            n = chunk if local_iters is None else min(chunk, local_iters - done - search.iterations)
-            if tree_iters is not None:
-                n = min(n, tree_iters - search.iterations)
-            if n <= 0 or done + search.iterations >= MAX_ITERATIONS:
-                break
+            ended = ensemble.turn_tree()
+            if ended:
+                return ended
+            n = ensemble.next_chunk(chunk)
+            if n <= 0:
+                return "limit"
             t_run = time.perf_counter()
-            search.run(n)
+            ensemble.search.run(n)
             now = time.perf_counter()
-            # the rate of this chunk: iterations slow down as the tree deepens, so the cumulative rate of
-            # the first (shallow, cheap) iterations would overshoot a deadline several times over
-            recent = n / max(now - t_run, 1e-6)
             if stop is not None and stop.is_set():
-                stopped = True
-                reason = "stopped"
-                break
-            if deadline_local is not None and now >= deadline_local:
-                break
-            rate = (done + search.iterations) / max(now - t_search, 1e-6)
-            if early and now - t_search >= MIN_STOP_CHECK_S:
-                why = _settled(root(), done + search.iterations, rate, now, deadline_local, soft_at)
+                return "stopped"
+            if deadline is not None and now >= deadline:
+                return "limit"
+            rate = ensemble.iterations / max(now - t_search, 1e-6)
+            if plan.early and now - t_search >= MIN_STOP_CHECK_S:
+                why = _settled(ensemble.root(), ensemble.iterations, rate, now, deadline, soft_at)
                 if why:
-                    reason = why
-                    break
-            # chunks grow at most fourfold, at the latest chunk's rate, and end before the deadline
-            chunk = max(64, min(500000, int(recent * CHUNK_SECONDS), 4 * n))
-            if deadline_local is not None:
-                chunk = max(16, min(chunk, int(0.9 * recent * (deadline_local - now)) + 1))
-            if on_info is not None and now >= next_info:
+                    return why
+            chunk = _next_chunk(n, n / max(now - t_run, 1e-6), now, deadline)
+            if now >= next_info:
                 next_info = now + info_every
-                partial = self._analysis(info, moves, root(), done + search.iterations,
-                                         (now - t0) * 1000.0, belief)
-                d = partial.to_dict()
-                d.update(nodes=search.node_count, depth=max(max_depth, search.depth), workers=workers, final=False)
-                on_info(d)
+                report(now)
 
-        stats = {a: [v, r] for a, v, r, _ in root()}
-        total = done + search.iterations
-        nodes = search.node_count
+    def _final_belief(self, info: InfoState, job: "_Job", seed: int) -> Dict[int, Dict[str, float]]:
+        """The belief the answer reports (its cost is remembered: the next search ends that much earlier)."""
+        t_post = time.perf_counter()
+        belief = job.model.marginals(info, job.table, seed)
+        self._post_ms = 0.5 * self._post_ms + 0.5 * (time.perf_counter() - t_post) * 1000.0 * 1.2
+        return belief
+
+    def _bank(self, plan: "_Plan", elapsed_ms: float) -> None:
+        """With a spec's budget: what was left is saved (at most 4 budgets); an overrun (the fixed costs of
+        a decision, a last chunk that ended late) is a debt the next decisions repay (at most one budget)."""
+        if plan.budget and plan.time_ms is not None:
+            self._bank_ms = max(-plan.time_ms, min(self._bank_ms + plan.time_ms - elapsed_ms, plan.time_ms * 4.0))
+
+    def _report(self, on_info: Optional[InfoCallback], info: InfoState, moves: Dict[int, str],
+                ensemble: "_Ensemble", plan: "_Plan", elapsed_ms: float,
+                belief: Optional[Dict[int, Dict[str, float]]]) -> None:
+        """A progress report to ``on_info`` (if any): the statistics so far, as the answer gives them."""
+        if on_info is None:
+            return
+        d = self._analysis(info, moves, ensemble.root(), ensemble.iterations, elapsed_ms, belief).to_dict()
+        d.update(nodes=ensemble.search.node_count, depth=ensemble.depth, workers=plan.workers, final=False)
+        on_info(d)
+
+    def _merge(self, ensemble: "_Ensemble", futures: List[Any],
+               stop_workers: bool) -> Tuple[List[Tuple[int, int, float, int]], int, int]:
+        """This process's root statistics and the workers', summed by action (the workers told to stop
+        first when this search ended before its limit); with the iterations and nodes in all."""
+        stats = {a: [v, r] for a, v, r, _ in ensemble.root()}
+        total = ensemble.iterations
+        nodes = ensemble.search.node_count
         if futures:
-            if stopped or infinite or reason not in ("limit",):
+            if stop_workers:
                 self._pool.stop()
             for fut in futures:
                 res = fut.result()
@@ -596,32 +583,24 @@ class IsmctsBot(Bot):
                     s = stats.setdefault(a, [0, 0.0])
                     s[0] += v
                     s[1] += r
-        if model is not None:
-            t_post = time.perf_counter()
-            belief = model.marginals(info, table, mseed)
-            self._post_ms = 0.5 * self._post_ms + 0.5 * (time.perf_counter() - t_post) * 1000.0 * 1.2
-        elapsed = (time.perf_counter() - t0) * 1000.0
-        if budget and time_ms is not None:
-            # what was left is saved (at most 4 budgets); an overrun (the fixed costs of a decision, a last
-            # chunk that ended late) is a debt the next decisions repay (at most one budget)
-            self._bank_ms = max(-time_ms, min(self._bank_ms + time_ms - elapsed, time_ms * 4.0))
-        merged = [(a, v, r, 0) for a, (v, r) in sorted(stats.items())]
-        out = self._analysis(info, moves, merged, total, elapsed, belief)
-        out.extra.update(nodes=nodes, depth=max(max_depth, search.depth), workers=workers,
-                         belief_model="uniform" if table is None else f"{info.game.name}:{self.belief_opponent(info.game, info)}",
-                         opponents=options.opponents, playout=chosen["playout"], observer=options.observer,
-                         stop=reason, trees=trees, score=options.score, leaf=options.leaf, rm=options.rm)
-        if votes:
-            out.extra["votes"] = {moves[a]: n for a, n in sorted(votes.items(), key=lambda x: -x[1])}
-        if hard_ms is not None:
-            out.extra["budget_ms"] = round(hard_ms, 3)
-        if self_p > 0:
-            out.extra["self_iterations"] = done_self + search.self_iterations
-        if stopped:
+        return [(a, v, r, 0) for a, (v, r) in sorted(stats.items())], total, nodes
+
+    def _describe(self, out: Analysis, info: InfoState, plan: "_Plan", job: "_Job", ensemble: "_Ensemble",
+                  nodes: int, reason: str, moves: Dict[int, str]) -> None:
+        """What the answer tells beside the move: the search's size, settings and why it stopped."""
+        options = job.options
+        belief_model = "uniform" if job.table is None else f"{info.game.name}:{self.belief_opponent(info.game, info)}"
+        out.extra.update(nodes=nodes, depth=ensemble.depth, workers=plan.workers, belief_model=belief_model,
+                         opponents=options.opponents, playout=job.playout, observer=options.observer,
+                         stop=reason, trees=ensemble.trees, score=options.score, leaf=options.leaf, rm=options.rm)
+        if ensemble.votes:
+            out.extra["votes"] = {moves[a]: n for a, n in sorted(ensemble.votes.items(), key=lambda x: -x[1])}
+        if plan.hard_ms is not None:
+            out.extra["budget_ms"] = round(plan.hard_ms, 3)
+        if options.self_p > 0:
+            out.extra["self_iterations"] = ensemble.self_iterations
+        if reason == "stopped":
             out.extra["stopped"] = True
-        if cfg["tiebreak"]:
-            self._break_tie(info, out)
-        return out
 
     def tie_band(self, info: InfoState) -> float:
         """Standard errors within which two root moves count as tied (the option, or ``auto``: the
@@ -672,6 +651,68 @@ class IsmctsBot(Bot):
         return Analysis(info.seat, best.action, best.move, stats, iterations, elapsed_ms, belief)
 
 
+# --- the spec's checks ------------------------------------------------------------------------------
+# (option, its allowed values)
+_SPEC_CHOICES: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
+    ("algorithm", ("auto", "uct", "cfr")),
+    ("sampling", SAMPLINGS),
+    ("opptypes", ("auto", "belief", "off")),
+    ("opponents", ("auto", "model", "search")),
+    ("playout", ("auto", "random", "policy", "model", "mixed")),
+    ("observer", ("single", "multi", "opponents")),
+    ("rootworlds", ("all", "true")),
+    ("oppworlds", ("all", "public")),
+    ("leaf", ("auto", "playout", "eval")),
+)
+# (option, low, high or None, how to say it)
+_SPEC_RANGES: Tuple[Tuple[str, float, Optional[float], str], ...] = (
+    ("iterations", 0, MAX_ITERATIONS, f"from 0 to {MAX_ITERATIONS}"),
+    ("time", 0.0, MAX_TIME_MS, f"from 0 to {MAX_TIME_MS:,.0f} (milliseconds, about 11.6 days)"),
+    ("workers", 1, 64, "from 1 to 64"),
+    ("c", 0.0, None, ">= 0"),
+    ("selfdet", 0.0, 1.0, "from 0 to 1"),
+    ("smooth", 0.0, 1.0, "from 0 to 1"),
+    ("prior", 0.0, None, ">= 0"),
+    ("stretch", 1.0, None, ">= 1"),
+    ("vote", 0.0, 100.0, "from 0 (off) to 100 (standard deviations)"),
+    ("target", 0.0, 0.99, "from 0 to 0.99"),
+    ("worlds", 1, 1 << 20, "from 1 to 1048576"),
+)
+# (option, high, how to say it, a whole number): 'auto' or a number from 0 to high
+_SPEC_AUTO: Tuple[Tuple[str, float, str, bool], ...] = (
+    ("tree", float(MAX_ITERATIONS), "an iteration count >= 0 (0: one tree)", True),
+    ("rm", 1.0, "from 0 to 1", False),
+    ("modelshare", 1.0, "from 0 to 1", False),
+    ("score", 1.0, "from 0 to 1", False),
+    ("tieband", 10.0, "from 0 to 10 (standard errors)", False),
+)
+
+
+def _checked_spec(cfg: Dict[str, Any]) -> Dict[str, Optional[float]]:
+    """Check an ``ismcts`` spec's options (a :class:`BotSpecError` names the first bad one); its
+    options that may be ``auto`` as numbers (None: ``auto``)."""
+    def refuse(why: str) -> None:
+        raise BotSpecError(f"ismcts: {why}", field="bot")
+
+    for name, allowed in _SPEC_CHOICES:
+        if cfg[name] not in allowed:
+            refuse(f"{name} must be {', '.join(repr(v) for v in allowed[:-1])} or {allowed[-1]!r}")
+    for name, low, high, what in _SPEC_RANGES:
+        if not (low <= cfg[name] and (high is None or cfg[name] <= high)):
+            refuse(f"{name} must be {what}")
+    auto = {name: _auto_number(cfg[name], name, high, what, integer) for name, high, what, integer in _SPEC_AUTO}
+    known = belief_opponent_models()
+    if cfg["opponent"] != "auto" and cfg["opponent"] not in known:
+        refuse(f"opponent must be 'auto' or one of {', '.join(known)}")
+    if cfg["playout"] in ("model", "mixed") and cfg["opponents"] == "search":
+        refuse("playout=model/mixed needs opponents=model")
+    if auto["rm"] and cfg["smooth"] > 0.0:
+        refuse("rm and smooth are two selection rules for the same decisions: choose one")
+    if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
+        refuse("memory must be >= 1 MB and max_nodes 0 or from 2 to 2e9")
+    return auto
+
+
 def _auto_number(value: Any, name: str, high: float, what: str, integer: bool = False) -> Optional[float]:
     """An option that is ``auto`` (None: the game's ``search_defaults`` decide) or a number from 0 to
     ``high`` (a whole number if ``integer``); anything else is refused with a message naming the option."""
@@ -719,6 +760,126 @@ def _agreed(votes: Dict[int, int], root: Sequence[Tuple[int, int, float, int]], 
     if max(root, key=lambda s: s[1])[0] != ranked[0][0]:
         return False
     return a - b >= z * math.sqrt(a + b)
+
+
+class _Plan:
+    """One decision's limits, resolved (:meth:`IsmctsBot._plan`, :meth:`IsmctsBot._allow`)."""
+
+    __slots__ = ("iterations", "time_ms", "workers", "infinite", "budget", "soft_ms", "hard_ms", "early")
+
+    def __init__(self, iterations: Optional[int], time_ms: Optional[float], workers: int, infinite: bool,
+                 budget: bool) -> None:
+        self.iterations = iterations            # iterations in all, summed over the workers (None: no limit)
+        self.time_ms = time_ms                  # the caller's limit, or the spec's budget (None: no clock)
+        self.workers = workers                  # processes searching (this one included)
+        self.infinite = infinite                # until the caller's stop event
+        self.budget = budget                    # time_ms is the spec's average budget (banked, stretched)
+        self.soft_ms: Optional[float] = None    # past it, a clear decision stops
+        self.hard_ms: Optional[float] = None    # the most this decision may take
+        self.early = False                      # stop once the best move cannot be overtaken
+
+
+class _Job:
+    """What one decision's searches are made of (:meth:`IsmctsBot._prepare_search`)."""
+
+    __slots__ = ("model", "table", "options", "playout", "tree_iters", "local_iters", "share")
+
+    def __init__(self, model: Any, table: Optional[Sequence[float]], options: SearchOptions, playout: str,
+                 tree_iters: Optional[int], local_iters: Optional[int], share: Optional[int]) -> None:
+        self.model = model                      # the belief model (None: the game has none)
+        self.table = table                      # its likelihood table (None: uniform deals)
+        self.options = options                  # what this process's searches are told
+        self.playout = playout                  # the playout asked for (before a game without a model falls back)
+        self.tree_iters = tree_iters            # iterations per tree of the ensemble (None: one tree)
+        self.local_iters = local_iters          # this process's iterations (None: no limit)
+        self.share = share                      # each worker's iterations (None: no limit)
+
+
+class _Ensemble:
+    """This process's searches for one decision: trees of ``tree_iters`` iterations (None: one tree),
+    each with its own seed, whose root statistics are summed by action; each finished tree votes for
+    its most visited move."""
+
+    def __init__(self, new_search: Callable[[int], Search], seed: int, tree_iters: Optional[int],
+                 local_iters: Optional[int], vote_z: float) -> None:
+        self.new_search = new_search
+        self.seed = seed
+        self.tree_iters = tree_iters
+        self.local_iters = local_iters
+        self.vote_z = vote_z                          # 0: the votes never stop the search
+        self.search = new_search(seed)                # the current tree
+        self.acc: Dict[int, List[float]] = {}          # the finished trees' root statistics
+        self.votes: Dict[int, int] = {}                # the finished trees' most visited root actions
+        self.done = 0                                 # iterations of the finished trees
+        self.done_self = 0                            # ... of which self-determinized
+        self.trees = 1
+        self.max_depth = 0                            # the finished trees' deepest path
+
+    @property
+    def iterations(self) -> int:
+        return self.done + self.search.iterations
+
+    @property
+    def self_iterations(self) -> int:
+        return self.done_self + self.search.self_iterations
+
+    @property
+    def depth(self) -> int:
+        return max(self.max_depth, self.search.depth)
+
+    def root(self) -> List[Tuple[int, int, float, int]]:
+        """The root statistics of every tree, the current one included, summed by action."""
+        merged = {a: list(x) for a, x in self.acc.items()}
+        for a, v, r, _ in self.search.root_stats():
+            m = merged.setdefault(a, [0, 0.0])
+            m[0] += v
+            m[1] += r
+        return [(a, int(v), r, 0) for a, (v, r) in sorted(merged.items())]
+
+    def turn_tree(self) -> Optional[str]:
+        """When the current tree is full: its vote, then a fresh tree.  ``"agreed"`` when the votes
+        settle the decision, ``"limit"`` when it was the last tree (both leave it current, so
+        :meth:`root` counts it once), None to search on."""
+        if self.tree_iters is None or self.search.iterations < self.tree_iters:
+            return None
+        finished = self.search.root_stats()
+        if finished:
+            best = max(finished, key=lambda s: s[1])[0]
+            self.votes[best] = self.votes.get(best, 0) + 1
+            if self.vote_z > 0.0 and _agreed(self.votes, self.root(), self.vote_z):
+                return "agreed"
+        if self.iterations >= min(self.local_iters or MAX_ITERATIONS, MAX_ITERATIONS):
+            return "limit"
+        for a, v, r, _ in finished:
+            m = self.acc.setdefault(a, [0, 0.0])
+            m[0] += v
+            m[1] += r
+        self.done += self.search.iterations
+        self.done_self += self.search.self_iterations
+        self.max_depth = max(self.max_depth, self.search.depth)
+        self.search = self.new_search(derive_seed(self.seed, SEED_TREE, self.trees))
+        self.trees += 1
+        return None
+
+    def next_chunk(self, chunk: int) -> int:
+        """How many of ``chunk`` iterations the current tree may run (0: the search is done)."""
+        n = chunk if self.local_iters is None else min(chunk, self.local_iters - self.iterations)
+        if self.tree_iters is not None:
+            n = min(n, self.tree_iters - self.search.iterations)
+        if n <= 0 or self.iterations >= MAX_ITERATIONS:
+            return 0
+        return n
+
+
+def _next_chunk(n: int, recent: float, now: float, deadline: Optional[float]) -> int:
+    """The next chunk after one of ``n`` iterations ran at ``recent`` per second: about CHUNK_SECONDS of
+    search, at most four times as many, ending before the deadline.  (The rate of the latest chunk:
+    iterations slow down as the tree deepens, so the cumulative rate of the first, shallow ones would
+    overshoot a deadline several times over.)"""
+    chunk = max(64, min(500000, int(recent * CHUNK_SECONDS), 4 * n))
+    if deadline is not None:
+        chunk = max(16, min(chunk, int(0.9 * recent * (deadline - now)) + 1))
+    return chunk
 
 
 def _has_belief_hook(info: InfoState) -> bool:

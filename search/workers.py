@@ -67,11 +67,12 @@ def _warm() -> int:
 
 
 def run_search(job: Dict[str, Any]) -> Dict[str, Any]:
-    """Run one search from ``job`` (see :meth:`WorkerPool.submit`); the worker side."""
+    """Run one search from ``job`` (see :meth:`WorkerPool.submit`); the worker side.  ``job``: ``core``,
+    ``seat``, ``seed``, ``options`` (a :class:`~intrigue.ext.ismcts.SearchOptions`), ``table`` (the
+    belief table or None), ``iterations`` and ``deadline`` (None: no limit) and ``first_chunk``."""
     from intrigue.ext.ismcts import Search
 
-    search = Search(job["core"], job["seat"], job["seed"], max_nodes=job["max_nodes"],
-                    initial_nodes=job["initial_nodes"], table=job["table"], **job["options"])
+    search = Search(job["core"], job["seat"], job["seed"], job["options"], table=job["table"])
     iterations: Optional[int] = job["iterations"]
     deadline: Optional[float] = job["deadline"]      # time.time() based: comparable across processes
     stop = _STOP

@@ -33,7 +33,7 @@ def test_c_loop_builds_the_reference_tree(players, seed, moves):
 def test_root_statistics_add_up():
     state = new_game("coup", players=4, seed=9)
     info = state.information_state(0)
-    search = Search(info.core, 0, 5)
+    search = Search(info.core, 0, 5, c=0.7)
     search.run(3000)
     stats = search.root_stats()
     assert sum(v for _, v, _, _ in stats) == 3000
@@ -98,7 +98,7 @@ def test_reproducible_with_a_seed_and_an_iteration_limit():
 def test_memory_cap_holds():
     state = new_game("coup", players=4, seed=4)
     info = state.information_state(0)
-    search = Search(info.core, 0, 1, max_nodes=300, initial_nodes=16)
+    search = Search(info.core, 0, 1, c=0.7, max_nodes=300, initial_nodes=16)
     search.run(20000)
     assert search.node_count <= 300
     assert search.tree_bytes <= 300 * node_size()
@@ -107,7 +107,7 @@ def test_memory_cap_holds():
     assert an.iterations == 20000
     assert an.action in info.legal_actions()
     # with regret matching each node also holds its regret, and the cap still holds
-    regret = Search(info.core, 0, 1, max_nodes=300, initial_nodes=16, rm=0.3)
+    regret = Search(info.core, 0, 1, c=0.7, max_nodes=300, initial_nodes=16, rm=0.3)
     regret.run(20000)
     assert regret.node_count <= 300
     assert regret.tree_bytes <= 300 * node_size(True) and node_size(True) > node_size()
@@ -259,6 +259,6 @@ def test_policy_playouts_pick_legal_actions_and_search_with_them():
             seat = state.current_player()
             state.apply_action(bots[seat].choose(state.information_state(seat)).action)
     info = new_game("coup", players=4, seed=1).information_state(0)
-    search = Search(info.core, 0, 3, playout="policy")
+    search = Search(info.core, 0, 3, c=0.7, playout="policy")
     search.run(2000)
     assert sum(v for _, v, _, _ in search.root_stats()) == 2000

@@ -14,7 +14,7 @@ TAX, PASS, CHALLENGE = 2, 22, 23
 # --- multi-observer statistics ---------------------------------------------------------------------
 def test_multi_root_statistics_are_the_searchers_own_and_add_up():
     info = new_game("coup", players=3, seed=9).information_state(0)
-    search = Search(info.core, 0, 5, observer="multi")
+    search = Search(info.core, 0, 5, c=0.7, observer="multi")
     search.run(3000)
     stats = search.root_stats()
     assert sum(v for _, v, _, _ in stats) == 3000          # no self-determinization: every world is the true one
@@ -44,11 +44,11 @@ def test_multi_opponents_decide_per_own_hand():
 def test_multi_opponents_learn_only_from_public_worlds_when_asked():
     info = new_game("coup", players=2, seed=5).information_state(0)
     table = [1.0] * belief_table_size(info.core)
-    blind = Search(info.core, 0, 3, observer="multi", opp_worlds="public", table=table)   # no public worlds
+    blind = Search(info.core, 0, 3, c=0.7, observer="multi", opp_worlds="public", table=table)   # no public worlds
     blind.run(4000)
     rows = [r for rows in blind.info_sets([TAX]).values() for r in rows]
     assert rows and all(v == 0 for _, v, _, _ in rows)
-    taught = Search(info.core, 0, 3, observer="multi", opp_worlds="public", table=table, self_p=0.5)
+    taught = Search(info.core, 0, 3, c=0.7, observer="multi", opp_worlds="public", table=table, self_p=0.5)
     taught.run(4000)
     assert 0 < taught.self_iterations < 4000
     rows = [r for rows in taught.info_sets([TAX]).values() for r in rows]
@@ -74,7 +74,7 @@ def test_multi_takes_the_immediate_win_and_respects_the_memory_cap():
     an = make_bot("ismcts:iterations=2000,observer=multi", seed=3).choose(info)
     assert an.move == "coup 1" and an.extra["observer"] == "multi"
     state = new_game("coup", players=4, seed=4)
-    search = Search(state.information_state(0).core, 0, 1, max_nodes=300, initial_nodes=16, observer="multi")
+    search = Search(state.information_state(0).core, 0, 1, c=0.7, max_nodes=300, initial_nodes=16, observer="multi")
     search.run(5000)
     assert search.node_count <= 300
     assert search.root_stats()
@@ -95,7 +95,7 @@ def test_public_chance_outcomes_get_their_own_children():
     # public (the test switch), each outcome gets a child with player -1
     state = new_game("coup", players=2, seed=5)
     info = state.information_state(0)
-    search = Search(info.core, 0, 7, _all_chance_public=True)
+    search = Search(info.core, 0, 7, c=0.7, _all_chance_public=True)
     search.run(6000)
     chance_kids = []
     stack = [()]
@@ -107,7 +107,7 @@ def test_public_chance_outcomes_get_their_own_children():
             elif len(path) < 4:
                 stack.append(path + (a,))
     assert chance_kids, "no public chance child in the tree"
-    plain = Search(info.core, 0, 7)
+    plain = Search(info.core, 0, 7, c=0.7)
     plain.run(6000)
     assert all(player >= 0 for a, player, *_ in plain.children((TAX,)))
     assert sum(v for _, v, _, _ in search.root_stats()) == 6000

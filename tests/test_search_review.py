@@ -37,7 +37,7 @@ def test_at_the_memory_cap_multi_observer_decisions_never_use_the_pooled_public_
     # iteration that meets the cap -- not choose by the public node's statistics, which pool every
     # information set (the searcher's true cards included) and keep no availability counts.
     info = new_game("coup", players=players, seed=seed).information_state(0)
-    search = Search(info.core, 0, 3, observer=observer, max_nodes=cap, initial_nodes=16)
+    search = Search(info.core, 0, 3, c=0.7, observer=observer, max_nodes=cap, initial_nodes=16)
     search.run(4000)
     assert search.node_count == cap                         # the cap was reached
     assert _record_mismatches(search, 0, observer == "multi") == []
@@ -47,7 +47,7 @@ def test_at_the_memory_cap_multi_observer_decisions_never_use_the_pooled_public_
 
 def test_below_the_cap_every_multi_observer_decision_uses_a_record():
     info = new_game("coup", players=3, seed=9).information_state(0)
-    search = Search(info.core, 0, 3, observer="multi")
+    search = Search(info.core, 0, 3, c=0.7, observer="multi")
     search.run(4000)
     assert search.node_count < search.max_nodes
     assert _record_mismatches(search, 0, True) == []

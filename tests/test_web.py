@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 
 import pytest
 
@@ -40,11 +41,11 @@ def next_error(ws):
         assert m["type"] in ("seats", "thinking"), m
 
 
-def play_out(ws, seed=0, got=None, max_moves=5000, first=None):
+def play_out(ws, seed=0, got=None, max_moves=5000, first=None, log=None):
     """Play the seat's decisions with a seeded random choice until the game is over (``first``: a
-    state already received); the last state and the log."""
+    state already received, ``log``: the log the page has); the last state and the log."""
     rng = random.Random(seed)
-    log = []
+    log = list(log or [])
     for _ in range(max_moves):
         m, first = (first, None) if first is not None else (next_state(ws, got), None)
         log = log[:m["log_start"]] + m["log"]
@@ -241,10 +242,11 @@ def test_bad_messages_get_errors_and_change_nothing(client, server):
             assert err["message"]
         ws.send_json({"type": "move", "move": "income", "seq": m["events"] - 1})
         assert next_error(ws)["code"] == "stale"
-        redrawn = next_state(ws)                         # a stale page is redrawn
-        assert redrawn["log_start"] == 0 and redrawn["events"] == m["events"]
+        redrawn = next_state(ws)                         # a stale page is redrawn: its position, not the log again
+        assert redrawn["log_start"] == m["events"] == redrawn["events"] and redrawn["log"] == []
+        assert redrawn["legal"] == m["legal"] and redrawn["private"] == m["private"]
         assert len(t.state.history) == before and t.state.current_player() == 0
-        final, _ = play_out(ws, seed=4, first=redrawn)
+        final, _ = play_out(ws, seed=4, first=redrawn, log=m["log"])
         n = len(t.state.history)
         ws.send_json({"type": "move", "move": "income"})
         assert next_error(ws)["code"] == "game_over"
@@ -622,3 +624,149 @@ def test_whole_shadow_master_game(client, server):
     placed = [item for item in buttons if item["move"].startswith("place ")]
     assert placed and all(item["cell"] == item["move"].split()[1] and item["group"] == "place" for item in placed)
     assert all(set(m["public"]["cells"]) == set(first["public"]["cells"]) for m in got if m["type"] == "state")
+
+
+# --------------------------------------------------------------------------------------------------
+# the table list, rematch, resync and saves: one seat's information only
+# --------------------------------------------------------------------------------------------------
+def _two_people_to_the_end(client, server, game="coup", players=3, seed=11):
+    """A table of two people (seats 0 and 1) played to the end through both sockets; the table, the
+    tokens, the two sockets (still open) and every message seat 1 received."""
+    table, tokens = new_table(client, game=game, players=players, humans=[0, 1], seed=seed)
+    t = server.tables[table]
+    got_b: list = []
+    rng = random.Random(5)
+    a = client.websocket_connect("/ws").__enter__()
+    b = client.websocket_connect("/ws").__enter__()
+    join(a, table, 0, tokens[0])
+    join(b, table, 1, tokens[1])
+    last = {0: next_state(a), 1: next_state(b, got_b)}
+    for _ in range(2000):
+        if t.state.is_terminal():
+            break
+        cp = t.state.current_player()
+        if cp not in (0, 1):
+            last[1] = next_state(b, got_b)
+            continue
+        ws = a if cp == 0 else b
+        m = last[cp]
+        while t.state.current_player() == cp and (not m.get("legal") or m["events"] != len(t.log_for(cp))):
+            m = next_state(ws, got_b if cp == 1 else None)
+        if t.state.current_player() != cp or not m.get("legal"):
+            last[cp] = m
+            continue
+        ws.send_json({"type": "move", "move": rng.choice(m["legal"])["move"], "seq": m["events"]})
+        last[cp] = next_state(ws, got_b if cp == 1 else None)
+    assert t.state.is_terminal()
+    return t, tokens, a, b, got_b
+
+
+def test_rematch_gives_each_person_their_own_seat_only(client, server):
+    t, tokens, a, b, got_b = _two_people_to_the_end(client, server)
+    try:
+        a.send_json({"type": "rematch"})
+        m = a.receive_json()
+        while m["type"] != "rematch":
+            m = a.receive_json()
+        again = server.tables[m["table"]]
+        assert again is not t and again.game.name == t.game.name and again.game.num_players == t.game.num_players
+        assert [s.human for s in again.seats] == [s.human for s in t.seats]
+        assert [s.spec for s in again.seats] == [s.spec for s in t.seats]
+        assert m["link"] == f"/t/{again.id}#seat=0&token={again.seats[0].token}"
+        # seat 1 is told a rematch is open, without anyone's secret, and gets its own link when it asks
+        note = b.receive_json()
+        while note["type"] != "rematch_open":
+            got_b.append(note)
+            note = b.receive_json()
+        assert note == {"type": "rematch_open", "table": again.id}
+        b.send_json({"type": "rematch"})
+        mine = b.receive_json()
+        while mine["type"] != "rematch":
+            mine = b.receive_json()
+        assert mine["table"] == again.id and len(server.tables) == 2          # one rematch table, not two
+        assert mine["link"] == f"/t/{again.id}#seat=1&token={again.seats[1].token}"
+        blob = json.dumps(got_b + [note, mine])
+        for secret in (again.seats[0].token, t.seats[0].token):
+            assert secret not in blob
+        # before the end there is no rematch
+        table, toks = new_table(client, game="coup", players=3, humans=[0], seed=2)
+        with client.websocket_connect("/ws") as c:
+            join(c, table, 0, toks[0])
+            next_state(c)
+            c.send_json({"type": "rematch"})
+            assert next_error(c)["code"] == "not_over"
+    finally:
+        a.__exit__(None, None, None)
+        b.__exit__(None, None, None)
+
+
+def test_the_table_list_shows_public_facts_only(client, server):
+    table, tokens = new_table(client, game="politics", players=6, humans=[0, 3], bots=["casual", "heuristic"], seed=4)
+    t = server.tables[table]
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        next_state(ws)
+        listed = client.get("/api/tables").json()["tables"]
+    (entry,) = [e for e in listed if e["table"] == table]
+    assert set(entry) == {"table", "game", "titles", "ruleset", "players", "seats", "events", "over", "age", "idle"}
+    assert all(set(s) == {"seat", "human", "bot", "level", "online"} for s in entry["seats"])
+    assert [s["human"] for s in entry["seats"]] == [s.human for s in t.seats]
+    assert entry["seats"][0]["online"] and not entry["seats"][3]["online"]
+    assert entry["seats"][1]["level"] == "casual" and entry["seats"][2]["bot"] == "heuristic"
+    assert entry["events"] == sum(1 for e in t.state.history if e.seen_by(None) is not None)
+    blob = json.dumps(listed)
+    for s in t.seats:
+        if s.token:
+            assert s.token not in blob
+    # nothing any seat holds: the roles and cards of each seat's private information are not named
+    for seat in range(6):
+        private = t.game.private_info(t.state.core, seat)
+        assert json.dumps(private) not in blob
+    assert "private" not in blob and "revealed" not in blob and "legal" not in blob
+
+
+def test_a_resync_is_that_seats_view_only(client, server):
+    table, tokens = new_table(client, game="coup", players=3, humans=[0, 1], seed=12)
+    t = server.tables[table]
+    with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+        join(a, table, 0, tokens[0])
+        join(b, table, 1, tokens[1])
+        first = next_state(b)
+        b.send_json({"type": "move", "move": "income", "seq": first["events"] + 5})
+        got = []
+        while True:
+            m = b.receive_json()
+            got.append(m)
+            if m["type"] == "state" and any(x.get("code") == "stale" for x in got):
+                break
+        redrawn = got[-1]
+        assert redrawn["seat"] == 1 and redrawn["private"] == t.game.private_info(t.state.core, 1)
+        assert "revealed" not in redrawn
+        theirs = json.dumps(t.game.private_info(t.state.core, 0)["cards"])
+        assert theirs not in json.dumps(redrawn["private"])
+
+
+def test_saves_are_listed_with_what_they_are_and_when(client, server):
+    table, tokens = new_table(client, game="coup", players=4, humans=[0, 2], bots=["strong"], seed=3)
+    t = server.tables[table]
+    before = time.time()
+    with client.websocket_connect("/ws") as ws:
+        join(ws, table, 0, tokens[0])
+        next_state(ws)
+        ws.send_json({"type": "save"})
+        m = ws.receive_json()
+        while m["type"] != "saved":
+            m = ws.receive_json()
+        ws.send_json({"type": "save"})                 # nothing new since: the same save, not a second file
+        again = ws.receive_json()
+        while again["type"] != "saved":
+            again = ws.receive_json()
+    assert again["name"] == m["name"]
+    data = client.get("/api/saves").json()
+    assert data["saves"] == [m["name"]]
+    (about,) = data["about"]
+    assert about["name"] == m["name"] and about["game"] == "coup" and about["players"] == 4
+    assert about["people"] == [0, 2] and about["levels"] == {"1": "strong", "3": "strong"}
+    assert about["titles"]["th"] and about["events"] == len(t.state.history) and about["over"] is False
+    assert before - 1 <= about["saved"] <= time.time() + 1
+    assert not any(s.token in json.dumps(data) for s in t.seats if s.token)

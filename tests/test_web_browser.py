@@ -9,6 +9,7 @@ import json
 import os
 import random
 import struct
+import subprocess
 import threading
 import time
 import zlib
@@ -22,6 +23,7 @@ uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from intrigue.web.app import WebServer, create_app  # noqa: E402
+from intrigue.web.limits import ServerLimits  # noqa: E402
 from intrigue.web.tables import TableConfig  # noqa: E402
 
 CHROMIUM = os.environ.get("INTRIGUE_CHROMIUM", "/usr/bin/chromium")
@@ -43,6 +45,9 @@ class LiveServer:
     """The web server in a thread, on a free port."""
 
     def __init__(self, **kw) -> None:
+        # the tests click at machine speed, faster than a person: their sockets' rates are not limited
+        kw.setdefault("limits", ServerLimits(messages_per_s=10_000.0, messages_burst=10_000, resyncs_per_s=1_000.0,
+                                             resyncs_burst=1_000))
         self.web = WebServer(**kw)
         config = uvicorn.Config(create_app(self.web), host="127.0.0.1", port=0, log_level="warning")
         self.server = uvicorn.Server(config)
@@ -528,7 +533,7 @@ def test_the_replay_has_the_rules_panel(browser, live):
     page.wait_for_selector("#rules-panel:not([hidden])")
     narrator = table.narration_for("th").narrator
     assert page.locator("#rules-text").evaluate("el => el.textContent") == rules[0] == narrator.rules(
-        replay._cores[0], 0)
+        replay.core_at(0), 0)
     for step in range(1, k + 2):
         page.click("#next")
         page.wait_for_function(f"() => window.intrigue.view.step === {step}")
@@ -615,4 +620,217 @@ def test_a_page_waits_for_its_table_and_joins_when_it_reopens(browser, live):
     page.wait_for_selector("#seat-0", timeout=10000)
     page.wait_for_selector("#banner", state="hidden")
     assert page.evaluate("() => window.intrigue.view.private.seat") == 0
+    page.close()
+
+
+# --------------------------------------------------------------------------------------------------
+# everyday play: the level menu, the legend, the hand in sight, rematch, the lobby's tables and saves,
+# a wrong link, Thai letters in a Thai font.  Three tests save their screenshots where docs/web.md
+# shows them when INTRIGUE_SHOTS names that folder (python docs/web/screenshots.py does)
+# --------------------------------------------------------------------------------------------------
+def shot(page, tmp_path, name, **kw):
+    folder = os.environ.get("INTRIGUE_SHOTS") or str(tmp_path)
+    path = os.path.join(folder, name)
+    png = page.screenshot(path=path, **kw)
+    width, height = struct.unpack(">II", png[16:24])
+    return path, width, height
+
+
+def test_the_lobby_offers_levels_by_name_and_the_spec_on_demand(browser, live, tmp_path):
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live.base + "/")
+    page.evaluate("() => localStorage.setItem('intrigue-lang', 'en')")
+    page.reload()
+    page.wait_for_selector("#level option", state="attached")
+    names = page.locator("#level option").all_inner_texts()
+    assert names[:4] == ["Beginner", "Casual", "Strong", "Strongest"]
+    assert "Rule of thumb" in names and "Random" in names and names[-1].startswith("Custom")
+    page.select_option("#level", "max")
+    assert page.locator("#level-about").inner_text().strip()
+    assert page.locator("#level-spec").is_hidden()                # the spec only on demand
+    page.click("#spec-box summary")
+    assert page.locator("#level-spec").inner_text() == "ismcts:time=1000"
+    assert page.locator("#bots").is_hidden()
+    page.select_option("#level", "strong")
+    assert page.locator("#level-spec").inner_text() == "ismcts:iterations=100"
+    # a table of two people, its open seats offered again in the lobby's list of open tables
+    page.check("#humans input[value='1']")
+    page.click("#start")
+    page.wait_for_selector("#links:not([hidden]) a[data-seat='1']")
+    table_id = next(iter(live.web.tables.keys() - {None}))
+    table = live.web.tables[table_id]
+    assert [s.level for s in table.seats] == [None, None, "strong", "strong"]
+    page.reload()
+    page.wait_for_selector(f"#tables li[data-table='{table_id}'] a[data-seat='1']")
+    row = page.locator(f"#tables li[data-table='{table_id}']").inner_text()
+    assert "Strong" in row and "ismcts" not in row
+    page.select_option("#level", "max")
+    page.click("#spec-box summary")
+    page.wait_for_selector("#level-spec", state="visible")
+    _, w, h = shot(page, tmp_path, "lobby-levels.png")
+    assert (w, h) == (1366, 768)
+    # at the table the bots are named by level, their spec in the seat's tooltip
+    seat_page, seat_errors = open_seat(browser, live.base + page.locator("#tables a[data-seat='0']").get_attribute("href"))
+    who = seat_page.locator("#seat-2 .seat-who")
+    assert "Strong" in who.inner_text() and who.get_attribute("title") == "ismcts:iterations=100"
+    assert not errors and not seat_errors
+    seat_page.close()
+    page.close()
+
+
+@pytest.mark.parametrize("game,players,words", [
+    ("politics", 6, ["INF", "influence", "LEG", "legitimacy", "UND", "underground", "HON", "honour", "BET", "betrayal",
+                     "H0–H2", "C1–C3"]),
+    ("shadow_master", 4, ["PL", "Power Limit", "TL", "Territory Limit", "X1, X2"]),
+    ("coup", 3, ["?", "face-down"]),
+])
+def test_every_abbreviation_has_a_legend(browser, live, tmp_path, game, players, words):
+    table, links = live.table(game=game, players=players, humans=[0], bots=["heuristic"], seed=8)
+    page, errors = open_seat(browser, links[0], viewport={"width": 1366, "height": 768})
+    page.wait_for_selector("#legend:not([hidden]) dt")
+    text = page.locator("#legend").inner_text()
+    for w in words:
+        assert w in text, (w, text)
+    assert page.locator("#legend").evaluate("el => el.open")
+    if game == "politics":
+        page.wait_for_selector("#actions button:enabled")
+        time.sleep(0.3)
+        _, w, h = shot(page, tmp_path, "politics-legend.png")
+        assert (w, h) == (1366, 768)
+        # the chips the legend explains are on the table
+        assert page.locator("#table .chip[data-coin='INF']").count() == players
+    page.close()
+    page, errors = _open(browser, links[0], "th")
+    page.wait_for_selector("#legend:not([hidden]) dt")
+    if game == "politics":
+        assert "อิทธิพลทางการเมือง" in page.locator("#legend").inner_text()
+    assert not errors
+    page.close()
+
+
+@pytest.mark.parametrize("game,players", [("coup", 6), ("politics", 6), ("politics", 8), ("shadow_master", 6)])
+def test_the_hand_is_in_sight_at_1366x768_and_never_covered(browser, live, tmp_path, game, players):
+    options = {"length": "half"} if game == "politics" else {}
+    table, links = live.table(game=game, players=players, humans=[0], bots=["heuristic"], seed=9, options=options)
+    page, errors = open_seat(browser, links[0], viewport={"width": 1366, "height": 768})
+    page.wait_for_selector("#actions button:enabled")
+    page.wait_for_selector("#hand h3")
+
+    def in_sight():
+        return page.evaluate("""() => {
+          const hand = document.querySelector('#hand'), r = hand.getBoundingClientRect();
+          const cards = [...hand.querySelectorAll('svg')];
+          const seen = cards.every((c) => { const b = c.getBoundingClientRect();
+            const at = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+            return at && hand.contains(at); });
+          return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, cards: cards.length, seen,
+                  scrollY: window.scrollY, innerHeight: window.innerHeight};
+        }""")
+
+    where = in_sight()
+    assert where["scrollY"] == 0 and where["cards"] >= 1
+    assert 0 <= where["top"] and where["bottom"] <= where["innerHeight"], where
+    assert where["seen"], "something covers the hand"
+    # a notice (a refused move) comes and does not cover the hand
+    page.evaluate("() => window.intrigue.ws.send(JSON.stringify({type: 'move', move: 'no such move', seq: window.intrigue.view.events}))")
+    page.wait_for_selector("#toast:not([hidden])")
+    toast = page.locator("#toast").bounding_box()
+    assert toast["y"] + toast["height"] <= where["top"] or toast["y"] >= where["bottom"] or \
+        toast["x"] + toast["width"] <= where["left"] or toast["x"] >= where["right"], (toast, where)
+    assert in_sight()["seen"]
+    # scrolled down to the end of the table, the hand is still in sight
+    page.mouse.wheel(0, 2000)
+    time.sleep(0.3)
+    after = in_sight()
+    assert 0 <= after["top"] and after["bottom"] <= after["innerHeight"] and after["seen"], after
+    # and the seats do not overlap at this size either
+    boxes = page.evaluate("() => [...document.querySelectorAll('#table .seat')].map(e => {"
+                          "const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]})")
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    if (game, players) == ("coup", 6):
+        page.mouse.wheel(0, -4000)
+        time.sleep(0.7)
+        page.wait_for_selector("#toast", state="hidden", timeout=10000)
+        _, w, h = shot(page, tmp_path, "hand-1366x768.png")
+        assert (w, h) == (1366, 768)
+    assert not errors
+    page.close()
+
+
+def test_rematch_from_the_end_screen(browser, live):
+    old = live.web.add_table(TableConfig(game="coup", humans=[0], bots=["random"]), _finished_coup(4))
+    link = live.base + live.web.links(old)["0"]
+    page, errors = open_seat(browser, link)
+    page.wait_for_selector("#gameover:not([hidden]) #over-rematch")
+    page.click("#over-rematch")
+    page.wait_for_function(f"() => location.pathname.startsWith('/t/') && !location.pathname.endsWith('{old.id}')")
+    page.wait_for_selector("#seat-0")
+    new_id = page.evaluate("() => location.pathname.split('/')[2]")
+    again = live.web.tables[new_id]
+    assert old.rematch_id == new_id and not again.state.is_terminal()
+    assert page.evaluate("() => window.intrigue.view.over") is False
+    assert [s.spec for s in again.seats] == [s.spec for s in old.seats]
+    assert not errors
+    page.close()
+
+
+def test_a_wrong_link_gets_a_page_that_says_what_to_do(browser, live):
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for lang, words in [("en", "does not open"), ("th", "ไม่ได้เปิด"), ("he", "לא פותח")]:
+        page.goto(live.base + "/")
+        page.evaluate(f"() => localStorage.setItem('intrigue-lang', '{lang}')")
+        response = page.goto(live.base + "/t/nosuchtable#seat=0&token=x")
+        assert response.status == 404
+        page.wait_for_function("() => document.querySelectorAll('#missing-do li').length > 0")
+        text = page.locator("#missing").inner_text()
+        assert words in text and page.locator("#missing-lobby").get_attribute("href") == "/"
+        assert page.evaluate("() => document.documentElement.dir") == ("rtl" if lang == "he" else "ltr")
+    response = page.goto(live.base + "/replay/nosuchreplay")
+    assert response.status == 404
+    page.wait_for_function("() => document.querySelectorAll('#missing-do li').length > 0")
+    # a table that is open, with a seat token that is not right: a page that says so, not a blank table
+    table, links = live.table(game="coup", players=3, humans=[0], bots=["random"], seed=2)
+    page.evaluate("() => localStorage.setItem('intrigue-lang', 'en')")
+    page.goto(links[0].replace("token=", "token=x"))
+    page.wait_for_selector("#link-problem:not([hidden])")
+    assert "does not open a seat" in page.locator("#link-problem").inner_text()
+    assert page.locator("main.layout").is_hidden()
+    assert not errors
+    page.close()
+
+
+def _thai_families():
+    try:
+        out = subprocess.run(["fc-list", ":lang=th", "family"], capture_output=True, text=True, timeout=20).stdout
+    except (OSError, subprocess.SubprocessError):
+        return set()
+    return {name.strip() for line in out.splitlines() for name in line.split(",") if name.strip()}
+
+
+def test_thai_renders_with_a_thai_font(browser, live):
+    families = _thai_families()
+    if not families:
+        pytest.skip("no font with Thai letters is installed (Debian: apt-get install fonts-thai-tlwg)")
+    table, links = live.table(game="coup", ruleset="seed-th", players=3, humans=[0], bots=["random"], seed=3)
+    page, errors = _open(browser, links[0], "th")
+    page.wait_for_selector("#hand h3")
+    stack = page.evaluate("() => getComputedStyle(document.body).fontFamily")
+    for name in ("Noto Sans Thai", "Loma", "Leelawadee UI", "Noto Sans Hebrew", "Arial Hebrew"):
+        assert name in stack, stack
+    text = page.locator("#hand h3").inner_text()
+    assert text == "การ์ดของคุณ"
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": "#hand h3"})["nodeId"]
+    used = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    assert used and all(f["familyName"] in families for f in used if f["glyphCount"]), (used, sorted(families))
+    assert not errors
     page.close()

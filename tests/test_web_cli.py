@@ -49,6 +49,13 @@ def test_the_same_mistake_is_said_as_play_says_it(capsys, args):
     (["--port", "-1"], "--port -1"),
     (["--host", "999.1.1.1"], "--host"),
     (["nosuchgame"], "unknown game"),
+    (["--bots", "ismcts:time=60000"], "--max-bot-time"),
+    (["--bots", "ismcts:workers=4"], "--max-bot-workers"),
+    (["--hint", "ismcts:iterations=2000000"], "--max-bot-iterations"),
+    (["--bots", "ismcts:time=3000", "--max-bot-time", "5000"], "--max-bot-time"),
+    (["--max-tables", "0"], "--max-tables"),
+    (["--table-idle", "nan"], "--table-idle"),
+    (["--bot-slots", "-2"], "--bot-slots"),
 ])
 def test_bad_values_are_one_line_errors(capsys, args, words):
     status, err = said(capsys, ["web", "--no-browser", "--port", "0", *args] if args[0] != "nosuchgame"

@@ -377,7 +377,7 @@ def test_each_replay_frame_has_the_rules_of_its_position(client, server, lang, s
     said = []
     for k in range(replay.steps + 1):
         frame = client.get(f"/api/replays/{replay.id}/{k}").json()
-        assert frame["rules"] == narration.rules(replay._cores[k], seat) and frame["rules"].strip()
+        assert frame["rules"] == narration.rules(replay.core_at(k), seat) and frame["rules"].strip()
         said.append(frame["rules"])
     assert len(set(said)) > 1                   # the rules follow the position
     if lang != "en":

@@ -7,11 +7,17 @@ import pytest
 from starlette.testclient import TestClient
 
 from intrigue.web.app import WebServer, create_app
+from intrigue.web.limits import ServerLimits
+
+# the tests' pages play at machine speed, far past a person's: their sockets' rates are not limited
+# (tests/test_web_limits.py tests the limits themselves)
+FAST = dict(messages_per_s=10_000.0, messages_burst=10_000, resyncs_per_s=1_000.0, resyncs_burst=1_000)
 
 
 @pytest.fixture
 def server(tmp_path):
-    return WebServer(hint_spec="ismcts:iterations=150", saves_dir=str(tmp_path / "saves"), default_bots=["random"])
+    return WebServer(hint_spec="ismcts:iterations=150", saves_dir=str(tmp_path / "saves"), default_bots=["random"],
+                     limits=ServerLimits(**FAST))
 
 
 @pytest.fixture

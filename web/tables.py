@@ -13,21 +13,26 @@ position before each event, which the narrator needs to word an event) stays on 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import importlib
+import json
 import os
 import secrets
-import threading
 import time
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from intrigue.engine import Event, Game, GameRecord, IntrigueError, InfoState, load_game
 from intrigue.engine.errors import GameOverError, NotYourTurnError
 from intrigue.engine.registry import DEFAULT_GAME
+from intrigue.engine.replay import ViewReplay
 from intrigue.search.pacing import Pacer, Pause, run_decoy
 from intrigue.search.table import Table
 from intrigue.search.bot import Bot, make_bot
+from intrigue.search.levels import LEVELS
+from intrigue.web.limits import BudgetError, ServerLimits, check_bot_budget
+from intrigue.web.pool import BotPool, Gate, default_pool
 from intrigue.web.words import Narration, game_lang
 
 LANGS = ("en", "th", "he")
@@ -91,6 +96,18 @@ def move_info(game: Game, core: Any, move: str) -> dict:
 # --------------------------------------------------------------------------------------------------
 # seats
 # --------------------------------------------------------------------------------------------------
+def level_of(bot: Bot) -> Optional[str]:
+    """The named strength (search/levels.py) ``bot`` plays at: the one it was made from, or the one
+    whose spec it is (a saved table's bots are kept by spec); ``None`` for any other bot."""
+    level = getattr(bot, "level", None)
+    if level:
+        return level
+    for name, (spec, _) in LEVELS.items():
+        if spec == bot.spec:
+            return name
+    return None
+
+
 @dataclasses.dataclass
 class SeatInfo:
     seat: int
@@ -98,6 +115,7 @@ class SeatInfo:
     token: Optional[str] = None          # the secret of a human seat's link
     spec: Optional[str] = None           # the bot spec of a bot seat
     bot: Optional[Bot] = None
+    level: Optional[str] = None          # the named strength the bot was made from (search/levels.py), if any
 
 
 class Connection:
@@ -109,6 +127,9 @@ class Connection:
         self.seat: Optional[int] = None
         self.lang: Optional[str] = None  # the page's language (None: the table's)
         self.log_sent = 0                # log entries of the seat's view already sent
+        self.resync_task: Optional[asyncio.Task] = None   # a redraw waiting for the socket's rate limit
+        self.resyncs: Any = None         # the socket's bucket of full redraws (web.limits.Bucket), if limited
+        self.client: Optional[str] = None   # the address the socket came from
 
 
 @dataclasses.dataclass
@@ -136,8 +157,18 @@ class WebTable:
 
     def __init__(self, game: Game, table: Table, seats: List[SeatInfo], lang: str, *,
                  names: Optional[Sequence[str]] = None, hint_spec: str = "ismcts:iterations=3000",
-                 bot_delay: float = 0.0, saves_dir: Optional[str] = None, table_id: Optional[str] = None) -> None:
+                 bot_delay: float = 0.0, saves_dir: Optional[str] = None, table_id: Optional[str] = None,
+                 pool: Optional[BotPool] = None, clock: Callable[[], float] = time.monotonic,
+                 owner: Optional[str] = None, config: Optional["TableConfig"] = None) -> None:
         self.id = table_id or secrets.token_hex(4)
+        self.pool = pool or default_pool()          # where its bots and hints think, with every table's
+        self.clock = clock
+        self.created = self.last_seen = clock()     # last_seen: when a page last had it open
+        self.owner = owner                          # the address that started it (its per-client cap)
+        self.config = config                        # what it was made from (a rematch sits the same way)
+        self.person_played = False                  # a person made a move here (it is saved before it expires)
+        self.saved_at: Optional[Tuple[int, str]] = None   # (events, name) of its latest save
+        self.rematch_id: Optional[str] = None       # the table of its rematch, once someone asked for one
         self.game = game
         self.table = table
         self.seats = seats
@@ -154,6 +185,7 @@ class WebTable:
         self._bot_task: Optional[asyncio.Task] = None
         self._hint_bot: Optional[Bot] = None
         self._hint_busy = False
+        self._hint_gate: Optional[Gate] = None
         self._lock = asyncio.Lock()
         self._closed = False
         # a move forced by a seat's hidden cards is shown after that seat's usual thinking time, and a
@@ -164,6 +196,7 @@ class WebTable:
         self._before: List[Any] = []
         self._shadow = game.new_initial_state().core
         self._log_cache: Dict[Any, List[dict]] = {}
+        self._public_count = (0, 0)         # (events counted, of which a spectator saw)
         self._last_header: Dict[Any, str] = {}
         self._sync_history()
 
@@ -191,10 +224,14 @@ class WebTable:
             raise WebError(err.code, err.message) from None
         table = Table(state.game, config.seed, state=state)
         table.start()
-        return cls._seated(state.game, table, config, **kw)
+        web = cls._seated(state.game, table, config, **kw)
+        people = {s.seat for s in web.seats if s.human}
+        web.person_played = any(e.seat in people for e in state.history)
+        return web
 
     @classmethod
-    def _seated(cls, game: Game, table: Table, config: TableConfig, **kw: Any) -> "WebTable":
+    def _seated(cls, game: Game, table: Table, config: TableConfig, *, limits: Optional[ServerLimits] = None,
+                **kw: Any) -> "WebTable":
         n = game.num_players
         humans = sorted(set(int(h) for h in config.humans))
         if not humans or any(not 0 <= h < n for h in humans):
@@ -211,17 +248,22 @@ class WebTable:
                 seed = None if config.seed is None else (config.seed * 1_000_003 + 7919 * (s + 1)) & (2 ** 63 - 1)
                 try:
                     bot = make_bot(spec, seed=seed)
-                except IntrigueError as err:
+                    if limits is not None:
+                        check_bot_budget(bot, limits)
+                except (IntrigueError, BudgetError) as err:
                     for made in seats:
                         if made.bot is not None:
                             made.bot.close()
+                    if isinstance(err, BudgetError):
+                        bot.close()
+                        raise WebError("bot_budget", err.message, cap=err.cap, limit=err.limit, bot=bot.spec) from None
                     raise WebError(err.code, err.message) from None
-                seats.append(SeatInfo(s, False, spec=bot.spec, bot=bot))
+                seats.append(SeatInfo(s, False, spec=bot.spec, bot=bot, level=level_of(bot)))
         lang = (config.lang or game.language).strip().lower()
         if lang not in LANGS:
             raise WebError("bad_request", f"language {lang!r} is not one of {', '.join(LANGS)}")
         kw.setdefault("table_id", config.table_id)
-        return cls(game, table, seats, lang, names=config.names, **kw)
+        return cls(game, table, seats, lang, names=config.names, config=config, **kw)
 
     def narration_for(self, lang: Optional[str]) -> Narration:
         lang = lang if lang in LANGS else self.lang
@@ -261,6 +303,16 @@ class WebTable:
                           "header": header if header != last else None})
         return cache
 
+    def public_events(self) -> int:
+        """How many events a spectator has seen (the table list's measure of how far a game went)."""
+        history = self.state.history
+        counted, n = self._public_count
+        for event in history[counted:]:
+            if event.seen_by(None) is not None:
+                n += 1
+        self._public_count = (len(history), n)
+        return n
+
     # --- what a seat sees -------------------------------------------------------------------------
     def seat_token(self, seat: int) -> Optional[str]:
         return self.seats[seat].token if 0 <= seat < len(self.seats) else None
@@ -279,7 +331,8 @@ class WebTable:
         online = {c.seat for c in self.connections}
         narration = self.narration_for(lang)
         return [{"seat": s.seat, "name": narration.seat(s.seat, None), "human": s.human,
-                 "bot": s.spec, "online": s.seat in online, "you": s.seat == viewer} for s in self.seats]
+                 "bot": s.spec, "level": s.level, "online": s.seat in online, "you": s.seat == viewer}
+                for s in self.seats]
 
     def view_for(self, viewer: Optional[int], log_from: int = 0, lang: Optional[str] = None) -> dict:
         """Everything ``viewer`` may see now (``None``: a spectator, the public view only), worded in
@@ -334,15 +387,27 @@ class WebTable:
             conn.table.connections.discard(conn)
         conn.table, conn.seat, conn.log_sent, conn.lang = self, seat, 0, lang
         self.connections.add(conn)
+        self.touch()
         await self.push(conn)
         await self.broadcast_seats()
         self.kick()
 
     async def leave(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self.touch()
         await self.broadcast_seats()
 
+    def touch(self) -> None:
+        """Note that a page has the table open now (a table nobody has open for a while expires)."""
+        self.last_seen = self.clock()
+
+    def idle_for(self) -> float:
+        """Seconds since a page last had the table open (0 while one has)."""
+        return 0.0 if self.connections else max(0.0, self.clock() - self.last_seen)
+
     async def push(self, conn: Connection) -> None:
+        """The seat's view to one page, with the log entries that socket has not been sent yet (a stale
+        page's resync is this too: its position now and nothing of the log it has or is being sent)."""
         view = self.view_for(conn.seat, conn.log_sent, conn.lang)
         conn.log_sent = view["events"]
         await self._send(conn, view)
@@ -390,7 +455,9 @@ class WebTable:
             except IntrigueError as err:
                 why = self.narration_for(conn.lang).why_illegal(state.core, move, seat, err.message)
                 raise WebError(err.code, why) from None
+            self.person_played = True
             self._sync_history()
+        self.touch()
         await self.after_change()
 
     async def after_change(self) -> None:
@@ -463,9 +530,8 @@ class WebTable:
         pause = self.pacer.pause(self.state, seat, bot.spec) if forced else Pause()
         decoy_seed = self.pacer.decoy_seed() if pause.decoy is not None else 0
         shown_after = max(self.bot_delay, pause.seconds)
-        stop = threading.Event()
 
-        def work():
+        def work(stop: Gate):
             if pause.decoy is not None:
                 try:
                     self.pacer.record(seat, kind, run_decoy(pause.decoy, bot.spec, decoy_seed, stop, real=info),
@@ -475,8 +541,9 @@ class WebTable:
             return bot.choose(info, stop=stop)
 
         start = time.monotonic()
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(None, work)
+        # the server's pool, where every table's bots take turns at the cores (web/pool.py)
+        stop = self.pool.gate()
+        future = self.pool.submit(work, stop)
         # what every page is told while a bot decides: who and for how long, not how far its search got
         # (a decision with one legal move -- a window pass without the card -- searches nothing, so a
         # count of 0 would tell the other seats what the bot holds), and only on a fixed 0.25 s beat from
@@ -553,9 +620,17 @@ class WebTable:
             core = state.core.clone()
             bot = self._hint_bot
             await conn.send({"type": "hint_started"})
-            analysis = await asyncio.get_running_loop().run_in_executor(None, lambda: bot.analyze(info))
+            self._hint_gate = gate = self.pool.gate()
+            try:
+                analysis = await self.pool.submit(lambda stop: bot.analyze(info, stop=stop), gate)
+            except asyncio.CancelledError:
+                gate.set()
+                raise
         finally:
             self._hint_busy = False
+            self._hint_gate = None
+        if self._closed:
+            return
         if len(self.state.history) != at:
             raise WebError("stale", "the table moved on while the engine thought; ask again")
         data = analysis.to_dict()
@@ -591,23 +666,48 @@ class WebTable:
         return record
 
     def save(self, name: Optional[str] = None) -> str:
-        """Write the full record to the server's saves folder (never sent to a browser)."""
+        """Write the full record to the server's saves folder (never sent to a browser), with a small
+        description beside it (``NAME.json``: what the lobby lists).  Nothing new since the table's
+        last save: that save's name, and nothing written again."""
         if not self.saves_dir:
             raise WebError("no_saves", "this server was started without a folder for saved games")
+        events = len(self.state.history)
+        if name is None and self.saved_at is not None and self.saved_at[0] == events:
+            if os.path.isfile(os.path.join(self.saves_dir, self.saved_at[1] + ".msgpack")):
+                return self.saved_at[1]
         stamp = time.strftime("%Y%m%d-%H%M%S")
         base = name or f"{self.game.name}-{stamp}-{self.id}"
         path = os.path.join(self.saves_dir, base + ".msgpack")
         try:
             os.makedirs(self.saves_dir, exist_ok=True)
             self.saved_record().save(path)
+            about = os.path.join(self.saves_dir, base + ".json")
+            with open(about + ".tmp", "w", encoding="utf-8") as f:
+                json.dump(self.save_info(), f, ensure_ascii=False)
+            os.replace(about + ".tmp", about)
         except OSError as err:
             with contextlib.suppress(OSError):       # no half-written file is left behind
                 os.remove(path + ".tmp")
+            with contextlib.suppress(OSError):
+                os.remove(os.path.join(self.saves_dir, base + ".json.tmp"))
             # the reason without the server's paths: the page is told, the server's folders are not
             reason = err.strerror or type(err).__name__
             raise WebError("save_failed", f"the game could not be saved on the server ({reason}); nothing was saved",
                            reason=reason) from None
+        self.saved_at = (events, base)
         return base
+
+    def save_info(self) -> Dict[str, Any]:
+        """What the lobby's list says of a save: the game, its title in each language, who sat where,
+        how far it went, and when (seconds since the epoch).  Public: nobody's cards."""
+        game = self.game
+        return {"game": game.name, "titles": {lang: game.title_in(lang) for lang in LANGS},
+                "ruleset": game.ruleset, "players": game.num_players,
+                "people": [s.seat for s in self.seats if s.human],
+                "bots": {str(s.seat): s.spec for s in self.seats if not s.human},
+                "levels": {str(s.seat): s.level for s in self.seats if not s.human and s.level},
+                "events": len(self.state.history), "over": self.state.is_terminal(),
+                "saved": round(time.time(), 3), "table": self.id}
 
     # --- the end ----------------------------------------------------------------------------------
     def close_bots(self) -> None:
@@ -628,6 +728,8 @@ class WebTable:
         self._closed = True
         if self._bot_task is not None:
             self._bot_task.cancel()
+        if self._hint_gate is not None:
+            self._hint_gate.set()
         self.close_bots()
 
 
@@ -636,8 +738,18 @@ class WebTable:
 # --------------------------------------------------------------------------------------------------
 class Replay:
     """A record opened for stepping through: frame ``k`` is the position after ``k`` events, as the
-    record's seat saw it (a full record: as a referee who sees everything).  Frames are worded in the
-    language asked for (the page's selector), each language's log built once, when first asked."""
+    record's seat saw it (a full record: as a referee who sees everything), worded in the language
+    asked for (the page's selector).
+
+    Built once, off the event loop: every event is checked and worded (a record the narrator cannot
+    tell is refused here, not later), and only a position every ``CHECKPOINT`` events is kept.  A
+    frame is rebuilt from the checkpoint before it, and carries the last ``FRAME_LOG`` entries of the
+    log (``log_start``: the index of the first), so a long record neither stays in memory whole nor
+    sends its whole log with every step."""
+
+    CHECKPOINT = 128
+    FRAME_LOG = 200
+    CACHE = 4096                          # worded log entries kept (per language and index)
 
     def __init__(self, record: GameRecord, lang: Optional[str] = None) -> None:
         try:
@@ -657,9 +769,9 @@ class Replay:
         self._narrations: Dict[str, Narration] = {}
         self.narration = self.narration_for(self.lang)
         self.id = secrets.token_urlsafe(12)      # a seat's replay is that seat's: not guessable
-        self._cores: List[Any] = []          # the position before each event, then the last one
-        self._events: List[Tuple[int, Any, Event]] = []   # per event: its index, the position before, the event
-        self._logs: Dict[str, List[dict]] = {}           # per language: the log, one entry per event
+        self._marks: List[Any] = []          # the position before events 0, CHECKPOINT, 2 * CHECKPOINT, ...
+        self._actions: List[int] = []        # a full record's events as actions
+        self._entries: "collections.OrderedDict[Tuple[str, int], dict]" = collections.OrderedDict()
         self._build()
 
     def narration_for(self, lang: Optional[str]) -> Narration:
@@ -668,48 +780,137 @@ class Replay:
             self._narrations[lang] = Narration(self.game, lang)
         return self._narrations[lang]
 
+    # --- positions --------------------------------------------------------------------------------
+    def _walk(self, start: int, stop: int, on_event: Optional[Callable[[int, Any, Event], None]] = None) -> Any:
+        """The position after ``stop`` events, replayed from the checkpoint at ``start`` (a multiple of
+        CHECKPOINT); ``on_event(i, before, event)`` is called for each event on the way, with the
+        position before it as the record's seat saw it."""
+        game, seat, events = self.game, self.seat, self.record.events
+        if seat is None:
+            core = self._marks[start // self.CHECKPOINT].clone()
+            for i in range(start, stop):
+                s, text = events[i]
+                a = self._actions[i]
+                if on_event is not None:
+                    private_to, redacted = game.visibility(core, a)
+                    on_event(i, core, Event(s, a, text, private_to, redacted))
+                core.apply(a)
+            return core
+        view = ViewReplay(game, seat)
+        view.core = self._marks[start // self.CHECKPOINT].clone()
+        view.view = list(events[:start])
+        for i in range(start, stop):
+            if on_event is not None:
+                before = self._seen(view.core)
+                s, text = events[i]
+                try:
+                    a = game.observed_action(before, seat, text)
+                except IntrigueError:
+                    a = -1
+                on_event(i, before, Event(s, a, text))
+            view.feed(events[i:i + 1])
+        return view.core
+
+    def _seen(self, core: Any) -> Any:
+        """A seat view's position as the seat knows it (its hidden parts put in canonical order)."""
+        core = core.clone()
+        core.canonicalize(self.seat)
+        return core
+
+    def core_at(self, k: int) -> Any:
+        """The position after ``k`` events as the record's seat saw it."""
+        k = max(0, min(int(k), self.steps))
+        core = self._walk(k - k % self.CHECKPOINT, k)
+        return self._seen(core) if self.seat is not None else core.clone()
+
     def _build(self) -> None:
-        game, seat = self.game, self.seat
-        events = self.record.events
+        game, seat, events, narration = self.game, self.seat, self.record.events, self.narration
+        K = self.CHECKPOINT
+
+        def told(i: int, before: Any, event: Event) -> None:
+            # every event worded once: a record the narrator cannot tell is refused now
+            self._keep(narration.lang, i, {"index": i, "seat": event.seat if event.seat >= 0 else None,
+                                           "lines": narration.replay_event(before, event, seat)})
+
         if seat is None:
             state = game.new_initial_state()
             for i, (s, text) in enumerate(events):
-                core = state.core.clone()
+                if i % K == 0:
+                    self._marks.append(state.core.clone())
+                core = state.core
                 try:
                     a = state.string_to_action(text)
-                    private_to, redacted = game.visibility(state.core, a)
+                    private_to, redacted = game.visibility(core, a)
+                    told(i, core, Event(s, a, text, private_to, redacted))
                     state.apply_action(a, seat=s)
                 except IntrigueError as err:
                     raise WebError("bad_record", f"event {i} ({text!r}) of the record: {err.message}") from None
-                self._cores.append(core)
-                self._events.append((i, core, Event(s, a, text, private_to, redacted)))
-            self._cores.append(state.core.clone())
-        else:
-            for k in range(len(events) + 1):
+                self._actions.append(a)
+            if len(events) % K == 0:
+                self._marks.append(state.core.clone())
+            return
+        view = ViewReplay(game, seat)
+        try:
+            view.feed([])
+            for i in range(len(events)):
+                if i % K == 0:
+                    self._marks.append(view.core.clone())
+                before = self._seen(view.core)
+                s, text = events[i]
                 try:
-                    info = InfoState.from_view(game, seat, events[:k])
-                except IntrigueError as err:
-                    raise WebError("bad_record", err.message) from None
-                self._cores.append(info.core)
-                if k > 0:
-                    s, text = events[k - 1]
-                    before = self._cores[k - 1]
-                    try:
-                        a = game.observed_action(before, seat, text)
-                    except IntrigueError:
-                        a = -1
-                    self._events.append((k - 1, before, Event(s, a, text)))
-        self.log(self.lang)                  # a record the narrator cannot tell is refused here, not later
+                    a = game.observed_action(before, seat, text)
+                except IntrigueError:
+                    a = -1
+                view.feed(events[i:i + 1])
+                told(i, before, Event(s, a, text))
+        except IntrigueError as err:
+            raise WebError("bad_record", err.message) from None
+        if len(events) % K == 0:
+            self._marks.append(view.core.clone())
+
+    # --- the log ----------------------------------------------------------------------------------
+    def _keep(self, lang: str, i: int, entry: dict) -> None:
+        self._entries[(lang, i)] = entry
+        self._entries.move_to_end((lang, i))
+        while len(self._entries) > self.CACHE:
+            self._entries.popitem(last=False)
+
+    def entries(self, start: int, stop: int, lang: Optional[str] = None) -> List[dict]:
+        """Log entries ``start`` to ``stop`` (one per event) in ``lang``."""
+        narration = self.narration_for(lang)
+        key = narration.lang
+        missing = [i for i in range(start, stop) if (key, i) not in self._entries]
+        if missing:
+            begin = missing[0] - missing[0] % self.CHECKPOINT
+
+            def told(i: int, before: Any, event: Event) -> None:
+                if i >= missing[0]:
+                    self._keep(key, i, {"index": i, "seat": event.seat if event.seat >= 0 else None,
+                                        "lines": narration.replay_event(before, event, self.seat)})
+
+            self._walk(begin, stop, told)
+        out = []
+        for i in range(start, stop):
+            entry = self._entries.get((key, i))
+            if entry is None:                 # pushed out of the cache by this very window: word it again
+                return self._uncached(start, stop, narration)
+            out.append(entry)
+        return out
+
+    def _uncached(self, start: int, stop: int, narration: Narration) -> List[dict]:
+        out: List[dict] = []
+
+        def told(i: int, before: Any, event: Event) -> None:
+            if i >= start:
+                out.append({"index": i, "seat": event.seat if event.seat >= 0 else None,
+                            "lines": narration.replay_event(before, event, self.seat)})
+
+        self._walk(start - start % self.CHECKPOINT, stop, told)
+        return out
 
     def log(self, lang: Optional[str] = None) -> List[dict]:
-        """The log in ``lang`` (default: the replay's language), one entry per event."""
-        narration = self.narration_for(lang)
-        if narration.lang not in self._logs:
-            self._logs[narration.lang] = [
-                {"index": i, "seat": e.seat if e.seat >= 0 else None,
-                 "lines": narration.replay_event(before, e, self.seat)}
-                for i, before, e in self._events]
-        return self._logs[narration.lang]
+        """The whole log in ``lang`` (default: the replay's language), one entry per event."""
+        return self.entries(0, self.steps, lang)
 
     @property
     def steps(self) -> int:
@@ -719,7 +920,8 @@ class Replay:
         """Frame ``k`` worded in ``lang`` (one of the page's languages; otherwise the replay's own)."""
         k = max(0, min(int(k), self.steps))
         narration = self.narration_for(lang)
-        core = self._cores[k]
+        core = self.core_at(k)
+        log_start = max(0, k - self.FRAME_LOG)
         game = self.game
         cp = core.current_player()
         over = cp == -2
@@ -733,7 +935,8 @@ class Replay:
                        "bot": self._bots.get(str(s)), "online": True, "you": s == self.seat}
                       for s in range(game.num_players)],
             "public": game.public_info(core), "to_decide": cp if cp >= 0 else None,
-            "kind": game.decision_kind(core), "log": self.log(narration.lang)[:k], "log_start": 0, "over": over,
+            "kind": game.decision_kind(core), "log": self.entries(log_start, k, narration.lang), "log_start": log_start,
+            "over": over,
             "thinking": None, "client": client_data(game, narration.lang),
             "waiting": narration.prompt(core, self.seat) if cp >= 0 else None,
             # the Rules panel: the rules that matter at this step, for the record's seat

@@ -1,8 +1,12 @@
 """Take the screenshots of docs/web.md: ``python docs/web/screenshots.py`` (needs the web and browser
 extras and Debian's chromium).  Seeded, so the same tables come out each time (the bots' timing may
-differ)."""
+differ).  The lobby with its level menu, the Politics table with its legend and a hand at 1366x768
+are taken by the browser tests that check them (tests/test_web_browser.py, run here with
+INTRIGUE_SHOTS naming this folder)."""
 import os
 import random
+import subprocess
+import sys
 import threading
 import time
 
@@ -88,5 +92,17 @@ def main() -> None:
     server.should_exit = True
 
 
+def tested_shots() -> None:
+    """lobby-levels.png, politics-legend.png and hand-1366x768.png, from the browser tests."""
+    root = os.path.dirname(os.path.dirname(HERE))
+    tests = ["test_the_lobby_offers_levels_by_name_and_the_spec_on_demand",
+             "test_every_abbreviation_has_a_legend and politics",
+             "test_the_hand_is_in_sight_at_1366x768_and_never_covered and coup"]
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-m", "browser", "tests/test_web_browser.py",
+                    "-k", " or ".join(f"({t})" for t in tests)], cwd=root, check=True,
+                   env=dict(os.environ, INTRIGUE_SHOTS=HERE))
+
+
 if __name__ == "__main__":
     main()
+    tested_shots()

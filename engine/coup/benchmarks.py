@@ -36,7 +36,7 @@ def _search_case(info, table, self_p: float = 0.0, model: bool = False) -> Calla
         done, seed = 0, 1
         while done < count:
             k = min(ITERATIONS_PER_MOVE, count - done)
-            s = Search(info.core, info.seat, seed, table=table, self_p=self_p, initial_nodes=k + 2,
+            s = Search(info.core, info.seat, seed, c=0.7, table=table, self_p=self_p, initial_nodes=k + 2,
                        opponents="model" if model else "search", model_ctx=ctx)
             s.run(k)
             done += k

@@ -29,6 +29,8 @@ class KuhnGame(Game):
     option_specs: Dict[str, OptionSpec] = {}
     rulesets = {"standard": {}}
     payoff = "scores"                               # chips, as Kuhn poker is defined
+    # the search from the game's start that mixes (docs/exploitability.md gives the figures)
+    search_defaults = {"algorithm": "cfr"}
     plugins = {"heuristic": "intrigue.engine.kuhn.heuristic:KuhnHeuristic",
                "openspiel": "intrigue.engine.kuhn.openspiel"}
 

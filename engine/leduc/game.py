@@ -47,6 +47,8 @@ class LeducGame(Game):
     option_specs: Dict[str, OptionSpec] = {}
     rulesets = {"standard": {}}
     payoff = "scores"                               # exact tools measure chips, as the field reports Leduc
+    # the search from the game's start that mixes (docs/exploitability.md gives the figures)
+    search_defaults = {"algorithm": "cfr"}
     plugins = {
         "heuristic": "intrigue.engine.leduc.heuristic:LeducHeuristic",
         "benchmarks": "intrigue.engine.leduc.benchmarks:cases",

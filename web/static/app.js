@@ -1,7 +1,7 @@
 // The table page: one seat of a live table (/t/ID#seat=S&token=X) or a replay (/replay/ID).
 // It draws only what the server sends for its seat; the game's own module (/games/NAME/table.js)
 // draws seats, cards and the middle of the table.
-import { T, esc, errorText, isRtl, iso, setLang } from "/static/ui.js";
+import { T, esc, errorText, isRtl, iso, setLang, rememberLinks } from "/static/ui.js";
 
 const $ = (sel) => document.querySelector(sel);
 const page = {
@@ -14,14 +14,34 @@ const page = {
 function params() {
   const p = new URLSearchParams(location.hash.slice(1));
   const key = "intrigue-seat-" + page.id;
-  if (p.get("token")) sessionStorage.setItem(key, JSON.stringify({seat: +p.get("seat"), token: p.get("token")}));
+  if (p.get("token")) {
+    sessionStorage.setItem(key, JSON.stringify({seat: +p.get("seat"), token: p.get("token")}));
+    rememberLinks(page.id, {[p.get("seat")]: location.pathname + location.hash});   // the lobby offers it again
+  }
   const saved = JSON.parse(sessionStorage.getItem(key) || "null");
   if (saved) { page.seat = saved.seat; page.token = saved.token; }
   page.lang = new URLSearchParams(location.search).get("lang") || localStorage.getItem("intrigue-lang") || null;
 }
 
 function t(key, kw) { return T(page.lang || "en", key, kw); }
-function ctx() { return { data: page.client || {}, lang: page.lang, T: t, esc, seat: page.seat, seats: page.view ? page.view.seats : [] }; }
+function ctx() { return { data: page.client || {}, lang: page.lang, T: t, esc, seat: page.seat, seats: page.view ? page.view.seats : [], who, botName }; }
+
+// a bot by its friendly name: its level ("Strongest"), the rule-of-thumb or random player; another
+// spec as it is.  The spec itself is in the seat's tooltip (``title``), shown on demand.
+function botName(info) {
+  if (!info || !info.bot) return "";
+  if (info.level) return t("level_" + info.level);
+  const name = info.bot.split(":")[0];
+  if ((name === "heuristic" || name === "random") && !info.bot.includes(":")) return t("bot_" + name);
+  return info.bot;
+}
+
+// what a seat box says under the name: a person (away, when no page has the seat open) or a bot
+function who(info) {
+  if (!info || info.human === null || info.human === undefined) return "";
+  if (info.human) return t("human") + (info.online === false ? " · " + t("offline") : "");
+  return t("bot") + (info.bot ? " · " + botName(info) : "");
+}
 function seatName(s) {
   const info = page.view && page.view.seats.find((x) => x.seat === s);
   return info ? info.name : t("seat") + " " + s;
@@ -61,7 +81,7 @@ function connect() {
   };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = () => {
-    if (page.view && page.view.over) return;
+    if (page.stopped || (page.view && page.view.over)) return;
     $("#banner").textContent = t("reconnecting"); $("#banner").hidden = false;
     setTimeout(connect, Math.min(4000, 500 * ++page.retry));
   };
@@ -113,9 +133,18 @@ async function onMessage(m) {
     clearTimeout(page.rejoin);
     page.rejoins = (page.rejoins || 0) + 1;
     page.rejoin = setTimeout(join, Math.min(60000, 3000 * Math.pow(1.25, page.rejoins - 1)));
+  } else if (m.type === "error" && !page.view && page.mode === "table" && ["bad_token", "bad_seat"].includes(m.code)) {
+    linkProblem();                      // the link opens no seat: a page that says what to do, not a blank table
   } else if (m.type === "error") {
     if (page.hint && page.hint.waiting) { page.hint = null; drawHint(); }
     toast(t("error") + ": " + errorText(page.lang, m, seatName), true);
+    if (page.view && page.view.legal) drawPrompt();        // the buttons a refused move disabled come back
+  } else if (m.type === "rematch") {
+    const [path, hash] = m.link.split("#");
+    location.href = path + (page.lang ? `?lang=${page.lang}` : "") + "#" + hash;
+  } else if (m.type === "rematch_open") {
+    page.rematchOpen = true; drawOver();
+    toast(t("rematch_open"));
   }
 }
 
@@ -126,6 +155,18 @@ function drawRules(text) {
   // (never above the window: scrolled down, the bar's bottom is above it)
   $("#rules-panel").style.top = Math.max(6, Math.round(document.querySelector(".bar-top").getBoundingClientRect().bottom + 6)) + "px";
   $("#rules-panel").hidden = !page.rulesOpen;
+}
+
+function linkProblem() {
+  $("#link-title").textContent = t("link_title");
+  $("#link-why").textContent = t("link_why");
+  $("#link-do").textContent = t("link_do");
+  $("#link-lobby").textContent = t("missing_lobby");
+  $("#link-problem").hidden = false;
+  document.querySelector("main.layout").hidden = true;
+  for (const b of ["#hint-btn", "#save-btn", "#rules-btn", "#download-btn"]) $(b).disabled = true;
+  page.stopped = true;                  // no reconnecting to a seat it cannot open
+  if (page.ws) page.ws.close();
 }
 
 function toast(text, bad) {
@@ -153,9 +194,25 @@ function render() {
   $("#table").dir = dir; $("#hand").dir = dir;
   $("#table").innerHTML = page.mod.drawTable(v, c);
   $("#hand").innerHTML = v.private ? `<h3>${esc(t("your_cards"))}</h3>` + page.mod.drawHand(v, c) : "";
-  drawPrompt(); drawLog(); drawThinking(); drawHint(); drawOver();
+  // the spec of each bot on demand: the seat's tooltip
+  for (const s of v.seats) {
+    const el = document.querySelector(`.seat[data-seat="${s.seat}"] .seat-who`);
+    if (el && s.bot) el.title = s.bot;
+  }
+  drawLegend(); drawPrompt(); drawLog(); drawThinking(); drawHint(); drawOver();
   for (const b of document.querySelectorAll(".mode-table")) b.hidden = page.mode !== "table";
   for (const b of document.querySelectorAll(".mode-replay")) b.hidden = page.mode !== "replay";
+}
+
+// the game's abbreviations and symbols, from its plug-in ([short, meaning] pairs in the page's language)
+function drawLegend() {
+  const legend = (page.client && page.client.legend) || [];
+  const el = $("#legend");
+  el.hidden = !legend.length;
+  if (!legend.length) return;
+  if (!page.legendSet) { el.open = localStorage.getItem("intrigue-legend") !== "closed"; page.legendSet = true; }
+  el.ontoggle = () => localStorage.setItem("intrigue-legend", el.open ? "open" : "closed");
+  $("#legend-list").innerHTML = legend.map(([k, v]) => `<div><dt dir="auto">${esc(k)}</dt><dd dir="auto">${esc(v)}</dd></div>`).join("");
 }
 
 function drawPrompt() {
@@ -230,7 +287,8 @@ function sendMove(move) {
 
 function drawLog() {
   const el = $("#log");
-  el.innerHTML = page.log.map((e) => `${e.header ? `<li dir="auto" class="turn">${esc(e.header)}</li>` : ""}` +
+  const earlier = page.mode === "replay" && page.logStart > 0 ? `<li class="more" dir="auto">${esc(t("earlier", {n: page.logStart}))}</li>` : "";
+  el.innerHTML = earlier + page.log.map((e) => `${e.header ? `<li dir="auto" class="turn">${esc(e.header)}</li>` : ""}` +
     e.lines.map((l) => `<li dir="auto" class="ev${e.seat === page.seat && e.seat !== null ? " me" : ""}" data-index="${e.index}">${esc(l)}</li>`).join("")).join("");
   el.scrollTop = el.scrollHeight;
 }
@@ -301,10 +359,15 @@ function drawOver() {
       (v.revealed ? `<td>${page.mod.drawRevealed(s, v.revealed[String(s)], v, c)}</td>` : "") + "</tr>";
   }
   html += "</table>";
-  if (page.mode === "table") html += `<p><button id="over-replay">${esc(t("replay"))}</button> <button id="over-download">${esc(t("download"))}</button> <a href="/">${esc(t("lobby"))}</a> <button id="over-close" title="${esc(t("close"))}" aria-label="${esc(t("close"))}">×</button></p>`;
+  if (page.mode === "table") {
+    html += (page.rematchOpen ? `<p class="rematch-open">${esc(t("rematch_open"))}</p>` : "") +
+      `<p><button id="over-rematch" class="move">${esc(t("rematch"))}</button> <button id="over-replay">${esc(t("replay"))}</button> <button id="over-download">${esc(t("download"))}</button> <a href="/">${esc(t("lobby"))}</a> <button id="over-close" title="${esc(t("close"))}" aria-label="${esc(t("close"))}">×</button></p>`;
+  }
   else html += `<p><button id="over-close" title="${esc(t("close"))}" aria-label="${esc(t("close"))}">×</button></p>`;
   el.innerHTML = html;
   const rb = $("#over-replay"); if (rb) rb.onclick = openReplay;
+  // the same game with the same seats: the server answers this page with its own seat's new link
+  const mb = $("#over-rematch"); if (mb) mb.onclick = () => { mb.disabled = true; send({type: "rematch"}); };
   const db = $("#over-download"); if (db) db.onclick = download;
   // closed, the box stays closed through later messages, so the final board and log can be read
   const cb = $("#over-close"); if (cb) cb.onclick = () => { page.overClosed = true; render(); };
@@ -326,7 +389,8 @@ async function showFrame(k) {
   page.step = f.step; page.steps = f.steps;
   page.client = f.client;
   if (page.lang !== f.lang || !page.labelled) { page.lang = f.lang; setLang(f.lang); labels(); page.labelled = true; }
-  page.seat = f.seat; page.view = f; page.log = f.log; page.thinking = null;
+  // a long record's frame carries the last part of its log (log_start: the index of its first entry)
+  page.seat = f.seat; page.view = f; page.log = f.log; page.logStart = f.log_start || 0; page.thinking = null;
   await loadModule(f.game.game, f.drawings);
   render();
   if (page.rulesOpen) drawRules(f.rules);

@@ -17,6 +17,27 @@ export const UI = {
     open_seat: "Open seat {n}", saves: "Saved games on this server", continue: "Continue",
     upload: "Open a record file (a full record continues; a seat's record opens in the replay viewer)",
     no_saves: "none yet", reopened: "The game is open again at its table: each person opens the link they had for it (it holds their seat's secret).", more: "more…", go: "Go", you: "you", winner: "winner", rules: "Rules", close: "Close", show_result: "Show the result", more_cards: "and {n} more", more_moves: "… and {n} more moves", tiebreak: "The search found its best moves level, so the rule-of-thumb player chose among them.",
+    missing_title: "This link does not open a table on this server", missing_why: "The table it names is not open here.",
+    missing_reason_ended: "Its game ended and the table closed.", missing_reason_expired: "Nobody had the table open for a while, so the server closed it (a game someone played in was saved first).",
+    missing_reason_restart: "The server was restarted since the link was made.", missing_reason_typo: "The link was copied only in part: check that it is whole, with everything after the # too.",
+    missing_do: "What you can do", missing_do_saved: "Open the lobby and continue the game from “Saved games on this server”: a game of several people opens again at this very link.",
+    missing_do_ask: "Ask whoever gave you the link for it again.", missing_do_lobby: "Start a new table in the lobby.", missing_lobby: "Go to the lobby",
+    missing_replay_title: "This replay is not open on this server", missing_replay_why: "The replay it names is not kept here any more.",
+    missing_replay_reason: "The server keeps a replay while people step through it and lets the oldest go when it holds many; it forgets them all when it restarts.",
+    missing_do_replay: "Open the record file again in the lobby (“Open a record file”), or start the replay again from your table's end screen.",
+    link_title: "This link does not open a seat at this table", link_why: "The table is open, but the seat's secret in the link is not right: the link was cut short, or it belongs to an older game.",
+    link_do: "Ask whoever gave you the link for it again, whole, or start a new table in the lobby.",
+    level: "Bots", level_beginner: "Beginner", level_casual: "Casual", level_strong: "Strong", level_max: "Strongest",
+    bot_heuristic: "Rule of thumb", bot_random: "Random", bot_custom: "Custom (bot specs, one per line)", spec: "Spec",
+    about_beginner: "Barely looks past its own move: easy to beat.", about_casual: "Reads claims, often misjudges them.",
+    about_strong: "Reads claims and plays soundly, a step below the strongest.", about_max: "The engine at its best: about a second a move.",
+    about_heuristic: "Plays by simple rules of thumb, at once.", about_random: "Any legal move, at random.", about_custom: "Bot specs as intrigue play takes them, e.g. ismcts:time=500.",
+    show_spec: "Show the spec", legend: "What the short words mean", rematch: "Rematch", rematch_open: "A rematch is open: press Rematch to take your seat in it.",
+    open_tables: "Open tables on this server", no_tables: "none", open_your_seat: "Open your seat {n}", events: "{n} events", started: "started {t}",
+    in_progress: "in progress", finished: "over", people_at: "people at {seats}", online: "here", saved_at: "saved {date}",
+    cap_time: "thinking time a move (ms)", cap_iterations: "iterations a move", cap_workers: "search processes", cap_memory: "search tree size (MB)",
+    earlier: "… {n} earlier events (step back to read them)",
+    limits_note: "This server allows a bot at most {ms} ms and {it} iterations a move.",
   },
   th: {
     title: "โต๊ะเกม intrigue", hint: "คำแนะนำ", save: "บันทึก", load: "โหลด", replay: "ดูย้อนหลัง", lobby: "โต๊ะใหม่",
@@ -34,6 +55,27 @@ export const UI = {
     open_seat: "เปิดที่นั่ง {n}", saves: "เกมที่บันทึกไว้บนเซิร์ฟเวอร์", continue: "เล่นต่อ",
     upload: "เปิดไฟล์บันทึก (บันทึกเต็มเล่นต่อได้ บันทึกของที่นั่งเปิดในโหมดดูย้อนหลัง)",
     no_saves: "ยังไม่มี", reopened: "เกมกลับมาเปิดที่โต๊ะเดิมแล้ว แต่ละคนเปิดลิงก์เดิมของตัวเอง (มีรหัสลับของที่นั่ง)", more: "เพิ่มเติม…", go: "ตกลง", you: "คุณ", winner: "ผู้ชนะ", rules: "กติกา", close: "ปิด", show_result: "ดูผลการแข่งขัน", more_cards: "และอีก {n} ใบ", more_moves: "… และอีก {n} ทางเลือก", tiebreak: "การค้นหาเห็นว่าทางเลือกที่ดีที่สุดพอ ๆ กัน จึงให้ผู้เล่นแบบกฎง่าย ๆ เลือก",
+    missing_title: "ลิงก์นี้ไม่ได้เปิดโต๊ะใดบนเซิร์ฟเวอร์นี้", missing_why: "โต๊ะที่ลิงก์นี้ชี้ไปไม่ได้เปิดอยู่ที่นี่",
+    missing_reason_ended: "เกมจบแล้วและโต๊ะปิดไปแล้ว", missing_reason_expired: "ไม่มีใครเปิดโต๊ะนี้อยู่มาสักพัก เซิร์ฟเวอร์จึงปิดโต๊ะ (เกมที่มีคนเล่นถูกบันทึกไว้ก่อน)",
+    missing_reason_restart: "เซิร์ฟเวอร์เริ่มใหม่หลังจากสร้างลิงก์นี้", missing_reason_typo: "ลิงก์ถูกคัดลอกมาไม่ครบ ตรวจดูว่าครบทั้งหมด รวมถึงส่วนหลังเครื่องหมาย # ด้วย",
+    missing_do: "สิ่งที่ทำได้", missing_do_saved: "เปิดล็อบบี้แล้วเล่นต่อจาก “เกมที่บันทึกไว้บนเซิร์ฟเวอร์” เกมที่มีหลายคนจะกลับมาเปิดที่ลิงก์นี้เอง",
+    missing_do_ask: "ขอลิงก์ใหม่จากคนที่ให้ลิงก์นี้มา", missing_do_lobby: "เปิดโต๊ะใหม่ในล็อบบี้", missing_lobby: "ไปที่ล็อบบี้",
+    missing_replay_title: "การดูย้อนหลังนี้ไม่ได้เปิดอยู่บนเซิร์ฟเวอร์นี้", missing_replay_why: "เซิร์ฟเวอร์ไม่ได้เก็บการดูย้อนหลังนี้ไว้แล้ว",
+    missing_replay_reason: "เซิร์ฟเวอร์เก็บการดูย้อนหลังไว้ระหว่างที่มีคนดู และปล่อยอันที่เก่าที่สุดเมื่อมีมากเกินไป และลืมทั้งหมดเมื่อเริ่มใหม่",
+    missing_do_replay: "เปิดไฟล์บันทึกอีกครั้งในล็อบบี้ (“เปิดไฟล์บันทึก”) หรือเริ่มดูย้อนหลังอีกครั้งจากหน้าจบเกมของโต๊ะคุณ",
+    link_title: "ลิงก์นี้ไม่ได้เปิดที่นั่งใดที่โต๊ะนี้", link_why: "โต๊ะเปิดอยู่ แต่รหัสลับของที่นั่งในลิงก์ไม่ถูกต้อง ลิงก์อาจถูกตัด หรือเป็นของเกมเก่า",
+    link_do: "ขอลิงก์ฉบับเต็มอีกครั้งจากคนที่ให้มา หรือเปิดโต๊ะใหม่ในล็อบบี้",
+    level: "บอท", level_beginner: "มือใหม่", level_casual: "สบาย ๆ", level_strong: "เก่ง", level_max: "เก่งที่สุด",
+    bot_heuristic: "ตามหลักง่าย ๆ", bot_random: "สุ่ม", bot_custom: "กำหนดเอง (สเปกบอท บรรทัดละหนึ่ง)", spec: "สเปก",
+    about_beginner: "แทบไม่มองไกลกว่าตาของตัวเอง ชนะได้ง่าย", about_casual: "อ่านการอ้างการ์ด แต่มักตัดสินผิด",
+    about_strong: "อ่านการอ้างการ์ดและเล่นได้มั่นคง รองจากระดับเก่งที่สุด", about_max: "เอนจินเต็มกำลัง ประมาณหนึ่งวินาทีต่อตา",
+    about_heuristic: "เล่นตามหลักง่าย ๆ ทันที", about_random: "เลือกการเดินที่ถูกกติกาแบบสุ่ม", about_custom: "สเปกบอทแบบเดียวกับ intrigue play เช่น ismcts:time=500",
+    show_spec: "ดูสเปก", legend: "ความหมายของตัวย่อ", rematch: "เล่นอีกตา", rematch_open: "มีเกมใหม่เปิดรออยู่ กด เล่นอีกตา เพื่อเข้าที่นั่งของคุณ",
+    open_tables: "โต๊ะที่เปิดอยู่บนเซิร์ฟเวอร์นี้", no_tables: "ไม่มี", open_your_seat: "เปิดที่นั่ง {n} ของคุณ", events: "{n} เหตุการณ์", started: "เริ่ม{t}",
+    in_progress: "กำลังเล่น", finished: "จบแล้ว", people_at: "คนที่ที่นั่ง {seats}", online: "อยู่", saved_at: "บันทึกเมื่อ {date}",
+    cap_time: "เวลาคิดต่อตา (มิลลิวินาที)", cap_iterations: "จำนวนรอบต่อตา", cap_workers: "จำนวนโปรเซสค้นหา", cap_memory: "ขนาดต้นไม้ค้นหา (MB)",
+    earlier: "… อีก {n} เหตุการณ์ก่อนหน้า (ย้อนกลับเพื่ออ่าน)",
+    limits_note: "เซิร์ฟเวอร์นี้ให้บอทคิดได้ไม่เกิน {ms} มิลลิวินาที และ {it} รอบต่อตา",
   },
   he: {
     title: "שולחן intrigue", hint: "רמז", save: "שמירה", load: "טעינה", replay: "הילוך חוזר", lobby: "שולחן חדש",
@@ -51,6 +93,27 @@ export const UI = {
     open_seat: "פתיחת מושב {n}", saves: "משחקים שמורים בשרת", continue: "המשך",
     upload: "פתיחת קובץ רשומה (רשומה מלאה ממשיכה; רשומה של מושב נפתחת בהילוך חוזר)",
     no_saves: "אין עדיין", reopened: "המשחק נפתח שוב בשולחן שלו: כל אחד פותח את הקישור שהיה לו (יש בו הסוד של המושב).", more: "עוד…", go: "אישור", you: "את/ה", winner: "מנצח/ת", rules: "חוקים", close: "סגירה", show_result: "הצגת התוצאה", more_cards: "ועוד {n}", more_moves: "… ועוד {n} מהלכים", tiebreak: "החיפוש מצא שהמהלכים הטובים ביותר שקולים, ולכן שחקן כללי האצבע בחר ביניהם.",
+    missing_title: "הקישור הזה לא פותח שולחן בשרת הזה", missing_why: "השולחן שהוא מציין לא פתוח כאן.",
+    missing_reason_ended: "המשחק נגמר והשולחן נסגר.", missing_reason_expired: "אף אחד לא פתח את השולחן זמן מה, ולכן השרת סגר אותו (משחק שמישהו שיחק בו נשמר קודם).",
+    missing_reason_restart: "השרת הופעל מחדש מאז שהקישור נוצר.", missing_reason_typo: "הקישור הועתק רק בחלקו: כדאי לבדוק שהוא שלם, כולל כל מה שאחרי ה־#.",
+    missing_do: "מה אפשר לעשות", missing_do_saved: "לפתוח את הלובי ולהמשיך את המשחק מ„משחקים שמורים בשרת”: משחק של כמה אנשים נפתח שוב בקישור הזה עצמו.",
+    missing_do_ask: "לבקש את הקישור שוב ממי שנתן אותו.", missing_do_lobby: "לפתוח שולחן חדש בלובי.", missing_lobby: "ללובי",
+    missing_replay_title: "ההילוך החוזר הזה לא פתוח בשרת הזה", missing_replay_why: "השרת כבר לא שומר את ההילוך החוזר הזה.",
+    missing_replay_reason: "השרת שומר הילוך חוזר כל עוד צופים בו, משחרר את הישן ביותר כשיש הרבה, ושוכח את כולם כשהוא מופעל מחדש.",
+    missing_do_replay: "לפתוח שוב את קובץ הרשומה בלובי („פתיחת קובץ רשומה”), או להתחיל את ההילוך החוזר שוב ממסך הסיום של השולחן.",
+    link_title: "הקישור הזה לא פותח מושב בשולחן הזה", link_why: "השולחן פתוח, אבל הסוד של המושב שבקישור לא נכון: הקישור נקטע, או ששייך למשחק ישן.",
+    link_do: "לבקש את הקישור המלא שוב ממי שנתן אותו, או לפתוח שולחן חדש בלובי.",
+    level: "בוטים", level_beginner: "מתחיל", level_casual: "קליל", level_strong: "חזק", level_max: "הכי חזק",
+    bot_heuristic: "כללי אצבע", bot_random: "אקראי", bot_custom: "מותאם אישית (מפרט בוט בכל שורה)", spec: "מפרט",
+    about_beginner: "כמעט לא מסתכל מעבר למהלך שלו: קל לנצח אותו.", about_casual: "קורא טענות, ולעיתים קרובות טועה בהן.",
+    about_strong: "קורא טענות ומשחק היטב, צעד מתחת לחזק ביותר.", about_max: "המנוע במיטבו: בערך שנייה למהלך.",
+    about_heuristic: "משחק לפי כללי אצבע פשוטים, מיד.", about_random: "מהלך חוקי כלשהו, באקראי.", about_custom: "מפרטי בוט כמו ב־intrigue play, למשל ismcts:time=500.",
+    show_spec: "הצגת המפרט", legend: "מה פירוש הקיצורים", rematch: "משחק חוזר", rematch_open: "נפתח משחק חוזר: לחצו על משחק חוזר כדי לתפוס בו את המושב שלכם.",
+    open_tables: "שולחנות פתוחים בשרת", no_tables: "אין", open_your_seat: "פתיחת המושב שלך {n}", events: "{n} אירועים", started: "התחיל {t}",
+    in_progress: "בעיצומו", finished: "נגמר", people_at: "אנשים במושבים {seats}", online: "מחובר", saved_at: "נשמר {date}",
+    cap_time: "זמן חשיבה למהלך (מילישניות)", cap_iterations: "איטרציות למהלך", cap_workers: "תהליכי חיפוש", cap_memory: "גודל עץ החיפוש (MB)",
+    earlier: "… עוד {n} אירועים קודמים (אפשר לחזור אחורה כדי לקרוא אותם)",
+    limits_note: "השרת הזה מרשה לבוט לכל היותר {ms} מילישניות ו־{it} איטרציות למהלך.",
   },
 };
 
@@ -83,6 +146,14 @@ export const ERRORS = {
     bad_request: "The request was refused: {detail}",
     still_open: "This game is still being played at its table: each person goes on there with their own link (its saves open once it is over).",
     not_reopenable: "Several people played this saved game, and it does not keep their seats' secrets: it cannot be opened again without showing one person another's cards.",
+    bot_budget: "The bot {bot} is over this server's limit on {cap}: at most {limit}.",
+    too_many_tables: "This server keeps at most {limit} tables open; try again when one has closed.",
+    too_many_tables_mine: "You have {limit} tables open here, the most one address may have; a table nobody has open closes by itself after a while.",
+    too_fast: "This page sent messages faster than the server takes them; some were not read.",
+    uploads_busy: "The server is reading other records just now; try again in a moment.",
+    not_over: "A rematch starts once this game is over.",
+    internal: "The server could not handle that; nothing changed.",
+    not_found: "There is no such address on this server.",
   },
   th: {
     bad_message: "โต๊ะอ่านข้อความที่หน้าเว็บส่งมาไม่ได้",
@@ -108,6 +179,14 @@ export const ERRORS = {
     bad_request: "คำขอไม่ถูกต้อง: {detail}",
     still_open: "เกมนี้ยังเล่นอยู่ที่โต๊ะของมัน แต่ละคนเล่นต่อที่นั่นด้วยลิงก์ของตัวเอง (เกมที่บันทึกไว้เปิดได้เมื่อเกมจบ)",
     not_reopenable: "เกมที่บันทึกนี้มีคนเล่นหลายคน และไม่ได้เก็บรหัสลับของที่นั่งไว้ จึงเปิดต่อไม่ได้โดยไม่ให้คนหนึ่งเห็นการ์ดของอีกคน",
+    bot_budget: "บอท {bot} เกินขีดจำกัดของเซิร์ฟเวอร์นี้ด้าน{cap}: ได้ไม่เกิน {limit}",
+    too_many_tables: "เซิร์ฟเวอร์นี้เปิดโต๊ะได้ไม่เกิน {limit} โต๊ะ ลองใหม่เมื่อมีโต๊ะปิดแล้ว",
+    too_many_tables_mine: "คุณเปิดโต๊ะไว้ที่นี่ {limit} โต๊ะแล้ว ซึ่งเป็นจำนวนมากที่สุดต่อหนึ่งที่อยู่ โต๊ะที่ไม่มีใครเปิดอยู่จะปิดเองเมื่อผ่านไปสักพัก",
+    too_fast: "หน้านี้ส่งข้อความเร็วเกินกว่าที่เซิร์ฟเวอร์รับได้ บางข้อความจึงไม่ได้อ่าน",
+    uploads_busy: "เซิร์ฟเวอร์กำลังอ่านไฟล์บันทึกอื่นอยู่ ลองใหม่อีกสักครู่",
+    not_over: "เล่นอีกตาได้เมื่อเกมนี้จบแล้ว",
+    internal: "เซิร์ฟเวอร์จัดการคำขอนี้ไม่ได้ ไม่มีอะไรเปลี่ยนแปลง",
+    not_found: "ไม่มีที่อยู่นี้บนเซิร์ฟเวอร์",
   },
   he: {
     bad_message: "השולחן לא הצליח לקרוא את ההודעה שהדף שלח.",
@@ -133,6 +212,14 @@ export const ERRORS = {
     bad_request: "הבקשה נדחתה: {detail}",
     still_open: "המשחק הזה עדיין משוחק בשולחן שלו: כל אחד ממשיך שם בקישור שלו (השמירות שלו נפתחות כשהוא נגמר).",
     not_reopenable: "כמה אנשים שיחקו במשחק השמור הזה, והוא לא שומר את הסודות של המושבים שלהם: אי אפשר לפתוח אותו שוב בלי להראות לאחד את הקלפים של אחר.",
+    bot_budget: "הבוט {bot} חורג מהמגבלה של השרת הזה על {cap}: לכל היותר {limit}.",
+    too_many_tables: "השרת הזה מחזיק לכל היותר {limit} שולחנות פתוחים; אפשר לנסות שוב כשאחד ייסגר.",
+    too_many_tables_mine: "יש לך כאן {limit} שולחנות פתוחים, המספר המרבי לכתובת אחת; שולחן שאף אחד לא פתח זמן מה נסגר מעצמו.",
+    too_fast: "הדף הזה שלח הודעות מהר יותר ממה שהשרת מקבל; חלקן לא נקראו.",
+    uploads_busy: "השרת קורא עכשיו רשומות אחרות; אפשר לנסות שוב בעוד רגע.",
+    not_over: "משחק חוזר מתחיל כשהמשחק הזה נגמר.",
+    internal: "השרת לא הצליח לטפל בזה; שום דבר לא השתנה.",
+    not_found: "אין כתובת כזאת בשרת הזה.",
   },
 };
 
@@ -153,11 +240,13 @@ export function T(lang, key, kw) {
 // An `error` message from the server in the page's language; `name(seat)` is a seat's name on the page.
 export function errorText(lang, m, name) {
   const has = (v) => v !== undefined && v !== null && v !== "";
-  const code = m.code === "not_your_turn" && has(m.seat) ? "not_your_turn_who" : m.code;
+  const code = m.code === "not_your_turn" && has(m.seat) ? "not_your_turn_who" :
+    m.code === "too_many_tables" && m.cap === "tables_per_client" ? "too_many_tables_mine" : m.code;
   const text = (ERRORS[lang] && ERRORS[lang][code]) || ERRORS.en[code];
   const fallback = iso(lang, has(m.message) ? m.message : m.code || "?");
   if (!text) return fallback;
-  const kw = {detail: m.message, reason: m.reason, who: has(m.seat) && name ? name(m.seat) : undefined};
+  const kw = {detail: m.message, reason: m.reason, who: has(m.seat) && name ? name(m.seat) : undefined,
+    bot: m.bot, limit: m.limit, cap: has(m.cap) ? T(lang, "cap_" + m.cap) : undefined};
   let out = text;
   for (const [k, v] of Object.entries(kw)) {
     if (!out.includes("{" + k + "}")) continue;
@@ -169,6 +258,20 @@ export function errorText(lang, m, name) {
 
 export function esc(s) {
   return String(s ?? "").replace(/[&<>"']/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
+}
+
+// the seat links this browser was given (by the lobby, or a seat page it opened), by table: the
+// lobby's list of open tables offers them again (the server never lists a seat's secret)
+const LINKS = "intrigue-links";
+export function rememberedLinks() {
+  try { return JSON.parse(localStorage.getItem(LINKS) || "{}") || {}; } catch (e) { return {}; }
+}
+export function rememberLinks(table, links) {
+  const all = rememberedLinks();
+  all[table] = Object.assign(all[table] || {}, links);
+  const keys = Object.keys(all);
+  for (const k of keys.slice(0, Math.max(0, keys.length - 50))) delete all[k];      // the 50 latest tables
+  try { localStorage.setItem(LINKS, JSON.stringify(all)); } catch (e) { /* storage full or off: the list just offers less */ }
 }
 
 export function setLang(lang) {

@@ -16,9 +16,21 @@ CLAIMS = {"tax": "duke", "assassinate": "assassin", "steal": "captain", "exchang
 BLOCKED_BY = {"foreign_aid": ["duke"], "assassinate": ["contessa"], "steal": ["captain", "ambassador"]}
 
 
+# what the table's symbols mean (the page's legend; Coup's table has no abbreviations)
+_LEGEND = {
+    "en": [("?", "a face-down card: a player's hidden influence, or the court deck; a grey, tilted card "
+                 "is an influence lost, face up for good")],
+    "th": [("?", "การ์ดที่คว่ำอยู่: อิทธิพลที่ซ่อนไว้ของผู้เล่น หรือกองการ์ดกลาง การ์ดสีเทาที่เอียงคืออิทธิพลที่เสียไปแล้ว "
+                 "หงายไว้ตลอดเกม")],
+    "he": [("?", "קלף הפוך: השפעה נסתרת של שחקן, או חפיסת החצר; קלף אפור ומוטה הוא השפעה שאבדה, גלויה עד סוף "
+                 "המשחק")],
+}
+
+
 def client_data(game: Any, lang: str) -> Dict[str, Any]:
-    """Words and constants for ``table.js`` in ``lang``."""
+    """Words and constants for ``table.js`` in ``lang``, and the table's legend."""
     return {
+        "legend": _LEGEND.get(lang, _LEGEND["en"]),
         "roles": list(names.ROLES),
         "role_names": {r: names.role_name(i, lang) for i, r in enumerate(names.ROLES)},
         "action_names": dict(names.ACTION_NAMES.get(lang, names.ACTION_NAMES["en"])),

@@ -60,7 +60,8 @@ function seatBox(p, v, c) {
     const own = mine && v.private && v.private.cards ? v.private.cards[i] : null;
     cards.push(own ? cardPicture(own, roleName(own, c), { small: true }) : cardPicture(null, "?", { small: true }));
   }
-  const who = info.human === null ? "" : info.human ? c.T("human") + (info.online ? "" : " · " + c.T("offline")) : c.T("bot") + (info.bot ? " · " + info.bot : "");
+  // a person (away when no page has the seat open) or a bot by its friendly name (the page's ctx.who)
+  const who = c.who(info);
   const classes = ["seat", mine ? "me" : "", p.alive ? "" : "out", v.to_decide === p.seat ? "deciding" : ""].join(" ");
   return `<div class="${classes}" data-seat="${p.seat}" id="seat-${p.seat}">
     <div class="seat-name">${c.esc(info.name || ui("seat", c) + " " + p.seat)}${mine ? " (" + c.esc(c.T("you")) + ")" : ""}</div>

@@ -9,16 +9,35 @@ drawn in SVG for this project) and the hooks the server calls.
 """
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any, Dict, List, Tuple
 
 from intrigue.engine.politics import names
 
 
-def client_data(game: Any, lang: str) -> Dict[str, Any]:
-    """Words and constants for ``table.js`` in ``lang``."""
+# what the table's short words and symbols mean, beside the coins' own names (the page's legend)
+_LEGEND = {
+    "en": [("H0–H2", "an honest policy card, worth 0 to 2 money bags"),
+           ("C1–C3", "a corrupt policy card, worth 1 to 3 money bags"),
+           ("§", "a face-down policy card"), ("✦", "backroom cards held")],
+    "th": [("H0–H2", "การ์ดนโยบายสุจริต มูลค่า 0 ถึง 2 ถุงเงิน"),
+           ("C1–C3", "การ์ดนโยบายทุจริต มูลค่า 1 ถึง 3 ถุงเงิน"),
+           ("§", "การ์ดนโยบายที่คว่ำอยู่"), ("✦", "จำนวนการ์ดเกมหลังฉากที่ถือ")],
+}
+
+
+def legend(lang: str) -> List[Tuple[str, str]]:
+    """``[(short, meaning), ...]``: every abbreviation and symbol the table draws, in ``lang``."""
     words = dict(names.NAMES["en"])
     words.update(names.NAMES.get(lang, {}))
-    return {"types": list(names.TYPES), "backroom": list(names.BACKROOM), "words": words}
+    coins = [(t, words[t]) for t in ("INF", "LEG", "UND", "HON", "BET")]
+    return coins + _LEGEND.get(lang, _LEGEND["en"])
+
+
+def client_data(game: Any, lang: str) -> Dict[str, Any]:
+    """Words and constants for ``table.js`` in ``lang``, and the table's legend."""
+    words = dict(names.NAMES["en"])
+    words.update(names.NAMES.get(lang, {}))
+    return {"types": list(names.TYPES), "backroom": list(names.BACKROOM), "words": words, "legend": legend(lang)}
 
 
 def move_info(game: Any, core: Any, move: str) -> Dict[str, Any]:

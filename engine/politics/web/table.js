@@ -56,7 +56,8 @@ function seatBox(p, v, c) {
   const marks = [p.right ? W(c, "right") : "", p.tried ? W(c, "tried") : "", p.barred ? W(c, "barred") : ""].filter(Boolean);
   const coins = COINS.map(([k, col]) => `<span class="chip" title="${c.esc(W(c, k))}" data-coin="${k}" style="background:${col}">${k} ${p[k]}</span>`).join("");
   const cards = Array.from({ length: Math.min(p.policy_cards, 6) }, () => policyCard(null, { small: true })).join("");
-  const who = info.human === null ? "" : info.human ? c.T("human") : c.T("bot") + (info.bot ? " · " + info.bot : "");
+  // a person (away when no page has the seat open) or a bot by its friendly name (the page's ctx.who)
+  const who = c.who(info);
   return `<div class="seat pseat${mine ? " me" : ""}${v.to_decide === p.seat ? " deciding" : ""}${gov.includes(p.seat) ? " gov" : ""}" data-seat="${p.seat}" id="seat-${p.seat}">
     <div class="seat-name">${c.esc(info.name || "")}${mine ? " (" + c.esc(c.T("you")) + ")" : ""} ${roleBadge(role, c)}</div>
     <div class="seat-who">${c.esc(who)}${govMark ? ` · <b>${c.esc(govMark)}</b>` : ""}</div>

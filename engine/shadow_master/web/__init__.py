@@ -10,7 +10,7 @@ this project from the game's public view) and the two hooks the server calls.
 """
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any, Dict, List, Tuple
 
 from intrigue.engine.shadow_master import names
 from intrigue.ext.shadow_master_core import income
@@ -22,10 +22,35 @@ CELL_VERBS = ("place", "combo", "black", "turncloak", "battle", "siege", "captur
               "from", "to")
 
 
+# what the table's short words and symbols mean (the page's legend)
+_LEGEND = {
+    "en": [("PL", "Power Limit: the most Power cards the player may hold"),
+           ("TL", "Territory Limit: the most Territory cards the player may hold"),
+           ("7/15", "a kingdom's rank / the Silver each of its Territory cards earns at that rank"),
+           ("X1, X2", "the alliance space(s): colours in one fight as one side"),
+           ("X", "an X card: with a cell's card, a second token (the combo); or a colour in or out of the alliance"),
+           ("K1", "a board cell: its column letter and row")],
+    "th": [("PL", "Power Limit: จำนวนการ์ดอำนาจสูงสุดที่ผู้เล่นถือได้"),
+           ("TL", "Territory Limit: จำนวนการ์ด Territory สูงสุดที่ผู้เล่นถือได้"),
+           ("7/15", "อันดับของอาณาจักร / เงิน Silver ที่การ์ด Territory แต่ละใบของอาณาจักรนั้นได้ที่อันดับนั้น"),
+           ("X1, X2", "ช่องพันธมิตร: สีที่อยู่ช่องเดียวกันสู้เป็นฝ่ายเดียวกัน"),
+           ("X", "การ์ด X: ใช้คู่กับการ์ดของช่องเพื่อวางโทเคนที่สอง (คอมโบ) หรือพาสีเข้าหรือออกจากพันธมิตร"),
+           ("K1", "ช่องบนกระดาน: อักษรคอลัมน์และเลขแถว")],
+}
+
+
+def legend(lang: str) -> List[Tuple[str, str]]:
+    """``[(short, meaning), ...]``: every abbreviation and symbol the table draws, in ``lang``."""
+    lang = lang if lang in names.LANGUAGES else "en"
+    colours = ("R O Y G B P", ", ".join(names.COLOUR_NAMES[lang]))
+    return _LEGEND.get(lang, _LEGEND["en"])[:2] + [colours] + _LEGEND.get(lang, _LEGEND["en"])[2:]
+
+
 def client_data(game: Any, lang: str) -> Dict[str, Any]:
-    """Words and constants for ``table.js`` in ``lang``."""
+    """Words and constants for ``table.js`` in ``lang``, and the table's legend."""
     lang = lang if lang in names.LANGUAGES else "en"
     return {
+        "legend": legend(lang),
         "colours": list(names.COLOURS),
         "colour_hex": dict(COLOUR_HEX),
         "colour_names": dict(zip(names.COLOURS, names.COLOUR_NAMES[lang])),

@@ -91,7 +91,8 @@ export function territoryCard(name, v, c, { small = false } = {}) {
 function seatBox(p, v, c) {
   const info = v.seats[p.seat] || {};
   const mine = p.seat === c.seat;
-  const who = info.human === null ? "" : info.human ? c.T("human") : c.T("bot") + (info.bot ? " · " + info.bot : "");
+  // a person (away when no page has the seat open) or a bot by its friendly name (the page's ctx.who)
+  const who = c.who(info);
   const deps = Object.entries(p.deposits || {}).map(([col, k]) => swatch(c, col, `${k}`)).join("") || "-";
   const power = (p.power || []).map((pc) => {
     const [col, type] = pc.split(" ");

@@ -30,7 +30,7 @@ them: bluffs are called as often as they are made, and made as often as they pay
 iteration whose sampled world cannot follow the path (a card the path shows was dealt elsewhere) is
 abandoned and counted; the acceptance rate enters the weights.
 
-The answer is the average strategy at the searcher's information set (:meth:`OosSearch.policy`).
+The answer is the average strategy at the searcher's information set (:meth:`OnlineCfr.policy`).
 Nodes, records and slots are plain structs in arrays capped by ``max_nodes``; no Python object is made
 per iteration or per node.
 """
@@ -53,6 +53,8 @@ cdef enum:
     INFOS_PER_NODE = 4        # records allocated per node of the cap (a guess; both grow on demand)
     SLOTS_PER_INFO = 4
 
+
+SAMPLINGS = ("outcome", "external", "chance")      # the names of SAMPLING_*
 
 cdef double BASELINE_RATE = 0.1   # outcome sampling: how fast a baseline follows the values seen
 
@@ -90,8 +92,8 @@ cdef inline int _pick(const double* p, int n, double u) noexcept nogil:
     return last
 
 
-cdef class OosSearch:
-    """``OosSearch(start, target_core, seat, target, seed, infoset=0.3, public=0.5, epsilon=0.6,
+cdef class OnlineCfr:
+    """``OnlineCfr(start, target_core, seat, target, seed, infoset=0.3, public=0.5, epsilon=0.6,
     max_nodes=..., playout="random", leaf="playout", sampling="external", expand=1)``.
 
     ``start`` is the game's initial kernel state (before any event); ``target`` the path from there to
@@ -116,13 +118,15 @@ cdef class OosSearch:
         self.es_legal = NULL
         self.es_sigma = NULL
         self.es_value = NULL
+        self.cs_value = NULL
         self.end_nodes = NULL
         self.slot_visits = NULL
         self.slot_value = NULL
 
     def __init__(self, KernelState start, KernelState target_core, int seat, target, seed,
                  double infoset=0.3, double public=0.5, double epsilon=0.6, long long max_nodes=1000000,
-                 str playout="random", str leaf="playout", str sampling="external", int expand=1):
+                 str playout="random", str leaf="playout", str sampling="external", int expand=1,
+                 double linear=0.0, bint plus=False, double target_share=0.0, int chance_width=1):
         cdef const GameVT* vt = start.vt
         cdef int size = vt.state_size, k
         if target_core.vt != vt:
@@ -145,9 +149,15 @@ cdef class OosSearch:
         self.share[MODE_PUBLIC] = public
         self.share[MODE_FREE] = 1.0 - infoset - public
         self.epsilon = epsilon
-        if sampling not in ("outcome", "external"):
-            raise ValueError(f"sampling must be 'outcome' or 'external', not {sampling!r}")
-        self.external = sampling == "external"
+        if sampling not in SAMPLINGS:
+            raise ValueError(f"sampling must be one of {', '.join(SAMPLINGS)}, not {sampling!r}")
+        self.sampling = SAMPLINGS.index(sampling)
+        self.target_share = target_share
+        if chance_width < 1:
+            raise ValueError("chance_width must be at least 1")
+        self.chance_width = chance_width
+        self.linear = linear
+        self.plus = plus
         self.expand = expand
         self.n_estimates = 0
         self.use_eval = leaf == "eval" and vt.evaluate != NULL
@@ -195,7 +205,10 @@ cdef class OosSearch:
         self.es_legal = <int*>malloc(<size_t>self.max_depth * self.max_legal * sizeof(int))
         self.es_sigma = <double*>malloc(<size_t>self.max_depth * self.max_legal * sizeof(double))
         self.es_value = <double*>malloc(<size_t>self.max_depth * self.max_legal * sizeof(double))
-        if self.stack == NULL or self.es_legal == NULL or self.es_sigma == NULL or self.es_value == NULL:
+        if self.sampling == SAMPLING_CHANCE:
+            self.cs_value = <double*>malloc(<size_t>self.max_depth * self.max_legal * MAX_SEATS * sizeof(double))
+        if (self.stack == NULL or self.es_legal == NULL or self.es_sigma == NULL or self.es_value == NULL
+                or (self.sampling == SAMPLING_CHANCE and self.cs_value == NULL)):
             raise MemoryError()
         for k, (a, seen) in enumerate(events):
             self.target[k] = int(a)
@@ -226,6 +239,7 @@ cdef class OosSearch:
         free(self.probs); free(self.target); free(self.pinned); free(self.path); free(self.end_nodes)
         free(self.sig_buf); free(self.uval); free(self.base)
         free(self.stack); free(self.es_legal); free(self.es_sigma); free(self.es_value)
+        free(self.cs_value)
         free(self.nodes); free(self.infos); free(self.slot_action); free(self.regret); free(self.avg)
         free(self.slot_visits); free(self.slot_value)
 
@@ -550,9 +564,11 @@ cdef class OosSearch:
                 return 0.0
             vh += sig[j] * val[j]
         if rec >= 0:
-            w = self._weight(f)
+            w = self._weight(f) * (1.0 + self.linear * self.n_iter)
             for j in range(n):
                 self.regret[self.infos[rec].slot + j] += w * (val[j] - vh)
+                if self.plus and self.regret[self.infos[rec].slot + j] < 0.0:
+                    self.regret[self.infos[rec].slot + j] = 0.0
                 self.avg[self.infos[rec].slot + j] += reach_own * w * sig[j]
             if f.public and f.infoset and k == self.n_target and p == self.seat:
                 self._note_end(node)
@@ -560,6 +576,145 @@ cdef class OosSearch:
                     self.slot_value[self.infos[rec].slot + j] += val[j]
                 self.n_estimates += 1
         return vh
+
+    # --- chance sampling ------------------------------------------------------------------------------
+    cdef void _iterate_chance(self) noexcept nogil:
+        """One chance-sampled iteration (Zinkevich et al. 2007; Lanctot et al. 2009): one world of
+        chance outcomes, every seat's every action in the tree, every seat's regrets updated."""
+        cdef double reach[MAX_SEATS]
+        cdef double out[MAX_SEATS]
+        cdef int budget = self.expand * self.chance_width, p
+        for p in range(self.nplayers):
+            reach[p] = 1.0
+        self.aborted = False
+        self.pass_width = 1
+        memcpy(self.stack, self.root, self.vt.state_size)
+        self._chance_sampled(0, 0, 0, True, 1.0, reach, 1, &budget, out)
+        if self.aborted:
+            self.n_rejected[MODE_FREE] += 1
+        else:
+            self.n_iter += self.pass_width              # an iteration per world of chance outcomes covered
+
+    cdef void _chance_sampled(self, int d, int32_t node, int k, bint on_path, double ratio, const double* reach,
+                              int width, int* budget, double* out) noexcept nogil:
+        """Every seat's value of the state at depth ``d`` into ``out``, updating the regrets and average
+        strategies below.  ``ratio`` is chance's part of the counterfactual reach: the product of the
+        probabilities of the outcomes taken, each over the probability it was sampled with (1 for an
+        outcome among all those enumerated); ``width`` is how many worlds this iteration's chance events
+        have enumerated so far."""
+        cdef const GameVT* vt = self.vt
+        cdef char* st = &self.stack[<size_t>d * vt.state_size]
+        cdef char* nxt = &self.stack[<size_t>(d + 1) * vt.state_size]
+        cdef int* legal = &self.es_legal[<size_t>d * self.max_legal]
+        cdef double* sig = &self.es_sigma[<size_t>d * self.max_legal]
+        cdef double* val = &self.cs_value[<size_t>d * self.max_legal * MAX_SEATS]
+        cdef double child_reach[MAX_SEATS]
+        cdef int p = vt.current_player(st), n, j, a, q, np_ = self.nplayers
+        cdef int32_t rec, child
+        cdef double prob, sampled, cf
+        if p == TERMINAL or d + 2 >= self.max_depth:
+            self._leaf(st, out)
+            return
+        if p == CHANCE:
+            self._chance_event(d, node, k, on_path, ratio, reach, width, budget, out)
+            return
+        n = vt.legal_actions(st, legal)
+        rec = self._record(node, self._key(st, p), p, legal, n) if node >= 0 else -1
+        if rec < 0 and not (on_path and k < self.n_target):
+            self._leaf(st, out)                             # the frontier: score the leaf
+            return
+        if rec >= 0:
+            _regret_match(&self.regret[self.infos[rec].slot], sig, n)
+        else:
+            for j in range(n):
+                sig[j] = 1.0 / n
+        for q in range(np_):
+            out[q] = 0.0
+        for j in range(n):
+            memcpy(child_reach, reach, np_ * sizeof(double))
+            child_reach[p] *= sig[j]
+            memcpy(nxt, st, vt.state_size)
+            vt.apply_action(nxt, legal[j])
+            a = on_path and k < self.n_target and (self.pinned[k] == SEEN_HIDDEN or legal[j] == self.target[k])
+            child = self._grow(node, legal[j], False, a, budget) if node >= 0 else -1
+            self._chance_sampled(d + 1, child, k + 1, a, ratio, child_reach, width, budget, &val[j * MAX_SEATS])
+            if self.aborted:
+                return
+            for q in range(np_):
+                out[q] += sig[j] * val[j * MAX_SEATS + q]
+        if rec < 0:
+            return
+        cf = ratio * (1.0 + self.linear * self.n_iter)
+        for q in range(np_):
+            if q != p:
+                cf *= reach[q]
+        for j in range(n):
+            self.regret[self.infos[rec].slot + j] += cf * (val[j * MAX_SEATS + p] - out[p])
+            if self.plus and self.regret[self.infos[rec].slot + j] < 0.0:
+                self.regret[self.infos[rec].slot + j] = 0.0
+            self.avg[self.infos[rec].slot + j] += ratio * reach[p] * sig[j] * (1.0 + self.linear * self.n_iter)
+        if on_path and k == self.n_target and p == self.seat and self.infos[rec].key == self.target_key:
+            self._note_end(node)
+            for j in range(n):
+                self.slot_value[self.infos[rec].slot + j] += val[j * MAX_SEATS + p]
+            self.n_estimates += 1
+
+    cdef void _chance_event(self, int d, int32_t node, int k, bint on_path, double ratio, const double* reach,
+                            int width, int* budget, double* out) noexcept nogil:
+        """A chance event in a chance-sampled iteration: every outcome, weighted by its probability, while
+        the iteration's worlds stay within ``chance_width``; else one outcome drawn by its odds -- or, at an
+        event of the target path the searcher saw, the outcome it saw with probability ``target_share``
+        -- whose values are weighted by its probability over the probability it was drawn with."""
+        cdef const GameVT* vt = self.vt
+        cdef char* st = &self.stack[<size_t>d * vt.state_size]
+        cdef char* nxt = &self.stack[<size_t>(d + 1) * vt.state_size]
+        cdef int* outcomes = &self.es_legal[<size_t>d * self.max_legal]
+        cdef double* probs = &self.es_sigma[<size_t>d * self.max_legal]
+        cdef double* val = &self.cs_value[<size_t>d * self.max_legal * MAX_SEATS]
+        cdef bint public = vt.chance_public != NULL and vt.chance_public(st)
+        cdef bint pinned = on_path and k < self.n_target and self.pinned[k] >= SEEN_PRIVATE
+        cdef int n = vt.legal_actions(st, outcomes), j, q, np_ = self.nplayers, a
+        cdef double prob, drawn
+        cdef int32_t child
+        cdef bint follows
+        for j in range(n):
+            probs[j] = vt.chance_probability(st, outcomes[j])
+        if width * n <= self.chance_width:
+            if width * n > self.pass_width:
+                self.pass_width = width * n
+            for q in range(np_):
+                out[q] = 0.0
+            for j in range(n):
+                if probs[j] <= 0.0:
+                    continue
+                follows = on_path and k < self.n_target and (not pinned or outcomes[j] == self.target[k])
+                memcpy(nxt, st, vt.state_size)
+                vt.apply_action(nxt, outcomes[j])
+                child = self._grow(node, outcomes[j], True, follows, budget) if node >= 0 and public else node
+                self._chance_sampled(d + 1, child, k + 1, follows, ratio * probs[j], reach, width * n, budget,
+                                     &val[j * MAX_SEATS])
+                if self.aborted:
+                    return
+                for q in range(np_):
+                    out[q] += probs[j] * val[j * MAX_SEATS + q]
+            return
+        if pinned and rng_unit(&self.rng) < self.target_share:
+            a = self.target[k]
+            if not self._legal_outcome(st, a, &prob):
+                self.aborted = True
+                return
+        else:
+            j = _pick(probs, n, rng_unit(&self.rng))
+            a = outcomes[j]
+            prob = probs[j]
+        follows = on_path and k < self.n_target and (not pinned or a == self.target[k])
+        drawn = (self.target_share * (a == self.target[k]) + (1.0 - self.target_share) * prob) if pinned else prob
+        memcpy(nxt, st, vt.state_size)
+        vt.apply_action(nxt, a)
+        child = self._grow(node, a, True, follows, budget) if node >= 0 and public else node
+        self._chance_sampled(d + 1, child, k + 1, follows, ratio * prob / drawn, reach, width, budget, out)
+        for q in range(np_):
+            out[q] *= prob / drawn
 
     cdef int32_t _grow(self, int32_t node, int a, bint chance, bint on_target, int* budget) noexcept nogil:
         """The child of ``node`` by ``a``, made if it is on the target path or the iteration may still
@@ -768,13 +923,17 @@ cdef class OosSearch:
 
     # --- Python face ----------------------------------------------------------------------------------
     def run(self, long long count):
-        """Run ``count`` more iterations (without the GIL); the total so far."""
-        cdef long long c
+        """Run at least ``count`` more iterations (without the GIL; a chance-sampled pass that enumerates
+        W worlds of chance outcomes counts W); the total so far."""
+        cdef long long goal = self.n_iter + count, tries = 0, most = 4 * count + 16
         if count < 0:
             raise ValueError("count must be >= 0")
         with nogil:
-            for c in range(count):
-                if self.external:
+            while self.n_iter < goal and tries < most:
+                tries += 1
+                if self.sampling == SAMPLING_CHANCE:
+                    self._iterate_chance()
+                elif self.sampling == SAMPLING_EXTERNAL:
                     self._iterate_external()
                 else:
                     self._iterate()

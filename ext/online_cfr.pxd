@@ -5,6 +5,11 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from intrigue.ext.game_api cimport GameVT, MAX_SEATS, vt_playout_fn
 
 
+cdef enum:  # what an iteration samples
+    SAMPLING_OUTCOME = 0     # one history
+    SAMPLING_EXTERNAL = 1    # chance and the other seats; every action of the seat being updated
+    SAMPLING_CHANCE = 2      # chance only; every action of every seat
+
 cdef enum:  # ways of sampling an iteration's history
     MODE_FREE = 0        # untargeted: chance by its odds, decisions by the strategies
     MODE_INFOSET = 1     # targeted at the searcher's information set: what it saw is forced
@@ -63,7 +68,7 @@ cdef struct PathStep:
     double reach           # the probability that the others and chance play the history up to it
 
 
-cdef class OosSearch:
+cdef class OnlineCfr:
     cdef const GameVT* vt
     cdef vt_playout_fn playout_fn
     cdef int nplayers
@@ -117,7 +122,12 @@ cdef class OosSearch:
     cdef long long n_rejected[3]  # ... and abandoned because the sampled world could not follow the path
     cdef int updating          # the seat whose regrets the next iteration updates
     # external sampling
-    cdef bint external         # iterations by external sampling (else outcome sampling)
+    cdef int sampling          # SAMPLING_*
+    cdef double target_share   # chance sampling: how often an outcome the searcher saw is forced
+    cdef int chance_width      # chance sampling: a pass enumerates chance outcomes up to this many worlds
+    cdef int pass_width        # ... the worlds the current pass covers (it counts as this many iterations)
+    cdef double linear         # iteration t's updates weigh 1 + linear * t (linear CFR: 1)
+    cdef bint plus             # regret matching+: cumulative regrets floored at 0
     cdef int expand            # nodes an iteration may add off the target path
     cdef bint aborted          # the iteration's world could not follow the target path
     cdef int max_depth
@@ -125,6 +135,7 @@ cdef class OosSearch:
     cdef int* es_legal         # per depth: the legal actions (max_legal each)
     cdef double* es_sigma      # per depth: the strategy
     cdef double* es_value      # per depth: each action's value
+    cdef double* cs_value      # chance sampling, per depth: each action's value for every seat
 
     cdef bint _room(self, int nodes, int infos, int slots) noexcept nogil
     cdef bint _grow_slots(self, long long want) noexcept nogil
@@ -150,6 +161,11 @@ cdef class OosSearch:
     cdef void _iterate_external(self) noexcept nogil
     cdef double _external(self, int d, int32_t node, int k, int i, int mode, Follow f, double reach_own,
                           int* budget) noexcept nogil
+    cdef void _iterate_chance(self) noexcept nogil
+    cdef void _chance_sampled(self, int d, int32_t node, int k, bint on_path, double ratio, const double* reach,
+                              int width, int* budget, double* out) noexcept nogil
+    cdef void _chance_event(self, int d, int32_t node, int k, bint on_path, double ratio, const double* reach,
+                            int width, int* budget, double* out) noexcept nogil
     cdef int32_t _grow(self, int32_t node, int a, bint chance, bint on_target, int* budget) noexcept nogil
     cdef Follow _follow_other(self, Follow f, int k, bint on_path, int a, double prob) noexcept nogil
     cdef Follow _follow_own(self, Follow f, int k, bint on_path, int a) noexcept nogil
