@@ -138,6 +138,7 @@ def test_arena_help_lists_bot_options(capsys):
 
 
 # --- team matches (games with hidden teams) -----------------------------------------------------------
+@pytest.mark.slow
 def test_team_bots_are_seated_by_the_dealt_roles(tmp_path):
     arena = Arena("politics", None, 6, None, 6, seed=4, options={"length": "half"}, records=str(tmp_path),
                   team_bots={"DARK": "ismcts:iterations=100", "honest": "heuristic"})

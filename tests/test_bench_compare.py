@@ -51,6 +51,7 @@ def test_compare_with_a_file_that_is_no_baseline_is_one_line(tmp_path, capsys):
     assert main(["bench", "--compare", str(tmp_path / "none.json")]) != 0
 
 
+@pytest.mark.slow
 def test_the_signature_is_one_number_the_same_every_run():
     # another process with another string hash seed, and this one: the same number
     r = subprocess.run([sys.executable, "-m", "intrigue.cli.main", "bench", "--signature"], capture_output=True,

@@ -86,6 +86,7 @@ def test_bench_json_has_the_search_and_politics_cases():
     assert got[("search.bytes_per_node", None)]["value"] <= 48
 
 
+@pytest.mark.slow
 def test_bench_table_and_unknown_case():
     r = run("bench", "--quick", "--only", "coup.encode", "--repeats", "1")
     assert r.returncode == 0 and "coup.encode" in r.stdout

@@ -124,6 +124,7 @@ def _type_votes(spec, games, seed):
     return votes
 
 
+@pytest.mark.slow
 def test_the_adaptive_model_tells_a_heuristic_from_a_search():
     """... and marks its reading in the search's model context, seat by seat.  The searches are today's
     default, whose self-play the table was fitted to (the fifteenth round; the eleventh round's table

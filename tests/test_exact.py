@@ -174,6 +174,7 @@ def test_corrupt_or_foreign_policy_files_are_refused_saying_why(kuhn2, tmp_path)
         bot.choose(coup.information_state(coup.current_player()))
 
 
+@pytest.mark.slow
 def test_the_solved_bot_beats_random_and_heuristic_in_the_arena(kuhn2, tmp_path):
     path = tmp_path / "kuhn.policy"
     solve(kuhn2.game, 1000, tree=kuhn2).policy.save(path)

@@ -33,6 +33,7 @@ def round_trip(state, tmp_path):
     return back
 
 
+@pytest.mark.slow
 def test_a_two_player_coup_game_played_to_26000_turns_saves_loads_and_replays(tmp_path):
     # the report's game: 104,002 events, over the reader's old cap of 100,000
     state = steal_and_block_forever(2, 26_000)

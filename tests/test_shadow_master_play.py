@@ -72,6 +72,7 @@ def test_every_event_is_told_in_every_player_count_and_ruleset(lang):
                 assert not any(re.match(r"(seat|ที่นั่ง) \d: ", line) for line in lines)
 
 
+@pytest.mark.slow
 def test_the_sentences_say_who_did_what_where_and_with_what_result():
     text = ""
     for players in (3, 4, 5, 6):
@@ -379,6 +380,7 @@ def test_colours_only_on_a_colour_terminal_never_in_a_pipe():
     assert ANSI not in out.stdout
 
 
+@pytest.mark.slow
 def test_hint_save_load_and_replay(tmp_path):
     path = tmp_path / "sm.msgpack"
     child, log = spawn("play", "shadow_master", "--players", "3", "--bots", "random", "--seed", "8")
