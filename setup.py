@@ -127,17 +127,52 @@ def read_version():
 
 class build_cython_ext(build_ext):
     """``build_ext`` that first translates the ``.pyx`` sources to C (Cython), with the package tree
-    as the include path so ``cimport intrigue.ext....`` resolves."""
+    as the include path so ``cimport intrigue.ext....`` resolves.
+
+    An editable install builds in a fresh temporary folder every time (and Cython, freshly installed
+    in pip's build environment, looks newer than every C file), so each ``pip install -e`` would
+    compile every kernel again.  A kernel whose compiled module in ``ext/`` is newer than every
+    Cython source of ``ext/`` (and than this file) is reused instead."""
 
     def run(self):
         from Cython.Build import cythonize
 
-        translated = cythonize(self.extensions, include_path=[SRC], language_level=3,
-                               compiler_directives=CYTHON_DIRECTIVES, quiet=True)
-        sources = {ext.name: ext.sources for ext in translated}
-        for ext in self.extensions:          # the finalized extensions, their sources now the C files
-            ext.sources = sources[ext.name]
+        reused = [ext for ext in self.extensions if self._reuse(ext)] if getattr(self, "editable_mode", False) else []
+        todo = [ext for ext in self.extensions if ext not in reused]
+        if todo:
+            translated = cythonize(todo, include_path=[SRC], language_level=3,
+                                   compiler_directives=CYTHON_DIRECTIVES, quiet=True)
+            sources = {ext.name: ext.sources for ext in translated}
+            for ext in todo:                  # the finalized extensions, their sources now the C files
+                ext.sources = sources[ext.name]
+        for ext in reused:
+            ext.sources = []                  # nothing to compile: _reuse put the module in place
         super().run()
+
+    def build_extension(self, ext):
+        if ext.sources:
+            super().build_extension(ext)
+
+    def _reuse(self, ext) -> bool:
+        """Copy the compiled module of ``ext`` from ``ext/`` to where this build puts it, if it is
+        newer than every ``ext/*.pyx``, ``.pxd``, ``.pxi``, ``.h`` and this file; False if not."""
+        name = ext.name.rpartition(".")[2]
+        built = os.path.join(TREE, "ext", os.path.basename(self.get_ext_filename(ext.name)))
+        if not os.path.isfile(built):
+            return False
+        sources = [os.path.join("ext", f) for f in os.listdir("ext") if f.endswith((".pyx", ".pxd", ".pxi", ".h"))]
+        newest = max(os.path.getmtime(f) for f in sources + [os.path.abspath(__file__)])
+        if os.path.getmtime(built) <= newest or not os.path.isfile(os.path.join("ext", name + ".pyx")):
+            return False
+        inplace, self.inplace = self.inplace, 0        # where the build puts it (then copied in place)
+        try:
+            out = self.get_ext_fullpath(ext.name)
+        finally:
+            self.inplace = inplace
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        if os.path.abspath(out) != os.path.abspath(built):
+            shutil.copy2(built, out)
+        return True
 
 
 TOPS = top_packages()
