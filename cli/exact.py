@@ -88,10 +88,12 @@ class _Ticker:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bots' answers.")
 @click.option("--iterations", type=click.IntRange(1), default=None,
               help="Iterations per search decision (overrides the bot spec's limit).")
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Processes asking the bots (the result is the same for any number).")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 def exploit(game: str, ruleset: Optional[str], players: Optional[int], option: Tuple[str, ...], max_nodes: int,
             as_json: bool, specs: Tuple[str, ...], samples: int, seed: int, iterations: Optional[int],
-            quiet: bool) -> None:
+            workers: int, quiet: bool) -> None:
     """Score bots exactly: how much a best response wins against them (NashConv; exploitability is
     NashConv over the number of players; 0 is a Nash equilibrium).
 
@@ -104,7 +106,8 @@ def exploit(game: str, ruleset: Optional[str], players: Optional[int], option: T
     g = _game(game, ruleset, players, option)
     limits = Limits(iterations=iterations) if iterations else None
     report: ExploitReport = exploit_bots(g, list(specs), samples=samples, seed=seed, limits=limits,
-                                         max_nodes=max_nodes, progress=_Ticker(quiet or as_json, "information sets"))
+                                         max_nodes=max_nodes, progress=_Ticker(quiet, "information sets"),
+                                         workers=workers)
     if as_json:
         click.echo(json.dumps(report.to_dict()))
         return

@@ -22,7 +22,8 @@ def games(as_json: bool) -> None:
         for name, r in d["rulesets"].items():
             over = ", ".join(f"{k}={v}" for k, v in r["options"].items())
             lo, hi = r["players"]
-            click.echo(f"  ruleset {name}: {lo}-{hi} players" + (f"; {over}" if over else ""))
+            count = f"{lo}" if lo == hi else f"{lo}-{hi}"
+            click.echo(f"  ruleset {name}: {count} players" + (f"; {over}" if over else ""))
         for o in d["options"]:
             rng = (f" {o['min']}..{o['max']}" if o["type"] == "int" else
                    f" {'/'.join(o['choices'])}" if o["type"] == "choice" else "")

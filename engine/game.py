@@ -202,14 +202,14 @@ class Game:
                 f"{self.name} has no ruleset {ruleset!r} (known: {', '.join(self.rulesets)})", field="ruleset")
         values = {name: spec.default for name, spec in self.option_specs.items()}
         values.update(self.rulesets[ruleset])
-        if players is None:
-            players = self.default_players
+        lo, hi = self.player_range(ruleset)
+        if players is None:                       # the game's usual count, where the ruleset allows it
+            players = min(max(self.default_players, lo), hi)
         if isinstance(players, bool) or not isinstance(players, int):
             try:
                 players = int(str(players).strip())
             except ValueError:
                 raise PlayerCountError(f"players must be a number, not {players!r}", field="players") from None
-        lo, hi = self.player_range(ruleset)
         if not lo <= players <= hi:
             raise PlayerCountError(f"{self.name} ({ruleset}) is for {lo} to {hi} players, not {players}",
                                    field="players")

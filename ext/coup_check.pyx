@@ -5,7 +5,8 @@ The checks read the state struct only; they share no code with the rules in ``co
 every decision and chance event of every game:
 
 * coins are conserved: the treasury plus every player's coins is 50;
-* the 15 cards are conserved across hands, face-up cards, the deck and exchange draws (3 per role);
+* the cards are conserved across hands, face-up cards, the deck and exchange draws (the ruleset's
+  copies per role: 3 each in the published game), and a one-influence hand keeps its absent slot;
 * a face-up card never changes;
 * an eliminated player never decides, and holds no coins;
 * the decision has at least one legal action, and the odds of a chance event sum to 1;
@@ -19,9 +20,10 @@ from libc.string cimport memcpy, memcmp
 
 from intrigue.ext.rng cimport rng_below
 from intrigue.ext.game_api cimport CHANCE, TERMINAL, MAX_LEGAL
-from intrigue.ext.coup_core cimport (CoupState, COUP_VT, coup_init, coup_current_player, coup_legal,
-                                     coup_apply, coup_sample_chance, NROLES, MAX_PLAYERS, TOTAL_COINS,
-                                     CARD_EMPTY, CARD_ROLE, CARD_UP, PH_EXCHANGE)
+from intrigue.ext.coup_core cimport (CoupState, CoupRules, COUP_VT, coup_default_rules, coup_check_rules,
+                                     coup_init, coup_current_player, coup_legal, coup_apply, coup_sample_chance,
+                                     NROLES, MAX_PLAYERS, TOTAL_COINS, CARD_EMPTY, CARD_ROLE, CARD_UP,
+                                     CARD_ABSENT, COPY_BITS, COPY_MASK, PH_EXCHANGE)
 
 cdef enum:
     V_COINS = 0
@@ -52,6 +54,8 @@ cdef int check_state(const CoupState* s, const CoupState* prev, bint have_prev) 
         counts[r] = s.deck[r]
     for p in range(s.n):
         coins += s.coins[p]
+        if (s.cards[2 * p + 1] == CARD_ABSENT) != (s.influence == 1):
+            bad |= 1 << V_CARDS
         for slot in range(2 * p, 2 * p + 2):
             if (s.cards[slot] & CARD_ROLE) != CARD_EMPTY:
                 counts[s.cards[slot] & CARD_ROLE] += 1
@@ -65,7 +69,7 @@ cdef int check_state(const CoupState* s, const CoupState* prev, bint have_prev) 
     if coins + s.treasury != TOTAL_COINS:
         bad |= 1 << V_COINS
     for r in range(NROLES):
-        if counts[r] != 3:
+        if counts[r] != (s.copies >> (COPY_BITS * r)) & COPY_MASK:
             bad |= 1 << V_CARDS
     cp = coup_current_player(s)
     if cp >= 0:
@@ -90,8 +94,11 @@ cdef int check_state(const CoupState* s, const CoupState* prev, bint have_prev) 
 
 
 def check_random_games(int players, long long games, seed=0, *, int steal_amount=2, int forced_coup_at=10,
-                       int exchange_mode=0, bint refund=True, int start_coins_2p=1, int max_turns=300):
-    """Play ``games`` uniformly random games and check every visited state.
+                       int exchange_mode=0, bint refund=True, int start_coins_2p=1, int max_turns=300,
+                       int influence=2, copies=(3, 3, 3, 3, 3), int start_coins=2, int income=1, int tax=3,
+                       int coup_cost=7, int assassinate_cost=3, int actions=0x7F, int assassin_limit=0):
+    """Play ``games`` uniformly random games and check every visited state (the keywords: the rules,
+    as ``CoupCore`` takes them).
 
     Returns ``{"games", "steps", "turns", "violations": {name: count}, "first": (game, step, name) or None}``.
     """
@@ -101,12 +108,25 @@ def check_random_games(int players, long long games, seed=0, *, int steal_amount
     cdef long long counts[NV]
     cdef long long first_game = -1, first_step = -1
     cdef int first_bits = 0, bad, v, n, cp
+    cdef CoupRules rules
+    cdef const char* why
     cdef int buf[MAX_LEGAL]
     if not 2 <= players <= MAX_PLAYERS:
         raise ValueError("players must be 2..6")
     for v in range(NV):
         counts[v] = 0
-    coup_init(&start, players, steal_amount, forced_coup_at, exchange_mode, refund, start_coins_2p, max_turns)
+    coup_default_rules(&rules)
+    rules.steal_amount, rules.forced_coup_at, rules.exchange_mode = steal_amount, forced_coup_at, exchange_mode
+    rules.refund, rules.start_coins_2p, rules.max_turns = refund, start_coins_2p, max_turns
+    rules.influence, rules.start_coins, rules.income, rules.tax = influence, start_coins, income, tax
+    rules.coup_cost, rules.assassinate_cost = coup_cost, assassinate_cost
+    rules.actions, rules.assassin_limit = actions, assassin_limit
+    for v in range(NROLES):
+        rules.copies[v] = int(copies[v])
+    why = coup_check_rules(players, &rules)
+    if why != NULL:
+        raise ValueError((<bytes>why).decode())
+    coup_init(&start, players, &rules)
     with nogil:
         for g in range(games):
             s = start

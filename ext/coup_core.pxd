@@ -1,9 +1,12 @@
 # cython: language_level=3
-"""Coup's compact state (``../shared/rules/coup.md``): a 52-byte struct, cloned with one memcpy.
+"""Coup's compact state (``../shared/rules/coup.md``): a 64-byte struct, cloned with one memcpy.
 
 Cards are bytes: the role id in the low 3 bits (``duke`` 0, ``assassin`` 1, ``captain`` 2,
 ``ambassador`` 3, ``contessa`` 4; 7 = no card yet), :data:`CARD_UP` when the influence is lost (face
 up, public) and :data:`CARD_SHOWN` while a card shown to prove a claim waits to go back to the deck.
+In a ruleset of one influence each seat's second slot holds :data:`CARD_ABSENT` all game: a slot
+that is never dealt, which counts as no influence and is never hidden, so the code that loops over a
+seat's two slots needs no case for it.
 The Court deck is a multiset (counts per role): its order is never observed, so drawing from the
 counts is the same game as drawing the top card of a shuffled deck.
 """
@@ -25,8 +28,16 @@ cdef enum:
     CARD_ROLE = 7
     CARD_UP = 8
     CARD_SHOWN = 16
+    CARD_ABSENT = CARD_EMPTY | CARD_UP     # the slot a one-influence ruleset never deals
 
     NO_SEAT = 255
+    MAX_COPIES = 3        # copies of one role in the Court deck (the published deck's count)
+    COPY_BITS = 2         # bits per role in CoupState.copies
+    COPY_MASK = 3
+    STANDARD_COPIES = 0x3FF   # 3 copies of each of the 5 roles, packed
+    COUNT_BITS = 2        # bits per seat in CoupState.assassinations
+    COUNT_MASK = 3
+    MAX_ASSASSIN_LIMIT = 3    # the largest per-player limit the counters can hold
 
 cdef enum:  # decision points (phase); the kernel's phase is also the "kind of decision"
     PH_DEAL = 0          # chance: deal 2 cards to `asked`
@@ -76,9 +87,33 @@ cdef enum:  # action ids (decisions, then chance outcomes)
     C_TWO = 59            # + pair index: a two-card deal or draw
     NUM_ACTIONS = 74
 
+cdef enum:  # CoupState.actions: bit (1 << K_*) set when that action is in play
+    ALL_ACTIONS = 0x7F
+    DECLARE_LIMITED = 0x80    # CoupState.declarable: Assassinations are limited per player
+    REQUIRED_ACTIONS = (1 << K_INCOME) | (1 << K_COUP)    # always in play: a turn always has a move
+
 cdef enum:
     EXCHANGE_PUBLISHED = 0
     EXCHANGE_SWAP_ONE = 1
+
+
+cdef struct CoupRules:
+    # the ruleset's options, as coup_init takes them (coup_default_rules: the published game)
+    int steal_amount
+    int forced_coup_at
+    int exchange_mode
+    int refund
+    int start_coins_2p
+    int max_turns
+    int influence                 # cards dealt to each player: 1 or 2
+    int start_coins               # coins each player starts with (seat 0 of two: start_coins_2p)
+    int income                    # coins Income takes
+    int tax                       # coins Tax takes
+    int coup_cost
+    int assassinate_cost
+    int actions                   # ALL_ACTIONS or fewer (REQUIRED_ACTIONS always)
+    int assassin_limit            # Assassinations each player may declare in a game; 0: no limit
+    int copies[5]                 # the Court deck: copies per role, 0..MAX_COPIES
 
 cdef struct CoupState:
     uint16_t turn            # turns completed
@@ -106,11 +141,27 @@ cdef struct CoupState:
     uint8_t cards[12]        # seat p holds cards[2p], cards[2p+1]
     uint8_t drawn[2]         # the two Exchange cards while the actor chooses
     uint8_t place[6]         # 0 while in the game; placing (1 = winner) once out or at the end
+    # more rules (the variant options; defaults are the published game), after the fields above,
+    # whose offsets do not move
+    uint8_t influence        # cards dealt to each player (1: the second slot is CARD_ABSENT)
+    uint8_t income           # coins Income takes
+    uint8_t tax              # coins Tax takes
+    uint8_t coup_cost        # coins a Coup costs
+    uint8_t assassinate_cost # coins an Assassinate costs (paid when declared)
+    uint8_t actions          # bit (1 << K_*) set for each action in play
+    uint8_t assassin_limit   # Assassinations each player may declare; 0: no limit
+    uint8_t declarable       # bit (1 << K_*) set for each action that can be declared: in play and, if
+                             # it claims a role, the deck has that role; and DECLARE_LIMITED when the
+                             # Assassinations are limited (derived from the rules above; one compare
+                             # with ALL_ACTIONS tells the published game's turn from any other)
+    uint16_t copies          # the Court deck's composition: copies of role r in bits 2r, 2r+1
+    uint16_t assassinations  # Assassinations declared by seat p in bits 2p, 2p+1 (with a limit only)
 
 cdef GameVT COUP_VT
 
-cdef void coup_init(CoupState* s, int n, int steal_amount, int forced_coup_at, int exchange_mode,
-                    int refund, int start_coins_2p, int max_turns) noexcept nogil
+cdef void coup_default_rules(CoupRules* r) noexcept nogil
+cdef const char* coup_check_rules(int n, const CoupRules* r) noexcept nogil
+cdef void coup_init(CoupState* s, int n, const CoupRules* r) noexcept nogil
 cdef int coup_current_player(const CoupState* s) noexcept nogil
 cdef int coup_legal(const CoupState* s, int* out) noexcept nogil
 cdef void coup_apply(CoupState* s, int a) noexcept nogil

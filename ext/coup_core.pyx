@@ -80,6 +80,50 @@ cdef inline int deck_total(const CoupState* s) noexcept nogil:
     return s.deck[0] + s.deck[1] + s.deck[2] + s.deck[3] + s.deck[4]
 
 
+cdef inline int copies_of(const CoupState* s, int role) noexcept nogil:
+    """Copies of ``role`` in the whole Court deck of this ruleset (3 in the published game)."""
+    return (s.copies >> (COPY_BITS * role)) & COPY_MASK
+
+
+cdef inline bint in_play(const CoupState* s, int kind) noexcept nogil:
+    """Whether the ruleset has action ``kind`` (K_*)."""
+    return (s.actions >> kind) & 1
+
+
+cdef inline int declarable_actions(int actions, const int* copies) noexcept nogil:
+    """The actions that can be declared: those in play whose claimed role, if any, the deck has (a
+    claim of a role with no copies could only be a bluff, and is not offered)."""
+    cdef int kind, out = 0
+    for kind in range(K_STEAL + 1):
+        if (actions >> kind) & 1 and (CLAIM_OF_KIND[kind] == 255 or copies[CLAIM_OF_KIND[kind]] > 0):
+            out |= 1 << kind
+    return out
+
+
+cdef inline bint can_declare(const CoupState* s, int kind) noexcept nogil:
+    """Whether action ``kind`` can be declared in this ruleset (declarable_actions)."""
+    return (s.declarable >> kind) & 1
+
+
+cdef inline bint may_assassinate(const CoupState* s, int p) noexcept nogil:
+    """Whether p has the coins for an Assassinate, and the ruleset (and its limit) allow one."""
+    if s.coins[p] < s.assassinate_cost or not can_declare(s, K_ASSASSINATE):
+        return False
+    return s.assassin_limit == 0 or ((s.assassinations >> (COUNT_BITS * p)) & COUNT_MASK) < s.assassin_limit
+
+
+cdef inline bint role_has_use(const CoupState* s, int role) noexcept nogil:
+    """Whether ``role`` does anything in this ruleset: an action to claim or an action to block.
+    A role with neither is a blank card (mini-a's third card)."""
+    if role == DUKE:
+        return in_play(s, K_TAX) or in_play(s, K_FOREIGN_AID)
+    if role == ASSASSIN or role == CONTESSA:
+        return in_play(s, K_ASSASSINATE)
+    if role == CAPTAIN:
+        return in_play(s, K_STEAL)
+    return in_play(s, K_EXCHANGE) or in_play(s, K_STEAL)
+
+
 cdef inline void gain(CoupState* s, int p, int k) noexcept nogil:
     """Payment from the treasury, capped by what it holds (section 1)."""
     if k > s.treasury:
@@ -103,32 +147,97 @@ cdef inline int find_card(const CoupState* s, int p, int role) noexcept nogil:
 
 
 # --- state transitions ----------------------------------------------------------------------------
-cdef void coup_init(CoupState* s, int n, int steal_amount, int forced_coup_at, int exchange_mode,
-                    int refund, int start_coins_2p, int max_turns) noexcept nogil:
-    """A new game before the deal (section 2): the state is at the first `deal` chance event."""
+cdef void coup_default_rules(CoupRules* r) noexcept nogil:
+    """The published game's rules (coup.md section 8, ``standard``)."""
+    cdef int k
+    r.steal_amount = 2
+    r.forced_coup_at = 10
+    r.exchange_mode = EXCHANGE_PUBLISHED
+    r.refund = 1
+    r.start_coins_2p = 1
+    r.max_turns = 300
+    r.influence = 2
+    r.start_coins = 2
+    r.income = 1
+    r.tax = 3
+    r.coup_cost = 7
+    r.assassinate_cost = 3
+    r.actions = ALL_ACTIONS
+    r.assassin_limit = 0
+    for k in range(NROLES):
+        r.copies[k] = MAX_COPIES
+
+
+cdef const char* coup_check_rules(int n, const CoupRules* r) noexcept nogil:
+    """NULL when ``r`` makes a playable game of ``n`` players, else what is wrong.  (The engine layer
+    checks options first, with messages that name them; this guards the kernel's own callers.)"""
+    cdef int k, total = 0
+    if n < 2 or n > MAX_PLAYERS:
+        return "Coup is for 2 to 6 players"
+    if r.influence < 1 or r.influence > 2:
+        return "influence must be 1 or 2"
+    for k in range(NROLES):
+        if r.copies[k] < 0 or r.copies[k] > MAX_COPIES:
+            return "a role has 0 to 3 copies in the Court deck"
+        total += r.copies[k]
+    if total < n * r.influence + (2 if (r.actions >> K_EXCHANGE) & 1 else 0):
+        return "the Court deck is too small for the deal (and an Exchange's two draws)"
+    if r.coup_cost < 1 or r.coup_cost > TOTAL_COINS or r.forced_coup_at < r.coup_cost or r.forced_coup_at > TOTAL_COINS:
+        return "the forced Coup must come at or above the Coup's cost (1 to 50 coins)"
+    if r.assassinate_cost < 0 or r.assassinate_cost > TOTAL_COINS or r.steal_amount < 1 or r.steal_amount > TOTAL_COINS:
+        return "a cost or amount is out of range"
+    if r.income < 1 or r.income > TOTAL_COINS or r.tax < 1 or r.tax > TOTAL_COINS:
+        return "a cost or amount is out of range"
+    if r.start_coins < 0 or r.start_coins_2p < 0 or r.start_coins * n > TOTAL_COINS or (
+            n == 2 and r.start_coins + r.start_coins_2p > TOTAL_COINS):
+        return "the treasury cannot pay the starting coins"
+    if r.actions & ~ALL_ACTIONS or (r.actions & REQUIRED_ACTIONS) != REQUIRED_ACTIONS:
+        return "Income and Coup are always in play"
+    if r.assassin_limit < 0 or r.assassin_limit > MAX_ASSASSIN_LIMIT:
+        return "the limit of Assassinations is 0 (none) to 3"
+    if r.exchange_mode < EXCHANGE_PUBLISHED or r.exchange_mode > EXCHANGE_SWAP_ONE or r.refund < 0 or r.refund > 1:
+        return "bad rule option"
+    if r.max_turns < 1 or r.max_turns > 65535:
+        return "max_turns must be 1 to 65535"
+    return NULL
+
+
+cdef void coup_init(CoupState* s, int n, const CoupRules* r) noexcept nogil:
+    """A new game before the deal (section 2): the state is at the first `deal` chance event.
+    ``r`` must pass :func:`coup_check_rules`."""
     cdef int p
     memset(s, 0, sizeof(CoupState))
     s.n = n
-    s.max_turns = max_turns
-    s.steal_amount = steal_amount
-    s.forced_coup_at = forced_coup_at
-    s.exchange_mode = exchange_mode
-    s.refund = refund
-    s.start_coins_2p = start_coins_2p
+    s.max_turns = r.max_turns
+    s.steal_amount = r.steal_amount
+    s.forced_coup_at = r.forced_coup_at
+    s.exchange_mode = r.exchange_mode
+    s.refund = r.refund
+    s.start_coins_2p = r.start_coins_2p
+    s.influence = r.influence
+    s.income = r.income
+    s.tax = r.tax
+    s.coup_cost = r.coup_cost
+    s.assassinate_cost = r.assassinate_cost
+    s.actions = r.actions
+    s.declarable = declarable_actions(r.actions, r.copies) | (DECLARE_LIMITED if r.assassin_limit else 0)
+    s.assassin_limit = r.assassin_limit
     s.treasury = TOTAL_COINS
     for p in range(MAX_PLAYERS):
         s.cards[2 * p] = CARD_EMPTY
-        s.cards[2 * p + 1] = CARD_EMPTY
+        s.cards[2 * p + 1] = CARD_EMPTY if r.influence == 2 else CARD_ABSENT
         if p < n:
-            s.coins[p] = 2
-            s.treasury -= 2
+            s.coins[p] = r.start_coins
+            s.treasury -= r.start_coins
         else:
+            s.cards[2 * p + 1] = CARD_EMPTY
             s.place[p] = 255          # not a seat of this game
     if n == 2:                        # published 2-player rule: the starting player takes less
-        s.treasury += s.coins[0] - start_coins_2p
-        s.coins[0] = start_coins_2p
+        s.treasury += s.coins[0] - r.start_coins_2p
+        s.coins[0] = r.start_coins_2p
     for p in range(NROLES):
-        s.deck[p] = 3
+        s.deck[p] = r.copies[p]
+        s.copies |= r.copies[p] << (COPY_BITS * p)
     s.drawn[0] = CARD_EMPTY
     s.drawn[1] = CARD_EMPTY
     s.nalive = n
@@ -196,7 +305,7 @@ cdef void resolve(CoupState* s) noexcept nogil:
     """The action takes effect (section 4 step 4); a dead target means no further effect."""
     cdef int k = s.kind, amount
     if k == K_TAX:
-        gain(s, s.actor, 3)
+        gain(s, s.actor, s.tax)
     elif k == K_FOREIGN_AID:
         gain(s, s.actor, 2)
     elif k == K_EXCHANGE:
@@ -268,7 +377,7 @@ cdef void coup_apply(CoupState* s, int a) noexcept nogil:
     cdef int ph = s.phase, p = s.asked, r, q
     if ph == PH_ACTION:
         if a == A_INCOME:
-            gain(s, p, 1)
+            gain(s, p, s.income)
             end_turn(s)
         elif a == A_FOREIGN_AID:
             s.kind = K_FOREIGN_AID
@@ -281,7 +390,7 @@ cdef void coup_apply(CoupState* s, int a) noexcept nogil:
         elif a < A_ASSASSINATE:
             s.kind = K_COUP
             s.target = a - A_COUP
-            pay(s, p, 7)
+            pay(s, p, s.coup_cost)
             s.phase = PH_LOSE
             s.asked = s.target
             s.cont = CONT_END_TURN
@@ -289,7 +398,9 @@ cdef void coup_apply(CoupState* s, int a) noexcept nogil:
             if a < A_STEAL:
                 s.kind = K_ASSASSINATE
                 s.target = a - A_ASSASSINATE
-                pay(s, p, 3)          # paid when declared (section 3)
+                pay(s, p, s.assassinate_cost)     # paid when declared (section 3)
+                if s.assassin_limit:
+                    s.assassinations += 1 << (COUNT_BITS * p)
             else:
                 s.kind = K_STEAL
                 s.target = a - A_STEAL
@@ -317,7 +428,7 @@ cdef void coup_apply(CoupState* s, int a) noexcept nogil:
             if lose_card(s, p, r):
                 return
             if s.kind == K_ASSASSINATE and s.refund and alive(s, p):
-                gain(s, p, 3)
+                gain(s, p, s.assassinate_cost)
             end_turn(s)
     elif ph == PH_BLOCK:
         if a == A_PASS:
@@ -379,11 +490,16 @@ cdef void coup_apply(CoupState* s, int a) noexcept nogil:
     elif ph == PH_EXCHANGE:
         apply_keep(s, a)
     elif ph == PH_DEAL:
-        r = a - C_TWO
-        s.deck[PAIR_A[r]] -= 1
-        s.deck[PAIR_B[r]] -= 1
-        s.cards[2 * p] = PAIR_A[r]
-        s.cards[2 * p + 1] = PAIR_B[r]
+        if a < C_TWO:                          # one influence: one card (the second slot stays absent)
+            r = a - C_ONE
+            s.deck[r] -= 1
+            s.cards[2 * p] = r
+        else:
+            r = a - C_TWO
+            s.deck[PAIR_A[r]] -= 1
+            s.deck[PAIR_B[r]] -= 1
+            s.cards[2 * p] = PAIR_A[r]
+            s.cards[2 * p + 1] = PAIR_B[r]
         if p + 1 == s.n:
             s.phase = PH_ACTION
             s.actor = 0
@@ -452,6 +568,65 @@ cdef inline uint64_t keep_mask(const CoupState* s) noexcept nogil:
     return m
 
 
+cdef int variant_turn_actions(const CoupState* s, int p, int* out) noexcept nogil:
+    """p's turn actions (not forced to Coup) in a ruleset that leaves some out or limits Assassinations."""
+    cdef int q, n = 0
+    for q in range(K_COUP):           # K_INCOME .. K_EXCHANGE are A_INCOME .. A_EXCHANGE
+        if can_declare(s, q):
+            out[n] = q
+            n += 1
+    if s.coins[p] >= s.coup_cost:
+        for q in range(s.n):
+            if q != p and s.place[q] == 0:
+                out[n] = A_COUP + q
+                n += 1
+    if may_assassinate(s, p):
+        for q in range(s.n):
+            if q != p and s.place[q] == 0:
+                out[n] = A_ASSASSINATE + q
+                n += 1
+    if can_declare(s, K_STEAL):
+        for q in range(s.n):
+            if q != p and s.place[q] == 0:
+                out[n] = A_STEAL + q
+                n += 1
+    return n
+
+
+cdef int variant_blocks(const CoupState* s, int* out) noexcept nogil:
+    """The target's (or anyone's) block choices with a deck that lacks some role: pass, and the
+    blocking roles the deck has (a role it does not have cannot be claimed)."""
+    cdef int n = 1, r
+    out[0] = A_PASS
+    if s.kind == K_FOREIGN_AID:
+        r = DUKE
+    elif s.kind == K_ASSASSINATE:
+        r = CONTESSA
+    else:
+        if copies_of(s, CAPTAIN):
+            out[n] = A_BLOCK + CAPTAIN
+            n += 1
+        r = AMBASSADOR
+    if copies_of(s, r):
+        out[n] = A_BLOCK + r
+        n += 1
+    return n
+
+
+cdef struct VariantRules:
+    # the legal choices of rulesets other than the published game's, called through pointers set at
+    # import: the compiler then keeps them out of coup_legal, whose published-game path stays as short
+    # (and its register use as small) as before they existed
+    int (*turn_actions)(const CoupState*, int, int*) noexcept nogil
+    int (*blocks)(const CoupState*, int*) noexcept nogil
+    int (*policy_turn)(CoupState*, int, uint64_t*) noexcept nogil
+
+
+cdef VariantRules _variant_rules
+_variant_rules.turn_actions = variant_turn_actions
+_variant_rules.blocks = variant_blocks
+
+
 cdef int coup_legal(const CoupState* s, int* out) noexcept nogil:
     cdef int ph = s.phase, p = s.asked, n = 0, q, r, c, tot
     cdef uint64_t m
@@ -462,26 +637,28 @@ cdef int coup_legal(const CoupState* s, int* out) noexcept nogil:
                     out[n] = A_COUP + q
                     n += 1
             return n
-        out[0] = A_INCOME
-        out[1] = A_FOREIGN_AID
-        out[2] = A_TAX
-        out[3] = A_EXCHANGE
-        n = 4
-        if s.coins[p] >= 7:
+        if s.declarable == ALL_ACTIONS:      # every action can be declared, and none is limited
+            out[0] = A_INCOME
+            out[1] = A_FOREIGN_AID
+            out[2] = A_TAX
+            out[3] = A_EXCHANGE
+            n = 4
+            if s.coins[p] >= s.coup_cost:
+                for q in range(s.n):
+                    if q != p and s.place[q] == 0:
+                        out[n] = A_COUP + q
+                        n += 1
+            if s.coins[p] >= s.assassinate_cost:
+                for q in range(s.n):
+                    if q != p and s.place[q] == 0:
+                        out[n] = A_ASSASSINATE + q
+                        n += 1
             for q in range(s.n):
                 if q != p and s.place[q] == 0:
-                    out[n] = A_COUP + q
+                    out[n] = A_STEAL + q
                     n += 1
-        if s.coins[p] >= 3:
-            for q in range(s.n):
-                if q != p and s.place[q] == 0:
-                    out[n] = A_ASSASSINATE + q
-                    n += 1
-        for q in range(s.n):
-            if q != p and s.place[q] == 0:
-                out[n] = A_STEAL + q
-                n += 1
-        return n
+            return n
+        return _variant_rules.turn_actions(s, p, out)
     if ph == PH_CHALLENGE or ph == PH_BCHALLENGE:
         out[0] = A_PASS
         out[1] = A_CHALLENGE
@@ -490,15 +667,17 @@ cdef int coup_legal(const CoupState* s, int* out) noexcept nogil:
         return reveal_options(s, p, out)
     if ph == PH_BLOCK:
         out[0] = A_PASS
-        if s.kind == K_FOREIGN_AID:
-            out[1] = A_BLOCK + DUKE
-            return 2
-        if s.kind == K_ASSASSINATE:
-            out[1] = A_BLOCK + CONTESSA
-            return 2
-        out[1] = A_BLOCK + CAPTAIN
-        out[2] = A_BLOCK + AMBASSADOR
-        return 3
+        if s.copies == STANDARD_COPIES:   # the published deck: every blocking role is there
+            if s.kind == K_FOREIGN_AID:
+                out[1] = A_BLOCK + DUKE
+                return 2
+            if s.kind == K_ASSASSINATE:
+                out[1] = A_BLOCK + CONTESSA
+                return 2
+            out[1] = A_BLOCK + CAPTAIN
+            out[2] = A_BLOCK + AMBASSADOR
+            return 3
+        return _variant_rules.blocks(s, out)
     if ph == PH_EXCHANGE:
         m = keep_mask(s)
         for q in range(20):
@@ -506,7 +685,7 @@ cdef int coup_legal(const CoupState* s, int* out) noexcept nogil:
                 out[n] = A_KEEP1 + q
                 n += 1
         return n
-    if ph == PH_REPLACE:
+    if ph == PH_REPLACE or (ph == PH_DEAL and s.influence == 1):
         for r in range(NROLES):
             if s.deck[r] > 0:
                 out[n] = C_ONE + r
@@ -535,7 +714,7 @@ cdef int coup_current_player(const CoupState* s) noexcept nogil:
 cdef double coup_chance_probability(const CoupState* s, int a) noexcept nogil:
     cdef double t = deck_total(s)
     cdef int r, c
-    if s.phase == PH_REPLACE:
+    if s.phase == PH_REPLACE or (s.phase == PH_DEAL and s.influence == 1):
         if a < C_ONE or a >= C_TWO:
             return 0.0
         return s.deck[a - C_ONE] / t
@@ -565,7 +744,7 @@ cdef int coup_sample_chance(CoupState* s, uint64_t* rng) noexcept nogil:
         counts[r] = s.deck[r]
         t += counts[r]
     a = draw_role(s, counts, t, rng)
-    if s.phase == PH_REPLACE:
+    if s.phase == PH_REPLACE or (s.phase == PH_DEAL and s.influence == 1):
         out = C_ONE + a
     else:
         counts[a] -= 1
@@ -677,7 +856,7 @@ cdef void coup_canonicalize(CoupState* s, int seat) noexcept nogil:
             k += 1
     place_hidden(s, seat, pool, n)
     for i in range(s.n):                  # which slot holds which card carries no information
-        if s.cards[2 * i] > s.cards[2 * i + 1]:
+        if s.cards[2 * i] > s.cards[2 * i + 1] and s.influence == 2:     # (one card: the second is absent)
             t = s.cards[2 * i]
             s.cards[2 * i] = s.cards[2 * i + 1]
             s.cards[2 * i + 1] = t
@@ -764,15 +943,13 @@ cdef int coup_make_consistent(CoupState* s, int seat, int a) noexcept nogil:
     if (ph == PH_REPLACE or ph == PH_DEAL or ph == PH_EXDRAW) and s.asked == seat:
         for r in range(NROLES):
             need[r] = 0
-        if ph == PH_REPLACE:
-            if a < C_ONE or a >= C_TWO:
-                return 0
+        if C_ONE <= a < C_TWO:                 # a replacement, or a one-card deal
             need[a - C_ONE] += 1
-        else:
-            if a < C_TWO or a >= NUM_ACTIONS:
-                return 0
+        elif C_TWO <= a < NUM_ACTIONS:
             need[PAIR_A[a - C_TWO]] += 1
             need[PAIR_B[a - C_TWO]] += 1
+        else:
+            return 0
         for r in range(NROLES):
             while s.deck[r] < need[r]:
                 if not move_role_to_deck(s, seat, r, need):
@@ -789,20 +966,54 @@ cdef int coup_make_consistent(CoupState* s, int seat, int a) noexcept nogil:
     return 0
 
 
+cdef const char* _validate_rules(const CoupState* s) noexcept nogil:
+    """NULL when the rules held in the struct are a ruleset coup_check_rules accepts."""
+    cdef CoupRules r
+    cdef int k, used
+    r.steal_amount = s.steal_amount
+    r.forced_coup_at = s.forced_coup_at
+    r.exchange_mode = s.exchange_mode
+    r.refund = s.refund
+    r.start_coins_2p = 0              # the starting coins are not part of the state
+    r.start_coins = 0
+    r.max_turns = s.max_turns
+    r.influence = s.influence
+    r.income = s.income
+    r.tax = s.tax
+    r.coup_cost = s.coup_cost
+    r.assassinate_cost = s.assassinate_cost
+    r.actions = s.actions
+    r.assassin_limit = s.assassin_limit
+    if s.copies >> (COPY_BITS * NROLES):
+        return "bad rule option"
+    for k in range(NROLES):
+        r.copies[k] = copies_of(s, k)
+    if coup_check_rules(s.n, &r) != NULL or s.declarable != (
+            declarable_actions(s.actions, r.copies) | (DECLARE_LIMITED if s.assassin_limit else 0)):
+        return "bad rule option"
+    if s.assassinations >> (COUNT_BITS * s.n):
+        return "assassinations counted for a seat not in the game"
+    for k in range(s.n):
+        used = (s.assassinations >> (COUNT_BITS * k)) & COUNT_MASK
+        if used > s.assassin_limit:
+            return "more assassinations than the limit"
+    return NULL
+
+
 cdef const char* coup_validate(const CoupState* s) noexcept nogil:
     """NULL when the struct is a reachable-looking state, else what is wrong (for decode)."""
     cdef int counts[5]
     cdef int p, slot, r, c, coins = 0, alive_n = 0, empty = 0
+    cdef const char* why
     if s.n < 2 or s.n > MAX_PLAYERS:
         return "player count out of range"
     if s.phase >= NUM_PHASES:
         return "unknown phase"
     if s.max_turns < 1 or s.turn > s.max_turns:
         return "turn counter out of range"
-    if s.exchange_mode > EXCHANGE_SWAP_ONE or s.refund > 1:
-        return "bad rule option"
-    if s.steal_amount < 1 or s.steal_amount > TOTAL_COINS or s.forced_coup_at < 7 or s.forced_coup_at > TOTAL_COINS:
-        return "bad rule option"
+    why = _validate_rules(s)
+    if why != NULL:
+        return why
     for r in range(NROLES):
         counts[r] = s.deck[r]
     for p in range(MAX_PLAYERS):
@@ -815,10 +1026,14 @@ cdef const char* coup_validate(const CoupState* s) noexcept nogil:
             alive_n += 1
         elif s.place[p] > s.n:
             return "placing out of range"
+        if (s.cards[2 * p + 1] == CARD_ABSENT) != (s.influence == 1) or s.cards[2 * p] == CARD_ABSENT:
+            return "a hand does not match the ruleset's influence"
         for slot in range(2 * p, 2 * p + 2):
             c = s.cards[slot]
             if c == CARD_EMPTY:
                 empty += 1
+                continue
+            if c == CARD_ABSENT:
                 continue
             if c & ~(CARD_ROLE | CARD_UP | CARD_SHOWN) or (c & CARD_ROLE) >= NROLES:
                 return "bad card byte"
@@ -833,8 +1048,8 @@ cdef const char* coup_validate(const CoupState* s) noexcept nogil:
     elif s.drawn[0] != CARD_EMPTY or s.drawn[1] != CARD_EMPTY:
         return "drawn cards outside an exchange"
     for r in range(NROLES):
-        if counts[r] != 3:
-            return "the 15 cards are not 3 of each role"
+        if counts[r] != copies_of(s, r):
+            return "the cards are not the ruleset's Court deck (copies per role)"
     if coins + s.treasury != TOTAL_COINS:
         return "coins do not add up to 50"
     if s.phase != PH_OVER:
@@ -926,10 +1141,16 @@ cdef class CoupCore(KernelState):
         self.ptr = &self.st
 
     def __init__(self, int n=4, int steal_amount=2, int forced_coup_at=10, exchange_mode=EXCHANGE_PUBLISHED,
-                 bint refund=True, int start_coins_2p=1, int max_turns=300):
+                 bint refund=True, int start_coins_2p=1, int max_turns=300, **variant):
+        cdef CoupRules r
+        cdef const char* why
         if not 2 <= n <= MAX_PLAYERS:
             raise ValueError(f"Coup is for 2 to 6 players, not {n}")
-        coup_init(&self.st, n, steal_amount, forced_coup_at, exchange_mode, refund, start_coins_2p, max_turns)
+        make_rules(&r, steal_amount, forced_coup_at, exchange_mode, refund, start_coins_2p, max_turns, variant)
+        why = coup_check_rules(n, &r)
+        if why != NULL:
+            raise ValueError((<bytes>why).decode())
+        coup_init(&self.st, n, &r)
 
     # read-only views of the struct, for the engine layer (display, notation, tests)
     @property
@@ -992,15 +1213,42 @@ cdef class CoupCore(KernelState):
 
     @property
     def rules(self):
+        """The rules the state carries (the starting coins are used up by the time play starts)."""
         return dict(steal_amount=self.st.steal_amount, forced_coup_at=self.st.forced_coup_at,
                     exchange_mode=self.st.exchange_mode, refund=bool(self.st.refund),
-                    start_coins_2p=self.st.start_coins_2p, max_turns=self.st.max_turns)
+                    start_coins_2p=self.st.start_coins_2p, max_turns=self.st.max_turns,
+                    influence=self.st.influence, income=self.st.income, tax=self.st.tax,
+                    coup_cost=self.st.coup_cost, assassinate_cost=self.st.assassinate_cost,
+                    actions=self.st.actions, assassin_limit=self.st.assassin_limit,
+                    copies=tuple(copies_of(&self.st, r) for r in range(NROLES)))
+
+    @property
+    def copies(self):
+        """The ruleset's Court deck: copies per role (3 each in the published game)."""
+        return [copies_of(&self.st, r) for r in range(NROLES)]
+
+    def in_play(self, int kind):
+        """Whether the ruleset has action ``kind`` (a K_* constant)."""
+        return 0 <= kind < K_NONE and bool(in_play(&self.st, kind))
+
+    def role_has_use(self, int role):
+        """Whether ``role`` claims or blocks any action in play (False: a blank card)."""
+        if not 0 <= role < NROLES:
+            raise ValueError(f"no role {role}")
+        return bool(role_has_use(&self.st, role))
+
+    def assassinations(self, int p):
+        """Assassinations seat p has declared (counted only in a ruleset with a limit)."""
+        return (self.st.assassinations >> (COUNT_BITS * p)) & COUNT_MASK if 0 <= p < self.st.n else 0
 
     def hand(self, int p):
-        """Seat p's cards as ``(role or None, face_up, shown)`` triples (hidden information!)."""
+        """Seat p's cards as ``(role or None, face_up, shown)`` triples (hidden information!); a slot the
+        ruleset never deals (one influence) is left out."""
         out = []
         for slot in range(2 * p, 2 * p + 2):
             c = self.st.cards[slot]
+            if c == CARD_ABSENT:
+                continue
             role = None if (c & CARD_ROLE) == CARD_EMPTY else c & CARD_ROLE
             out.append((role, bool(c & CARD_UP), bool(c & CARD_SHOWN)))
         return out
@@ -1030,6 +1278,43 @@ cdef class CoupCore(KernelState):
             raise ValueError("the treasury cannot cover that")
         self.st.coins[p] = amount
         self.st.treasury -= delta
+
+
+cdef make_rules(CoupRules* r, int steal_amount, int forced_coup_at, int exchange_mode, int refund,
+                int start_coins_2p, int max_turns, variant):
+    """Fill ``r`` from CoupCore's arguments; ``variant`` holds the other CoupRules fields by name."""
+    coup_default_rules(r)
+    r.steal_amount = steal_amount
+    r.forced_coup_at = forced_coup_at
+    r.exchange_mode = exchange_mode
+    r.refund = refund
+    r.start_coins_2p = start_coins_2p
+    r.max_turns = max_turns
+    for key, value in variant.items():
+        if key == "copies":
+            value = list(value)
+            if len(value) != NROLES:
+                raise ValueError(f"copies: one count per role ({NROLES}), not {len(value)}")
+            for k in range(NROLES):
+                r.copies[k] = int(value[k])
+        elif key == "influence":
+            r.influence = int(value)
+        elif key == "start_coins":
+            r.start_coins = int(value)
+        elif key == "income":
+            r.income = int(value)
+        elif key == "tax":
+            r.tax = int(value)
+        elif key == "coup_cost":
+            r.coup_cost = int(value)
+        elif key == "assassinate_cost":
+            r.assassinate_cost = int(value)
+        elif key == "actions":
+            r.actions = int(value)
+        elif key == "assassin_limit":
+            r.assassin_limit = int(value)
+        else:
+            raise TypeError(f"CoupCore has no rule {key!r}")
 
 
 def playouts(int n, int count, seed=0, **rules):
@@ -1080,6 +1365,8 @@ CONST = dict(
     A_CHALLENGE=A_CHALLENGE, A_BLOCK=A_BLOCK, A_REVEAL=A_REVEAL, A_KEEP1=A_KEEP1, A_KEEP2=A_KEEP2,
     C_ONE=C_ONE, C_TWO=C_TWO, NUM_ACTIONS=NUM_ACTIONS,
     EXCHANGE_PUBLISHED=EXCHANGE_PUBLISHED, EXCHANGE_SWAP_ONE=EXCHANGE_SWAP_ONE,
+    ALL_ACTIONS=ALL_ACTIONS, REQUIRED_ACTIONS=REQUIRED_ACTIONS, MAX_COPIES=MAX_COPIES,
+    MAX_ASSASSIN_LIMIT=MAX_ASSASSIN_LIMIT, K_NONE=K_NONE,
 )
 
 
@@ -1214,6 +1501,55 @@ cdef inline int _random_target(const CoupState* s, int p, int base, uint64_t* rn
     return base
 
 
+cdef int _pick_weighted(const int* acts, const double* w, int k, uint64_t* rng) noexcept nogil:
+    """acts[i] with probability w[i] / sum(w) (k >= 1)."""
+    cdef double total = 0.0, u
+    cdef int i
+    for i in range(k):
+        total += w[i]
+    u = rng_unit(rng) * total
+    for i in range(k):
+        if u < w[i]:
+            return acts[i]
+        u -= w[i]
+    return acts[k - 1]
+
+
+cdef int variant_policy_turn(CoupState* s, int p, uint64_t* rng) noexcept nogil:
+    """The rollout policy's turn action (below the Coup it would make) in a ruleset that leaves some
+    actions out or limits Assassinations: coup_policy_action's weights for the actions there are."""
+    cdef double w[8]
+    cdef int acts[8]
+    cdef int k = 0
+    if may_assassinate(s, p):
+        acts[k] = _random_target(s, p, A_ASSASSINATE, rng)
+        w[k] = 4.0 if _holds(s, p, ASSASSIN) else 0.3
+        k += 1
+    if can_declare(s, K_TAX):
+        acts[k] = A_TAX
+        w[k] = 4.0 if _holds(s, p, DUKE) else 0.5
+        k += 1
+    if can_declare(s, K_STEAL):
+        acts[k] = _random_target(s, p, A_STEAL, rng)
+        w[k] = (3.0 if _holds(s, p, CAPTAIN) else 0.3) if s.coins[acts[k] - A_STEAL] > 0 else 0.05
+        k += 1
+    if can_declare(s, K_EXCHANGE):
+        acts[k] = A_EXCHANGE
+        w[k] = 1.0 if _holds(s, p, AMBASSADOR) else 0.1
+        k += 1
+    acts[k] = A_INCOME
+    w[k] = 1.0
+    k += 1
+    if can_declare(s, K_FOREIGN_AID):
+        acts[k] = A_FOREIGN_AID
+        w[k] = 1.0
+        k += 1
+    return _pick_weighted(acts, w, k, rng)
+
+
+_variant_rules.policy_turn = variant_policy_turn
+
+
 cdef int coup_policy_action(CoupState* s, uint64_t* rng) noexcept nogil:
     """One decision of the rollout policy: claims what it holds, bluffs and challenges rarely,
     blocks with the cards it has, coups when it can."""
@@ -1227,9 +1563,11 @@ cdef int coup_policy_action(CoupState* s, uint64_t* rng) noexcept nogil:
         return buf[0]
     if ph == PH_ACTION:
         coins = s.coins[p]
-        if coins >= 7:
+        if coins >= s.coup_cost:
             return _random_target(s, p, A_COUP, rng)
-        if coins >= 3:
+        if s.declarable != ALL_ACTIONS:
+            return _variant_rules.policy_turn(s, p, rng)
+        if coins >= s.assassinate_cost:
             acts[k] = _random_target(s, p, A_ASSASSINATE, rng)
             w[k] = 4.0 if _holds(s, p, ASSASSIN) else 0.3
             k += 1
@@ -1261,18 +1599,21 @@ cdef int coup_policy_action(CoupState* s, uint64_t* rng) noexcept nogil:
     if ph == PH_BLOCK:
         if s.kind == K_FOREIGN_AID:
             if rng_unit(rng) < (0.8 if _holds(s, p, DUKE) else 0.05):
-                return A_BLOCK + DUKE
+                return A_BLOCK + DUKE if copies_of(s, DUKE) else A_PASS
             return A_PASS
         if s.kind == K_ASSASSINATE:
             if _holds(s, p, CONTESSA) or rng_unit(rng) < (0.5 if influence(s, p) == 1 else 0.15):
-                return A_BLOCK + CONTESSA
+                return A_BLOCK + CONTESSA if copies_of(s, CONTESSA) else A_PASS
             return A_PASS
         if _holds(s, p, CAPTAIN):
             return A_BLOCK + CAPTAIN
         if _holds(s, p, AMBASSADOR):
             return A_BLOCK + AMBASSADOR
         if rng_unit(rng) < 0.15:
-            return A_BLOCK + CAPTAIN if rng_unit(rng) < 0.5 else A_BLOCK + AMBASSADOR
+            r = CAPTAIN if rng_unit(rng) < 0.5 else AMBASSADOR
+            if not copies_of(s, r):          # a ruleset without this role: claim the other
+                r = CAPTAIN + AMBASSADOR - r
+            return A_BLOCK + r
         return A_PASS
     if ph == PH_DEFEND or ph == PH_BDEFEND:
         r = CLAIM_OF_KIND[s.kind] if ph == PH_DEFEND else s.block_role
@@ -1413,15 +1754,24 @@ cdef void coup_multi_value(const CoupState* s, double* out) noexcept nogil:
         out[p] /= total
 
 
+cdef inline bint value_fits(const CoupState* s) noexcept nogil:
+    """Whether the fitted models describe this ruleset: the published deck, costs and actions with
+    two influence each (steal_amount and the exchange mode may differ: seed-th and seed-he)."""
+    return (s.influence == 2 and s.copies == STANDARD_COPIES and s.actions == ALL_ACTIONS
+            and s.coup_cost == 7 and s.assassinate_cost == 3 and s.income == 1 and s.tax == 3
+            and s.assassin_limit == 0)
+
+
 cdef int coup_evaluate(const CoupState* s, uint64_t* rng, double* out) noexcept nogil:
     """Play the current turn out uniformly at random (its challenges, blocks and draws), then score
     the next turn's start: heads-up with the logistic model (VALUE_W), among three or more with the
-    conditional-logit model (MULTI_W); 0 (no estimate) for a finished game."""
+    conditional-logit model (MULTI_W); 0 (no estimate) for a finished game, or for a ruleset the
+    models were not fitted to (value_fits), where the search plays the leaf out instead."""
     cdef CoupState w
     cdef int buf[32]
     cdef int n, i
     cdef double z, f[VALUE_SIZE - 1]
-    if s.phase == PH_OVER:
+    if s.phase == PH_OVER or not value_fits(s):
         return 0
     w = s[0]
     while w.phase != PH_OVER and w.phase != PH_ACTION:     # to the next turn's start
@@ -1648,7 +1998,7 @@ cdef inline void _mview(const CoupState* s, int me, MView* v) noexcept nogil:
     cdef uint8_t c
     v.me = me
     for r in range(NROLES):
-        v.unseen[r] = 3
+        v.unseen[r] = MAX_COPIES if s.copies == STANDARD_COPIES else copies_of(s, r)
         v.has[r] = 0
     for p in range(s.n):
         for slot in range(2 * p, 2 * p + 2):
@@ -1698,6 +2048,8 @@ cdef inline bint _m_opp(const CoupState* s, int me, int q) noexcept nogil:
 cdef inline double _m_card_value(const CoupState* s, const uint8_t* claims, int me, int role) noexcept nogil:
     cdef double val = MODEL_BASE_VALUE[role]
     cdef int q
+    if s.actions != ALL_ACTIONS and not role_has_use(s, role):
+        return 0.0                  # a blank card
     if role == CONTESSA:
         for q in range(s.n):
             if _m_opp(s, me, q) and claims[q] & (1 << ASSASSIN):
@@ -1750,7 +2102,7 @@ cdef void _m_action(const CoupState* s, const uint8_t* claims, const MView* v, c
         return
     if ncoup:
         w[A_COUP + t] = 30.0
-    if coins >= 3:
+    if coins >= s.assassinate_cost:
         any_clean = False
         for q in range(s.n):
             if _m_opp(s, me, q) and not (claims[q] & (1 << CONTESSA)):

@@ -26,20 +26,35 @@ class Ref:
     """Coup by the book.  ``step()`` gives the pending request; ``answer(text)`` answers it."""
 
     def __init__(self, n: int, steal_amount: int = 2, exchange: str = "published", forced_coup_at: int = 10,
-                 two_player_start_coins: int = 1, refund_on_failed_claim: bool = True, max_turns: int = 300):
+                 two_player_start_coins: int = 1, refund_on_failed_claim: bool = True, max_turns: int = 300,
+                 influence: int = 2, copies: Dict[str, int] = None, start_coins: int = 2, income_amount: int = 1,
+                 tax_amount: int = 3, coup_cost: int = 7, assassinate_cost: int = 3, assassin_limit: int = 0,
+                 not_in_play: Tuple[str, ...] = ()):
+        """The keywords are the options of ``coup.md`` section 8 and of the variants (docs/coup.md):
+        ``copies`` maps a role to its copies in the deck (3 each by default); ``not_in_play`` lists
+        the actions left out (e.g. ``("tax", "steal")``)."""
         self.n = n
         self.steal_amount = steal_amount
         self.exchange = exchange
         self.forced = forced_coup_at
         self.refund = refund_on_failed_claim
         self.max_turns = max_turns
-        self.coins = [2] * n
+        self.influence = influence
+        self.income, self.tax = income_amount, tax_amount
+        self.coup_cost, self.assassinate_cost = coup_cost, assassinate_cost
+        self.limit = assassin_limit
+        self.assassinations = [0] * n
+        self.copies = dict(copies) if copies is not None else {r: 3 for r in ROLES}
+        # an action is declared only if it is in play and the deck has the role it claims
+        self.in_play = {w for w in ("income", "foreign_aid", "tax", "exchange", "coup", "assassinate", "steal")
+                        if w not in not_in_play and self.copies.get(CLAIM.get(w), 1) > 0}
+        self.coins = [start_coins] * n
         if n == 2:
             self.coins[0] = two_player_start_coins
         self.treasury = 50 - sum(self.coins)
         self.down: List[List[str]] = [[] for _ in range(n)]
         self.up: List[List[str]] = [[] for _ in range(n)]
-        self.deck: Counter = Counter({r: 3 for r in ROLES})
+        self.deck: Counter = Counter({r: self.copies[r] for r in ROLES})
         self.alive = [True] * n
         self.place = [0] * n
         self.turn = 0
@@ -112,7 +127,7 @@ class Ref:
     def _game(self):
         try:
             for s in range(self.n):
-                self.down[s] = (yield from self.draw(s, 2, "deal"))
+                self.down[s] = (yield from self.draw(s, self.influence, "deal"))
             actor = 0
             while True:
                 yield from self._turn(actor)
@@ -134,26 +149,29 @@ class Ref:
         if self.coins[actor] >= self.forced:
             legal = [f"coup {q}" for q in targets]
         else:
-            legal = ["income", "foreign_aid", "tax", "exchange"]
-            if self.coins[actor] >= 7:
+            legal = [w for w in ("income", "foreign_aid", "tax", "exchange") if w in self.in_play]
+            if self.coins[actor] >= self.coup_cost:
                 legal += [f"coup {q}" for q in targets]
-            if self.coins[actor] >= 3:
+            if ("assassinate" in self.in_play and self.coins[actor] >= self.assassinate_cost
+                    and (not self.limit or self.assassinations[actor] < self.limit)):
                 legal += [f"assassinate {q}" for q in targets]
-            legal += [f"steal {q}" for q in targets]
+            if "steal" in self.in_play:
+                legal += [f"steal {q}" for q in targets]
         text = yield ("decide", actor, "action", legal)
         word, *rest = text.split()
         target = int(rest[0]) if rest else None
         if word == "income":
-            self.gain(actor, 1)
+            self.gain(actor, self.income)
             return
         if word == "coup":
-            self.coins[actor] -= 7
-            self.treasury += 7
+            self.coins[actor] -= self.coup_cost
+            self.treasury += self.coup_cost
             yield from self.lose(target)
             return
         if word == "assassinate":
-            self.coins[actor] -= 3
-            self.treasury += 3
+            self.coins[actor] -= self.assassinate_cost
+            self.treasury += self.assassinate_cost
+            self.assassinations[actor] += 1
         claim = CLAIM.get(word)
         if claim:
             for p in self.others_from(actor, exclude=actor):
@@ -162,7 +180,7 @@ class Ref:
                 if (yield ("decide", p, "challenge", ["pass", "challenge"])) == "challenge":
                     if not (yield from self.challenge(actor, p, claim, "defend")):
                         if word == "assassinate" and self.refund and self.alive[actor]:
-                            self.gain(actor, 3)
+                            self.gain(actor, self.assassinate_cost)
                         return
                     break
         if target is not None and not self.alive[target]:
@@ -172,7 +190,7 @@ class Ref:
             for b in blockers:
                 if not self.alive[b]:
                     continue
-                options = ["pass"] + ["block " + r for r in BLOCK_ROLES[word]]
+                options = ["pass"] + ["block " + r for r in BLOCK_ROLES[word] if self.copies[r] > 0]
                 text = yield ("decide", b, "block", options)
                 if text == "pass":
                     continue
@@ -192,7 +210,7 @@ class Ref:
         if word == "foreign_aid":
             self.gain(actor, 2)
         elif word == "tax":
-            self.gain(actor, 3)
+            self.gain(actor, self.tax)
         elif word == "assassinate":
             yield from self.lose(target)
         elif word == "steal":

@@ -30,7 +30,11 @@ def play_side_by_side(ruleset: str, players: int, seed: int, options=None) -> in
     o = game.options
     ref = Ref(players, steal_amount=o["steal_amount"], exchange=o["exchange"], forced_coup_at=o["forced_coup_at"],
               two_player_start_coins=o["two_player_start_coins"], refund_on_failed_claim=o["refund_on_failed_claim"],
-              max_turns=o["max_turns"])
+              max_turns=o["max_turns"], influence=o["influence"], copies={r: o[f"{r}_copies"] for r in ROLES},
+              start_coins=o["start_coins"], income_amount=o["income_amount"], tax_amount=o["tax_amount"],
+              coup_cost=o["coup_cost"], assassinate_cost=o["assassinate_cost"], assassin_limit=o["assassin_limit"],
+              not_in_play=tuple(w for w in ("foreign_aid", "tax", "exchange", "assassinate", "steal")
+                                if not o[f"allow_{w}"]))
     rnd = random.Random(seed)
     from intrigue.ext.game_api import Rng
     chance_rng = Rng(seed)
@@ -65,6 +69,32 @@ def test_kernel_matches_reference(ruleset, players):
     for seed in range(150):
         total += play_side_by_side(ruleset, players, seed * 7 + players)
     assert total > 150 * 10
+
+
+@pytest.mark.parametrize("ruleset", ["mini-a", "mini"])
+def test_kernel_matches_reference_in_the_mini_rulesets(ruleset):
+    total = sum(play_side_by_side(ruleset, 2, seed) for seed in range(600))
+    assert total > 600 * 6
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_kernel_matches_reference_with_variant_options(players):
+    # one influence, a small deck with a role missing, other amounts, some actions out, a limit
+    opts = {"influence": 1, "duke_copies": 2, "assassin_copies": 2, "captain_copies": 1, "ambassador_copies": 0,
+            "contessa_copies": 2, "start_coins": 1, "income_amount": 2, "tax_amount": 2, "coup_cost": 4,
+            "forced_coup_at": 6, "assassinate_cost": 2, "assassin_limit": 2, "allow_foreign_aid": False,
+            "steal_amount": 1, "max_turns": 40}
+    if players > 4:
+        opts.update(captain_copies=2, ambassador_copies=1)      # the deck holds every hand and two more
+    for seed in range(200):
+        play_side_by_side("standard", players, seed, opts)
+    # two influence with exchange on a small deck, and a published game with everything but income out
+    for seed in range(100):
+        play_side_by_side("standard", 2, seed, {"duke_copies": 1, "assassin_copies": 1, "captain_copies": 1,
+                                                "ambassador_copies": 2, "contessa_copies": 1, "max_turns": 60})
+        play_side_by_side("seed-he", 3, seed, {f"allow_{w}": False for w in
+                                               ("foreign_aid", "tax", "exchange", "assassinate", "steal")}
+                          | {"max_turns": 30})
 
 
 def test_kernel_matches_reference_with_overrides():

@@ -15,11 +15,12 @@ from intrigue.ext.game_api import Rng
 
 def test_state_is_at_most_64_bytes_and_clone_is_independent():
     assert CoupCore.state_size() <= 64
-    s = new_game("coup", players=6, seed=1)
-    c = s.core.clone()
-    assert c == s.core and c is not s.core
-    s.apply_action("income")
-    assert c != s.core
+    for ruleset, players in (("standard", 6), ("mini-a", 2)):
+        s = new_game("coup", ruleset=ruleset, players=players, seed=1)
+        c = s.core.clone()
+        assert c == s.core and c is not s.core
+        s.apply_action("income")
+        assert c != s.core
 
 
 # --- properties over >= 100,000 seeded random games ---------------------------------------------------
@@ -36,6 +37,30 @@ def test_invariants_hold_in_random_games(ruleset, players):
     assert res["first"] is None, res
     assert all(v == 0 for v in res["violations"].values())
     assert res["games"] == 8000 and res["steps"] > 8000 * 10
+
+
+def _kernel_rules(ruleset, players, **options):
+    """check_random_games' keywords for a ruleset of the engine (with option overrides)."""
+    game = load_game("coup", ruleset, players, options)
+    rules = game._new_core().rules
+    rules["start_coins"] = game.options["start_coins"]
+    return rules
+
+
+@pytest.mark.parametrize("ruleset", ["mini-a", "mini"])
+def test_invariants_hold_in_random_games_of_the_mini_rulesets(ruleset):
+    res = check_random_games(2, 50000, seed=7, **_kernel_rules(ruleset, 2))
+    assert res["first"] is None, res
+    assert res["games"] == 50000 and res["steps"] > 50000 * 6
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_invariants_hold_with_one_influence_and_a_small_deck(players):
+    rules = _kernel_rules("standard", players, influence=1, duke_copies=2, assassin_copies=2, captain_copies=2,
+                          ambassador_copies=1, contessa_copies=1, coup_cost=3, forced_coup_at=5, income_amount=2,
+                          assassinate_cost=1, assassin_limit=3, start_coins=0, max_turns=60)
+    res = check_random_games(players, 5000, seed=players, **rules)
+    assert res["first"] is None, res
 
 
 def test_invariants_hold_with_a_short_turn_cap_and_odd_options():
@@ -76,7 +101,7 @@ def test_encode_decode_round_trip_on_visited_states():
 
 
 @pytest.mark.parametrize("data,message", [
-    (b"", "bytes"), (b"\xc1" + bytes(10), "bytes"), (b"\x00" * 53, "tag byte"),
+    (b"", "bytes"), (b"\xc1" + bytes(10), "bytes"), (b"\x00" * (CoupCore.state_size() + 1), "tag byte"),
     (None, "must be bytes"), ("text", "must be bytes"),
 ])
 def test_decode_refuses_garbage_and_wrong_length(data, message):

@@ -134,6 +134,12 @@ def test_a_search_bot_is_sampled_with_derived_seeds_and_the_result_is_reproducib
     assert np.allclose(policy.probs * 3, np.round(policy.probs * 3))
 
 
+def test_asking_the_bots_in_worker_processes_gives_the_same_scores(kuhn2):
+    one = exploit(kuhn2.game, ["ismcts:algorithm=uct,iterations=100"], samples=2, seed=3, tree=kuhn2)
+    two = exploit(kuhn2.game, ["ismcts:algorithm=uct,iterations=100"], samples=2, seed=3, tree=kuhn2, workers=2)
+    assert one.score.nash_conv == two.score.nash_conv and one.score.values == two.score.values
+
+
 # --- policy files and the solved bot --------------------------------------------------------------
 def test_a_saved_policy_plays_as_the_solved_bot_with_the_same_score(kuhn2, tmp_path):
     solution = solve(kuhn2.game, 300, tree=kuhn2)

@@ -15,10 +15,10 @@ from intrigue.search.bot import BotSpecError, make_bot
 from intrigue.engine.coup.heuristic import CoupHeuristic
 
 
-def _decisions(players, games, seed):
+def _decisions(players, games, seed, ruleset="standard"):
     """(state, info) at every decision of seeded games played mostly by the heuristic, partly at random."""
     for g in range(games):
-        state = new_game("coup", players=players, seed=seed + g)
+        state = new_game("coup", ruleset=ruleset, players=players, seed=seed + g)
         rnd = random.Random(seed + g)
         policy = CoupHeuristic(Rng(seed + g))
         while not state.is_terminal():
@@ -45,6 +45,24 @@ def test_c_model_is_the_heuristic_policy_and_blind(players):
                 assert p == pytest.approx(expected[a], abs=1e-12)
         checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("ruleset", ["mini-a", "mini"])
+def test_c_model_is_the_heuristic_policy_in_the_mini_rulesets(ruleset):
+    # one card each, a deck of a few copies, a blank card, other costs: the C model still follows the policy
+    policy = CoupHeuristic(Rng(0))
+    checked = 0
+    for state, info in _decisions(2, 150, 7, ruleset):
+        expected = policy.action_probs(info)
+        ctx = CoupHeuristic.model_context(info)
+        legal = info.legal_actions()
+        for core in (info.core, state.core):
+            got = {a: p for a, p in zip(legal, model_probs(core, ctx)) if p > 0}
+            assert set(got) == set(expected), (info.view[-3:], got, expected)
+            for a, p in got.items():
+                assert p == pytest.approx(expected[a], abs=1e-12)
+        checked += 1
+    assert checked > 500
 
 
 def test_model_reads_only_the_deciding_seats_cards():

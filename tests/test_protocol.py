@@ -114,8 +114,8 @@ def test_hello_describes_games_options_and_features():
     hello = one(conn.send({"cmd": "hello", "id": 1, "protocol": 1}), "hello")
     assert hello["id"] == 1 and hello["protocol"] == 1 and hello["engine"] == "intrigue" and hello["version"]
     coup = next(g for g in hello["games"] if g["name"] == "coup")
-    assert set(coup["rulesets"]) == {"standard", "seed-th", "seed-he"}
-    assert coup["rulesets"]["standard"]["players"] == [2, 6]
+    assert set(coup["rulesets"]) == {"standard", "seed-th", "seed-he", "mini-a", "mini"}
+    assert coup["rulesets"]["standard"]["players"] == [2, 6] and coup["rulesets"]["mini-a"]["players"] == [2, 2]
     steal = next(o for o in coup["options"] if o["name"] == "steal_amount")
     assert steal["type"] == "int" and steal["default"] == 2 and steal["min"] == 1
     assert {"referee", "advisor", "msgpack", "stop", "info"} <= set(hello["features"])

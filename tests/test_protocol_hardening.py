@@ -440,7 +440,7 @@ def test_a_deeply_nested_record_is_a_record_error(tmp_path):
     d = _record_dict()
     d["events"].append(nested(1000))
     data = msgpack.packb(d)
-    assert len(data) < 1500
+    assert len(data) < 2000                    # a small record (its options and events), deeply nested
     with pytest.raises(RecordError):
         GameRecord.from_bytes(data)
     d["events"][-1] = "PLACEHOLDER"            # 2000 levels: beyond what msgpack itself unpacks

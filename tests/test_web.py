@@ -65,6 +65,8 @@ def play_out(ws, seed=0, got=None, max_moves=5000, first=None, log=None):
     ("seed-th", 2, {}),
     ("seed-he", 4, {}),
     ("standard", 5, {"steal_amount": 3, "exchange": "swap_one", "refund_on_failed_claim": False}),
+    ("mini-a", 2, {}),
+    ("mini", 2, {}),
 ])
 def test_whole_coup_game(client, server, ruleset, players, options):
     table, tokens = new_table(client, game="coup", ruleset=ruleset, players=players, options=options,
@@ -82,6 +84,16 @@ def test_whole_coup_game(client, server, ruleset, players, options):
     seen = [i for i, e in enumerate(t.state.history) if e.seen_by(0) is not None]
     assert [e["index"] for e in log] == seen
     assert all(e["lines"] and all(isinstance(x, str) and x for x in e["lines"]) for e in log)
+
+
+def test_the_coup_page_draws_a_rulesets_blank_card_plain():
+    from intrigue.engine import load_game
+    from intrigue.engine.coup.web import client_data
+    data = client_data(load_game("coup", "mini-a", 2), "th")
+    assert data["blank"] == ["duke"] and data["role_names"]["duke"] == "การ์ดเปล่า"
+    assert data["role_names"]["assassin"] == "มือสังหาร"
+    data = client_data(load_game("coup", "standard", 3), "en")
+    assert data["blank"] == [] and data["role_names"]["duke"] == "Duke"
 
 
 def test_whole_politics_game(client, server):

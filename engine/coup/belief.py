@@ -221,8 +221,8 @@ class _Tracker(ViewReplay):
                 role = CAPTAIN
             if role is not None:
                 self._add(q, self._claim(role, p[BLUFF_OF_ROLE[role]]))
-            elif a in (K["A_INCOME"], K["A_FOREIGN_AID"]):
-                self._add(q, self._without((DUKE,), p["no_tax"]))
+            elif a in (K["A_INCOME"], K["A_FOREIGN_AID"]) and core.is_legal(K["A_TAX"]):
+                self._add(q, self._without((DUKE,), p["no_tax"]))     # (only where Tax was a choice)
         elif ph == K["PH_CHALLENGE"]:
             if a == K["A_CHALLENGE"]:
                 self._add(q, self._challenger(CLAIM_OF_KIND[core.kind]))

@@ -6,9 +6,10 @@ sees which event (section 9) and draws the table for people.
 """
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Dict, List, Optional, Tuple
 
-from intrigue.engine.errors import IllegalActionError, NotationError
+from intrigue.engine.errors import IllegalActionError, NotationError, OptionError
 from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, State
 from intrigue.engine.coup import names
 from intrigue.ext.coup_core import CONST as K, CoupCore, pair_index, pair_roles
@@ -34,6 +35,10 @@ KIND_WORDS = {K["K_INCOME"]: "income", K["K_FOREIGN_AID"]: "foreign_aid", K["K_T
               K["K_STEAL"]: "steal"}
 CLAIMS = {K["K_TAX"]: 0, K["K_EXCHANGE"]: 3, K["K_ASSASSINATE"]: 1, K["K_STEAL"]: 2}
 BLOCKERS = {K["K_FOREIGN_AID"]: (0,), K["K_ASSASSINATE"]: (4,), K["K_STEAL"]: (2, 3)}
+# the actions a ruleset may leave out (option allow_<word>; Income and Coup are always in play)
+OPTIONAL_ACTIONS = {"foreign_aid": K["K_FOREIGN_AID"], "tax": K["K_TAX"], "exchange": K["K_EXCHANGE"],
+                    "assassinate": K["K_ASSASSINATE"], "steal": K["K_STEAL"]}
+COPIES_OPTIONS = tuple(f"{role}_copies" for role in ROLES)
 
 
 def _role(word: str, text: str) -> int:
@@ -58,7 +63,8 @@ def hand_as_seen(core: CoupCore, p: int, viewer: Optional[int]) -> List[Tuple[Op
                                        c[0] if (c[1] or c[2]) and c[0] is not None else 0))
 
 class CoupGame(Game):
-    """Coup, 2-6 players, rulesets ``standard`` (published), ``seed-th`` (seed 000), ``seed-he`` (seed 002)."""
+    """Coup, 2-6 players, rulesets ``standard`` (published), ``seed-th`` (seed 000), ``seed-he`` (seed 002),
+    and two small heads-up rulesets that can be solved exactly, ``mini-a`` and ``mini``."""
 
     name = "coup"
     title = "Coup"
@@ -94,7 +100,13 @@ class CoupGame(Game):
         model) are chosen by regret matching with exploration share 0.3
         (``rm=0.3``) instead of UCB: among four one seat with it won 27.6% of 800 games against three
         without at 10 ms and 27.5% of 1,200 at 3,000 iterations (par 25%); heads-up it did not pay at
-        10 ms (fourteenth round)."""
+        10 ms (fourteenth round).
+
+        The mini rulesets are searched by online CFR from the game's start (``algorithm=cfr``): short
+        enough to search whole, and the search then mixes as an equilibrium does (exploitability on
+        mini-a below 0.001 at 1,000 iterations, where UCT's is 0.083; docs/exploitability.md)."""
+        if self.ruleset in self.two_player_rulesets:
+            return {"algorithm": "cfr"}
         out: Dict[str, Any] = {"tree": 10000, "belief": "adaptive", "rm": 0.3} if self.num_players >= 3 else {}
         if self.ruleset == "standard":
             out["leaf"] = "eval"
@@ -107,19 +119,94 @@ class CoupGame(Game):
                        "published: keep as many of hand + 2 drawn as you have influence; "
                        "swap_one: keep the hand or swap one card for one drawn",
                        choices=("published", "swap_one")),
-            OptionSpec("forced_coup_at", "int", 10, "a player starting a turn with this many coins must Coup", 7, 50),
+            OptionSpec("forced_coup_at", "int", 10,
+                       "a player starting a turn with this many coins must Coup (at least coup_cost)", 1, 50),
             OptionSpec("two_player_start_coins", "int", 1, "coins of the starting player in a 2-player game", 0, 12),
             OptionSpec("refund_on_failed_claim", "bool", True,
                        "return an action's cost when a challenge cancels it"),
             OptionSpec("max_turns", "int", 300, "safety cap: the game ends as a draw among the survivors", 1, 65535),
+            # variants (the mini rulesets); the defaults are the published game
+            OptionSpec("influence", "int", 2, "face-down cards (influence) dealt to each player", 1, 2),
+            *(OptionSpec(f"{role}_copies", "int", 3, f"copies of the {role} in the Court deck "
+                         "(the deck must hold every player's cards, and two more with exchange)", 0, 3)
+              for role in ROLES),
+            OptionSpec("start_coins", "int", 2, "coins each player starts with "
+                       "(in a 2-player game the starting player has two_player_start_coins)", 0, 8),
+            OptionSpec("income_amount", "int", 1, "coins Income takes", 1, 12),
+            OptionSpec("tax_amount", "int", 3, "coins Tax takes", 1, 12),
+            OptionSpec("coup_cost", "int", 7, "coins a Coup costs (at most forced_coup_at)", 1, 50),
+            OptionSpec("assassinate_cost", "int", 3, "coins an Assassinate costs", 0, 12),
+            *(OptionSpec(f"allow_{word}", "bool", True, f"{word.replace('_', ' ')} is in play "
+                         "(off: a role with no action or block left is a blank card)")
+              for word in OPTIONAL_ACTIONS),
+            OptionSpec("assassin_limit", "int", 0, "Assassinations each player may declare in a game (0: no limit)",
+                       0, 3),
         )
     }
     rulesets = {
         "standard": {},
         "seed-th": {"exchange": "swap_one", "two_player_start_coins": 2},
         "seed-he": {"steal_amount": 3, "exchange": "swap_one", "two_player_start_coins": 2},
+        # small enough to solve exactly (docs/coup.md, "Mini rulesets"): one influence each, a few cards.
+        # Coup-Solver's "Variant A": one card each of Assassin, Contessa and a blank card (a Duke with no
+        # Tax or Foreign Aid to claim or block), Income, Assassinate for 1 (once each), Coup for 2
+        "mini-a": {"influence": 1, "duke_copies": 1, "assassin_copies": 1, "captain_copies": 0,
+                   "ambassador_copies": 0, "contessa_copies": 1, "start_coins": 0, "two_player_start_coins": 0,
+                   "coup_cost": 2, "forced_coup_at": 2, "assassinate_cost": 1, "assassin_limit": 1,
+                   "allow_foreign_aid": False, "allow_tax": False, "allow_exchange": False, "allow_steal": False},
+        # two each of Duke, Assassin and Contessa; Income +1, Tax +2, Assassinate for 2 (once each), Coup
+        # for 4 (forced at 4); the second player starts with 1 coin.  Every turn gains a coin or uses up
+        # the one Assassination, so every game ends (no turn cap is reached)
+        "mini": {"influence": 1, "duke_copies": 2, "assassin_copies": 2, "captain_copies": 0,
+                 "ambassador_copies": 0, "contessa_copies": 2, "start_coins": 1, "two_player_start_coins": 0,
+                 "tax_amount": 2, "coup_cost": 4, "forced_coup_at": 4, "assassinate_cost": 2,
+                 "assassin_limit": 1, "allow_foreign_aid": False, "allow_exchange": False, "allow_steal": False},
     }
-    ruleset_language = {"standard": "en", "seed-th": "th", "seed-he": "he"}
+    ruleset_language = {"standard": "en", "seed-th": "th", "seed-he": "he", "mini-a": "en", "mini": "en"}
+    #: rulesets for two players only (a deck of a few cards)
+    two_player_rulesets = frozenset({"mini-a", "mini"})
+
+    @classmethod
+    def player_range(cls, ruleset: Optional[str] = None) -> Tuple[int, int]:
+        if ruleset in cls.two_player_rulesets:
+            return 2, 2
+        return cls.min_players, cls.max_players
+
+    def _check_options(self) -> None:
+        """The options together: the deck holds the deal (and an Exchange's draw), and a forced Coup
+        can be paid.  (The ranges keep the starting coins within the treasury: 6 x 8 <= 50.)"""
+        o, n = self.options, self.num_players
+        deck = sum(o[name] for name in COPIES_OPTIONS)
+        need = n * o["influence"] + (2 if o["allow_exchange"] else 0)
+        if deck < need:
+            extra = " and the two cards an Exchange draws (allow_exchange)" if o["allow_exchange"] else ""
+            raise OptionError(f"the Court deck has {deck} cards ({', '.join(f'{name}={o[name]}' for name in COPIES_OPTIONS)}); "
+                              f"{n} players with influence {o['influence']} need {need}: their hands{extra}",
+                              field="duke_copies")
+        if o["forced_coup_at"] < o["coup_cost"]:
+            raise OptionError(f"forced_coup_at ({o['forced_coup_at']}) is below coup_cost ({o['coup_cost']}): "
+                              "a player could be forced to Coup without the coins", field="forced_coup_at")
+
+    @property
+    def actions_mask(self) -> int:
+        """The kernel's bit set of the actions in play (bit K_*)."""
+        mask = K["ALL_ACTIONS"]
+        for word, kind in OPTIONAL_ACTIONS.items():
+            if not self.options[f"allow_{word}"]:
+                mask &= ~(1 << kind)
+        return mask
+
+    @property
+    def copies(self) -> Tuple[int, ...]:
+        """The Court deck of this ruleset: copies per role."""
+        return tuple(self.options[name] for name in COPIES_OPTIONS)
+
+    @cached_property
+    def blank_roles(self) -> Tuple[int, ...]:
+        """Roles in the deck that claim and block nothing in this ruleset: blank cards (mini-a's third
+        card), shown to people as a blank card and still written by role id in the notation."""
+        core = self._new_core()
+        return tuple(r for r in range(NR) if self.copies[r] and not core.role_has_use(r))
 
     @property
     def language(self) -> str:
@@ -131,7 +218,10 @@ class CoupGame(Game):
         return CoupCore(self.num_players, steal_amount=o["steal_amount"], forced_coup_at=o["forced_coup_at"],
                         exchange_mode=K["EXCHANGE_SWAP_ONE"] if o["exchange"] == "swap_one" else K["EXCHANGE_PUBLISHED"],
                         refund=o["refund_on_failed_claim"], start_coins_2p=o["two_player_start_coins"],
-                        max_turns=o["max_turns"])
+                        max_turns=o["max_turns"], influence=o["influence"], copies=self.copies,
+                        start_coins=o["start_coins"], income=o["income_amount"], tax=o["tax_amount"],
+                        coup_cost=o["coup_cost"], assassinate_cost=o["assassinate_cost"],
+                        actions=self.actions_mask, assassin_limit=o["assassin_limit"])
 
     def max_events(self) -> int:
         """The deal (one event a seat), then at most ``max_turns`` turns of at most 2n + 6 events each:
@@ -165,12 +255,20 @@ class CoupGame(Game):
             return f"keep {ROLES[x]} {ROLES[y]}"
         seat = core.asked
         if K["C_ONE"] <= a < K["C_TWO"]:
-            return f"draw {seat} {ROLES[a - K['C_ONE']]}"
+            word = "deal" if core.phase == K["PH_DEAL"] else "draw"
+            return f"{word} {seat} {ROLES[a - K['C_ONE']]}"
         if K["C_TWO"] <= a < K["NUM_ACTIONS"]:
             x, y = pair_roles(a - K["C_TWO"])
             word = "deal" if core.phase == K["PH_DEAL"] else "draw"
             return f"{word} {seat} {ROLES[x]} {ROLES[y]}"
         raise NotationError(f"{action!r} is not a Coup action id (0..{K['NUM_ACTIONS'] - 1})", field="action")
+
+    def _role(self, word: str, text: str) -> int:
+        """A role named in ``text``: as :func:`_role`, and ``blank`` (in any display language) for the
+        ruleset's blank card where it has exactly one."""
+        if names.is_blank_word(word) and len(self.blank_roles) == 1:
+            return self.blank_roles[0]
+        return _role(word, text)
 
     def string_to_action(self, core: CoupCore, text: str) -> int:
         if not isinstance(text, str):
@@ -196,21 +294,22 @@ class CoupGame(Game):
         if head in ("block", "reveal"):
             if len(rest) != 1:
                 raise NotationError(f"{head!r} needs one role, e.g. '{head} duke': {text!r}", field="action")
-            return (K["A_BLOCK"] if head == "block" else K["A_REVEAL"]) + _role(rest[0], text)
+            return (K["A_BLOCK"] if head == "block" else K["A_REVEAL"]) + self._role(rest[0], text)
         if head == "keep":
             if len(rest) == 1:
-                return K["A_KEEP1"] + _role(rest[0], text)
+                return K["A_KEEP1"] + self._role(rest[0], text)
             if len(rest) == 2:
-                return K["A_KEEP2"] + pair_index(_role(rest[0], text), _role(rest[1], text))
+                return K["A_KEEP2"] + pair_index(self._role(rest[0], text), self._role(rest[1], text))
             raise NotationError(f"'keep' takes one or two roles: {text!r}", field="action")
         if head in ("deal", "draw"):
             if not rest or not rest[0].isdigit():
                 raise NotationError(f"{head!r} needs a seat and roles, e.g. '{head} 0 duke captain': {text!r}",
                                     field="action")
             seat = int(rest[0])
-            roles = [_role(w, text) for w in rest[1:]]
+            roles = [self._role(w, text) for w in rest[1:]]
             ph = core.phase
-            due = {K["PH_DEAL"]: ("deal", 2), K["PH_REPLACE"]: ("draw", 1), K["PH_EXDRAW"]: ("draw", 2)}.get(ph)
+            due = {K["PH_DEAL"]: ("deal", self.options["influence"]), K["PH_REPLACE"]: ("draw", 1),
+                   K["PH_EXDRAW"]: ("draw", 2)}.get(ph)
             if due is None:
                 raise IllegalActionError(f"{text!r}: no deal or draw is due now", field="action")
             if (head, len(roles)) != due:
@@ -297,9 +396,9 @@ class CoupGame(Game):
                 if r is None:
                     cards.append("--")
                 elif up:
-                    cards.append(f"[{names.role_name(r, lang)}]")
+                    cards.append(f"[{self.role_name(r, lang)}]")
                 elif shown or seat is None or seat == p:
-                    cards.append(names.role_name(r, lang))
+                    cards.append(self.role_name(r, lang))
                 else:
                     cards.append(t("hidden"))
             mark = "  <- " + t("to_move") if core.current_player() == p else ""
@@ -316,6 +415,11 @@ class CoupGame(Game):
                 lines.append(f"{t('winner')}: {t('seat')} {res.winners[0]}")
         return "\n".join(lines)
 
+    def role_name(self, role: int, lang: Optional[str] = None) -> str:
+        """The role's name for people in ``lang``; a blank card of this ruleset (:attr:`blank_roles`) is
+        called one."""
+        return names.role_name(role, lang or self.language, blank=role in self.blank_roles)
+
     def describe_decision(self, kind: str, lang: Optional[str] = None) -> str:
         """A decision kind (``"block"``, ``"lose_influence"`` ...) in words for people in ``lang``."""
         return names.decision_name(kind, lang or self.language)
@@ -327,8 +431,8 @@ class CoupGame(Game):
         if not words:
             return text
         head = names.role_index(words[0]) if words[0] not in names.ACTION_NAMES["en"] else None
-        out = [names.role_name(head, lang) if head is not None else names.action_name(words[0], lang)]
+        out = [self.role_name(head, lang) if head is not None else names.action_name(words[0], lang)]
         for w in words[1:]:
             r = names.role_index(w) if not w.isdigit() else None
-            out.append(names.role_name(r, lang) if r is not None else w)
+            out.append(self.role_name(r, lang) if r is not None else w)
         return " ".join(out)

@@ -1,8 +1,8 @@
 """A rule-based Coup player (the ``heuristic`` bot for Coup).
 
-It counts cards -- a role is possible in an opponent's hand only while fewer than 3 copies are in
-sight (its own hand, face-up and shown cards) -- and from that counting estimates how likely a claim
-is to be true.  It claims what it holds, bluffs now and then, challenges claims that are impossible
+It counts cards -- a role is possible in an opponent's hand only while fewer than the deck's copies
+(3 in the published game) are in sight (its own hand, face-up and shown cards) -- and from that
+counting estimates how likely a claim is to be true.  It claims what it holds, bluffs now and then, challenges claims that are impossible
 or unlikely (more readily when the claim hurts it), blocks when it can (and bluffs a Contessa when
 an assassination would otherwise kill it), coups when it has the coins, targets the strongest
 opponent, and keeps its most useful cards.
@@ -105,7 +105,7 @@ class CoupHeuristic:
         has = v.my_roles
         b = self.bluff
         # assassinate: the strongest opponent not known to claim contessa
-        if coins >= 3:
+        if coins >= core.rules["assassinate_cost"]:
             cands = [q for q in opps if CONTESSA not in v.claims[q]] or opps
             t = max(cands, key=lambda q: v.threat(q))
             if ASSASSIN in has:
@@ -257,7 +257,7 @@ class _View:
                 seen[r] += 1
         self.my_cards = mine
         self.my_roles = set(mine)
-        self.unseen = [3 - x for x in seen]
+        self.unseen = [c - x for c, x in zip(core.copies, seen)]
         self.unseen_total = sum(self.unseen)
         claims = getattr(info, "claims", None)         # a caller may have parsed the view already
         self.claims = claims if claims is not None else _claims(info.view, self.n)
@@ -284,6 +284,8 @@ class _View:
         return 1.0 - comb(u - ur, k) / comb(u, k)
 
     def card_value(self, role: int) -> float:
+        if not self.core.role_has_use(role):
+            return 0.0                              # a blank card
         val = BASE_VALUE[role]
         if role == CONTESSA and any(ASSASSIN in self.claims[q] for q in self.opponents()):
             val += 1.5

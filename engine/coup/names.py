@@ -17,6 +17,11 @@ ROLE_NAMES: Dict[str, List[str]] = {
     "he": ["דוכס", "מתנקש", "קפטן", "שגריר", "רוזנת"],
 }
 
+# a role that claims and blocks nothing in a ruleset (mini-a's third card) is shown as a blank card; the
+# notation still writes its role id, and "blank" (or these names) is accepted for it on input
+BLANK_NAMES: Dict[str, str] = {"en": "Blank card", "th": "การ์ดเปล่า", "he": "קלף ריק"}
+BLANK_WORDS = frozenset({"blank", "การ์ดเปล่า", "เปล่า", "ריק"})
+
 # seed 000's component list (rules text wins for display; these are accepted on input)
 ROLE_ALIASES: Dict[str, str] = {
     "ท่านขุน": "duke",
@@ -99,8 +104,17 @@ def role_index(word: str) -> Optional[int]:
     return None
 
 
-def role_name(role: int, lang: str = "en") -> str:
+def role_name(role: int, lang: str = "en", blank: bool = False) -> str:
+    """The role's name in ``lang``; ``blank=True``: the blank card's name (the role has no use in the
+    ruleset)."""
+    if blank:
+        return BLANK_NAMES.get(lang, BLANK_NAMES["en"])
     return ROLE_NAMES.get(lang, ROLE_NAMES["en"])[role]
+
+
+def is_blank_word(word: str) -> bool:
+    """Whether ``word`` names the blank card (in any display language)."""
+    return word.strip().lower() in BLANK_WORDS
 
 
 def action_name(word: str, lang: str = "en") -> str:

@@ -39,15 +39,15 @@ KIND_WORD = {K["K_INCOME"]: "income", K["K_FOREIGN_AID"]: "foreign_aid", K["K_TA
 TEXT: Dict[str, Dict[str, str]] = {
     "en": {
         "seat": "seat {n}", "you": "you",
-        "coins1": "{n} coin", "coins": "{n} coins",
+        "coins1": "{n} coin", "coins": "{n} coins", "unit1": "coin", "unit": "coins",
         "header": "── Turn {turn} · {who} to act · coins: {coins} ──",
         # action declarations
-        "do_income": "{Who} take{s} Income: +1 coin ({now}).",
+        "do_income": "{Who} take{s} Income: +{inc} {inc_u} ({now}).",
         "do_foreign_aid": "{Who} ask{s} for Foreign Aid (+2 coins); anyone may block it by claiming Duke.",
-        "do_tax": "{Who} claim{s} Duke to take Tax (+3 coins).",
+        "do_tax": "{Who} claim{s} Duke to take Tax (+{tax} {tax_u}).",
         "do_exchange": "{Who} claim{s} Ambassador to Exchange cards with the Court deck.",
-        "do_coup": "{Who} pay{s} 7 coins to launch a Coup against {target}.",
-        "do_assassinate": "{Who} claim{s} Assassin and pay{s} 3 coins to assassinate {target}.",
+        "do_coup": "{Who} pay{s} {coup} {coup_u} to launch a Coup against {target}.",
+        "do_assassinate": "{Who} claim{s} Assassin and pay{s} {ass} {ass_u} to assassinate {target}.",
         "do_steal": "{Who} claim{s} Captain to steal from {target}.",
         # windows
         "challenge": "{Who} challenge{s} {actor_p} claim to {role}.",
@@ -66,7 +66,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                         "{Who} shuffle{s} the {role} back into the deck and will draw a new card.",
         "failed_claim": "{Who} cannot show {a_role}: {who} turn{s} up {lost} and lose{s} an influence.\n"
                         "The {action} is cancelled.",
-        "refund": "{Who} get{s} the 3 coins back ({now}).",
+        "refund": "{Who} get{s} the {ass} {ass_u} back ({now}).",
         "failed_block": "{Who} cannot show {a_role}: {who} turn{s} up {lost} and lose{s} an influence.\n"
                         "The block fails.",
         "lose": "{Who} lose{s} an influence: {who} turn{s} up {lost}.",
@@ -76,7 +76,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "wins": "{Who} win{s} the game!",
         "draw_game": "The turn limit is reached: the game is a draw between {who}.",
         # action effects
-        "gets_tax": "{Who} take{s} 3 coins of Tax ({now}).",
+        "gets_tax": "{Who} take{s} {tax} {tax_u} of Tax ({now}).",
         "gets_aid": "{Who} take{s} 2 coins of Foreign Aid ({now}).",
         "steals": "{Who} steal{s} {amount} from {target} ({who} {now}; {target} {left}).",
         "must_lose": "{Target} must lose an influence.",
@@ -86,6 +86,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "exchanged_you": "You keep {kept} and return {returned} to the deck.",
         # chance events (seen only by the seat they name)
         "dealt": "{Who} {is} dealt {a} and {b}.",
+        "dealt_one": "{Who} {is} dealt {a}.",
         "drew_replacement": "{Who} draw{s} {role} to replace the card shown.",
         "drew_two": "{Who} draw{s} {a} and {b} for the Exchange.",
         # the player's own decisions
@@ -106,12 +107,12 @@ TEXT: Dict[str, Dict[str, str]] = {
         "p_exchange": "Exchange: you hold {hand} and drew {drawn}. Choose the {n} to keep.",
         "p_wait": "{Who} {is} to decide.",
         # action labels
-        "l_income": "Income (+1 coin)",
+        "l_income": "Income (+{inc} {inc_u})",
         "l_foreign_aid": "Foreign Aid (+2 coins; Duke can block)",
-        "l_tax": "Tax (claims Duke; +3 coins)",
+        "l_tax": "Tax (claims Duke; +{tax} {tax_u})",
         "l_exchange": "Exchange (claims Ambassador)",
-        "l_coup": "Coup against {target} (7 coins)",
-        "l_assassinate": "Assassinate {target} (claims Assassin; 3 coins)",
+        "l_coup": "Coup against {target} ({coup} {coup_u})",
+        "l_assassinate": "Assassinate {target} (claims Assassin; {ass} {ass_u})",
         "l_steal": "Steal from {target} (claims Captain)",
         "l_challenge": "Challenge {actor_p} {role}",
         "l_pass_challenge": "Pass (do not challenge)",
@@ -135,20 +136,22 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_keep": "Keep {n} of {roles}.",
         "w_bad": "Not understood: {text!r}.",
         "w_no_seat": "There is no seat {n}: the seats are 0 to {last}.",
+        "w_not_in_rules": "{action} is not part of this ruleset.",
+        "w_limit": "You have made your {limit} Assassination{s} (the most this ruleset allows).",
         "and": " and ", "or": " or ", "list": ", ",
         "nothing": "nothing",
         "end_winner": "Winner: {who}", "end_draw": "Draw between {who} (turn limit)", "placings": "Placings:",
     },
     "th": {
         "seat": "ที่นั่ง {n}", "you": "คุณ",
-        "coins1": "{n} ทอง", "coins": "{n} ทอง",
+        "coins1": "{n} ทอง", "coins": "{n} ทอง", "unit1": "ทอง", "unit": "ทอง",
         "header": "── เทิร์น {turn} · ตาของ{who} · ทอง: {coins} ──",
-        "do_income": "{Who} เก็บทอง: +1 ทอง (มี {now})",
+        "do_income": "{Who} เก็บทอง: +{inc} {inc_u} (มี {now})",
         "do_foreign_aid": "{Who} ขอเงินหนุน (+2 ทอง) ใครก็ขัดขวางได้โดยอ้างเจ้าพระยา",
-        "do_tax": "{Who} อ้างเจ้าพระยาเพื่อเก็บอากร (+3 ทอง)",
+        "do_tax": "{Who} อ้างเจ้าพระยาเพื่อเก็บอากร (+{tax} {tax_u})",
         "do_exchange": "{Who} อ้างราชทูตเพื่อสับเปลี่ยนการ์ดกับกองการ์ด",
-        "do_coup": "{Who} จ่าย 7 ทองเพื่อโค่นอำนาจ{target}",
-        "do_assassinate": "{Who} อ้างมือสังหารและจ่าย 3 ทองเพื่อสังหาร{target}",
+        "do_coup": "{Who} จ่าย {coup} {coup_u}เพื่อโค่นอำนาจ{target}",
+        "do_assassinate": "{Who} อ้างมือสังหารและจ่าย {ass} {ass_u}เพื่อสังหาร{target}",
         "do_steal": "{Who} อ้างขุนโจรเพื่อปล้น{target}",
         "challenge": "{Who} ตรวจสอบการอ้าง{role}ของ{actor}",
         "no_challenge": "{Who} ไม่ตรวจสอบ",
@@ -164,7 +167,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "block_proved": "{Who} เปิด{role}: การขัดขวางเป็นจริง {challenger} จึงเสียอิทธิพล 1\n"
                         "{Who} สับ{role}คืนกองแล้วจะจั่วใบใหม่",
         "failed_claim": "{Who} ไม่มี{role}: เปิด{lost}และเสียอิทธิพล 1\n{action}ถูกยกเลิก",
-        "refund": "{Who} ได้ 3 ทองคืน (มี {now})",
+        "refund": "{Who} ได้ {ass} {ass_u}คืน (มี {now})",
         "failed_block": "{Who} ไม่มี{role}: เปิด{lost}และเสียอิทธิพล 1\nการขัดขวางล้มเหลว",
         "lose": "{Who} เสียอิทธิพล: เปิด{lost}",
         "out": "{Who} ออกจากเกม (ไม่มีอิทธิพลเหลือ)",
@@ -172,7 +175,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "out_you_end": "คุณออกจากเกมแล้ว",
         "wins": "{Who} ชนะเกม!",
         "draw_game": "ครบจำนวนเทิร์นสูงสุด: เสมอกันระหว่าง{who}",
-        "gets_tax": "{Who} เก็บอากร 3 ทอง (มี {now})",
+        "gets_tax": "{Who} เก็บอากร {tax} {tax_u} (มี {now})",
         "gets_aid": "{Who} ได้เงินหนุน 2 ทอง (มี {now})",
         "steals": "{Who} ปล้น {amount} จาก{target} ({who} มี {now}; {target} เหลือ {left})",
         "must_lose": "{Target} ต้องเสียอิทธิพล 1",
@@ -181,6 +184,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "exchanged": "{Who} สับเปลี่ยนการ์ด: เก็บ {n} ใบ ที่เหลือคืนกอง",
         "exchanged_you": "คุณเก็บ{kept} และคืน{returned}เข้ากอง",
         "dealt": "{Who} ได้รับ{a}และ{b}",
+        "dealt_one": "{Who} ได้รับ{a}",
         "drew_replacement": "{Who} จั่วได้{role}แทนใบที่เปิด",
         "drew_two": "{Who} จั่วได้{a}และ{b}เพื่อสับเปลี่ยน",
         "auto": "(มีทางเลือกเดียว: {label})",
@@ -196,12 +200,12 @@ TEXT: Dict[str, Dict[str, str]] = {
         "p_lose": "คุณเสียอิทธิพล: เลือกการ์ดที่จะเปิดหงาย",
         "p_exchange": "สับเปลี่ยน: คุณถือ{hand} และจั่วได้{drawn} เลือก {n} ใบที่จะเก็บ",
         "p_wait": "ถึงตา{Who} ตัดสินใจ",
-        "l_income": "เก็บทอง (+1 ทอง)",
+        "l_income": "เก็บทอง (+{inc} {inc_u})",
         "l_foreign_aid": "ขอเงินหนุน (+2 ทอง; เจ้าพระยาขัดขวางได้)",
-        "l_tax": "เก็บอากร (อ้างเจ้าพระยา; +3 ทอง)",
+        "l_tax": "เก็บอากร (อ้างเจ้าพระยา; +{tax} {tax_u})",
         "l_exchange": "สับเปลี่ยนการ์ด (อ้างราชทูต)",
-        "l_coup": "โค่นอำนาจ{target} (7 ทอง)",
-        "l_assassinate": "สังหาร{target} (อ้างมือสังหาร; 3 ทอง)",
+        "l_coup": "โค่นอำนาจ{target} ({coup} {coup_u})",
+        "l_assassinate": "สังหาร{target} (อ้างมือสังหาร; {ass} {ass_u})",
         "l_steal": "ปล้น{target} (อ้างขุนโจร)",
         "l_challenge": "ตรวจสอบ{role}ของ{actor}",
         "l_pass_challenge": "ผ่าน (ไม่ตรวจสอบ)",
@@ -224,20 +228,22 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_keep": "เก็บ {n} ใบจาก{roles}",
         "w_bad": "ไม่เข้าใจ: {text!r}",
         "w_no_seat": "ไม่มีที่นั่ง {n}: ที่นั่งมี 0 ถึง {last}",
+        "w_not_in_rules": "{action}ไม่มีในกติกานี้",
+        "w_limit": "คุณสังหารครบ {limit} ครั้งแล้ว (มากที่สุดที่กติกานี้อนุญาต)",
         "and": "และ", "or": "หรือ", "list": ", ",
         "nothing": "ไม่มี",
         "end_winner": "ผู้ชนะ: {who}", "end_draw": "เสมอกันระหว่าง{who} (ครบจำนวนเทิร์น)", "placings": "อันดับ:",
     },
     "he": {
         "seat": "מושב {n}", "you": "{name} (את/ה)",
-        "coins1": "מטבע {n}", "coins": "{n} מטבעות",
+        "coins1": "מטבע {n}", "coins": "{n} מטבעות", "unit1": "מטבע", "unit": "מטבעות",
         "header": "── תור {turn} · {who} פועל · מטבעות: {coins} ──",
-        "do_income": "{Who} לוקח הכנסה: +1 מטבע ({now}).",
+        "do_income": "{Who} לוקח הכנסה: +{inc} {inc_u} ({now}).",
         "do_foreign_aid": "{Who} מבקש מימון חוץ (+2 מטבעות); כל אחד יכול לבטל בטענת דוכס.",
-        "do_tax": "{Who} טוען לדוכס כדי לקחת מס (+3 מטבעות).",
+        "do_tax": "{Who} טוען לדוכס כדי לקחת מס (+{tax} {tax_u}).",
         "do_exchange": "{Who} טוען לשגריר כדי להחליף קלפים עם הערימה.",
-        "do_coup": "{Who} משלם 7 מטבעות להפיכה נגד {target}.",
-        "do_assassinate": "{Who} טוען למתנקש ומשלם 3 מטבעות כדי להתנקש ב{target}.",
+        "do_coup": "{Who} משלם {coup} {coup_u} להפיכה נגד {target}.",
+        "do_assassinate": "{Who} טוען למתנקש ומשלם {ass} {ass_u} כדי להתנקש ב{target}.",
         "do_steal": "{Who} טוען לקפטן כדי לגנוב מ{target}.",
         "challenge": "{Who} מערער על הטענה של {actor} ל{role}.",
         "no_challenge": "{Who} לא מערער.",
@@ -253,7 +259,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "block_proved": "{Who} חושף {role}: הביטול נכון, ולכן {challenger} מאבד השפעה.\n"
                         "{Who} מערבב את ה{role} בחזרה לערימה וימשוך קלף חדש.",
         "failed_claim": "{Who} לא חושף {role}: הופך את ה{lost} ומאבד השפעה.\nהפעולה ({action}) מבוטלת.",
-        "refund": "{Who} מקבל בחזרה 3 מטבעות ({now}).",
+        "refund": "{Who} מקבל בחזרה {ass} {ass_u} ({now}).",
         "failed_block": "{Who} לא חושף {role}: הופך את ה{lost} ומאבד השפעה.\nהביטול נכשל.",
         "lose": "{Who} מאבד השפעה: הופך את ה{lost}.",
         "out": "{Who} יצא מהמשחק (לא נותרה השפעה).",
@@ -261,7 +267,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "out_you_end": "יצאת מהמשחק.",
         "wins": "{Who} ניצח במשחק!",
         "draw_game": "הגענו למגבלת התורות: תיקו בין {who}.",
-        "gets_tax": "{Who} לוקח 3 מטבעות מס ({now}).",
+        "gets_tax": "{Who} לוקח {tax} {tax_u} מס ({now}).",
         "gets_aid": "{Who} לוקח 2 מטבעות מימון חוץ ({now}).",
         "steals": "{Who} גונב {amount} מ{target} ({who}: {now}; {target}: {left}).",
         "must_lose": "{Target} חייב לאבד השפעה.",
@@ -270,6 +276,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "exchanged": "{Who} מחליף: שומר {n} ומחזיר את השאר לערימה.",
         "exchanged_you": "שמרת {kept} והחזרת {returned} לערימה.",
         "dealt": "{Who} מקבל {a} ו{b}.",
+        "dealt_one": "{Who} מקבל {a}.",
         "drew_replacement": "{Who} מושך {role} במקום הקלף שנחשף.",
         "drew_two": "{Who} מושך {a} ו{b} להחלפה.",
         "auto": "(אפשרות אחת בלבד: {label})",
@@ -287,12 +294,12 @@ TEXT: Dict[str, Dict[str, str]] = {
         "p_lose": "את/ה מאבד/ת השפעה: בחר/י קלף להפוך.",
         "p_exchange": "החלפה: בידך {hand} ומשכת {drawn}. בחר/י {n} לשמור.",
         "p_wait": "{Who} מחליט.",
-        "l_income": "הכנסה (+1 מטבע)",
+        "l_income": "הכנסה (+{inc} {inc_u})",
         "l_foreign_aid": "מימון חוץ (+2 מטבעות; דוכס יכול לבטל)",
-        "l_tax": "מס (טענת דוכס; +3 מטבעות)",
+        "l_tax": "מס (טענת דוכס; +{tax} {tax_u})",
         "l_exchange": "החלפה (טענת שגריר)",
-        "l_coup": "הפיכה נגד {target} (7 מטבעות)",
-        "l_assassinate": "התנקשות ב{target} (טענת מתנקש; 3 מטבעות)",
+        "l_coup": "הפיכה נגד {target} ({coup} {coup_u})",
+        "l_assassinate": "התנקשות ב{target} (טענת מתנקש; {ass} {ass_u})",
         "l_steal": "גניבה מ{target} (טענת קפטן)",
         "l_challenge": "ערעור על ה{role} של {actor}",
         "l_pass_challenge": "ויתור (בלי ערעור)",
@@ -315,6 +322,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_keep": "שמור/י {n} מתוך {roles}.",
         "w_bad": "לא הובן: {text!r}.",
         "w_no_seat": "אין מושב {n}: המושבים הם 0 עד {last}.",
+        "w_not_in_rules": "אין {action} במערכת חוקים זו.",
+        "w_limit": "כבר ביצעת {limit} התנקשויות (המספר המרבי במערכת חוקים זו).",
         "and": " ו", "or": " או ", "list": ", ",
         "nothing": "כלום",
         "end_winner": "מנצח: {who}", "end_draw": "תיקו בין {who} (מגבלת תורות)", "placings": "דירוג:",
@@ -324,11 +333,11 @@ TEXT: Dict[str, Dict[str, str]] = {
 RULES: Dict[str, Dict[str, str]] = {
     "en": {
         "actions": "Actions (one per turn; with {forced} or more coins you must Coup):\n"
-                   "  Income         +1 coin                                  no claim, cannot be blocked\n"
+                   "  Income         {income_gain:<41}no claim, cannot be blocked\n"
                    "  Foreign Aid    +2 coins                                 no claim; any Duke blocks it\n"
-                   "  Coup           pay 7: the target loses an influence     cannot be blocked\n"
-                   "  Tax            +3 coins                                 claims Duke\n"
-                   "  Assassinate    pay 3: the target loses an influence     claims Assassin; Contessa blocks\n"
+                   "  Coup           pay {coup}: the target loses an influence     cannot be blocked\n"
+                   "  Tax            {tax_gain:<41}claims Duke\n"
+                   "  Assassinate    pay {ass}: the target loses an influence     claims Assassin; Contessa blocks\n"
                    "  Steal          take {steal} coins from the target             claims Captain; Captain or Ambassador blocks\n"
                    "  Exchange       {exchange:<40} claims Ambassador",
         "published": "draw 2, keep as many as you hold, return",
@@ -337,42 +346,58 @@ RULES: Dict[str, Dict[str, str]] = {
                      "card wins (the challenger loses an influence; the card is shuffled back and replaced); "
                      "otherwise they lose an influence and the action or block is cancelled.",
         "block": "A block is a claim too: it can be challenged the same way. A block that stands cancels "
-                 "the action (an Assassinate's 3 coins stay paid).",
+                 "the action (an Assassinate's {ass} {ass_u} stay paid).",
+        "deck": "This ruleset: {deck}; {hand}.",
+        "hand1": "each player holds one card (one influence)", "hand2": "each player holds two cards",
+        "blank": "The {blank} has no ability here: it claims nothing and blocks nothing; it is only an "
+                 "influence to lose.",
+        "limit": "Each player may Assassinate at most {times} a game.",
+        "times": "once|twice|{n} times",
         "lose": "Losing an influence: turn one of your face-down cards face up; with none left you are out.",
         "goal": "Last player with influence wins. Full guide: intrigue rules coup --lang {lang}",
     },
     "th": {
         "actions": "การกระทำ (ตาละครั้ง; มีทอง {forced} ขึ้นไปต้องโค่นอำนาจ):\n"
-                   "  เก็บทอง       +1 ทอง                    ไม่อ้างการ์ด ขัดขวางไม่ได้\n"
+                   "  เก็บทอง       {income_gain:<26}ไม่อ้างการ์ด ขัดขวางไม่ได้\n"
                    "  ขอเงินหนุน     +2 ทอง                    ไม่อ้างการ์ด เจ้าพระยาขัดขวางได้\n"
-                   "  โค่นอำนาจ      จ่าย 7: เป้าหมายเสียอิทธิพล   ขัดขวางไม่ได้\n"
-                   "  เก็บอากร       +3 ทอง                    อ้างเจ้าพระยา\n"
-                   "  สังหาร         จ่าย 3: เป้าหมายเสียอิทธิพล   อ้างมือสังหาร; รัชทายาทขัดขวาง\n"
+                   "  โค่นอำนาจ      จ่าย {coup}: เป้าหมายเสียอิทธิพล   ขัดขวางไม่ได้\n"
+                   "  เก็บอากร       {tax_gain:<26}อ้างเจ้าพระยา\n"
+                   "  สังหาร         จ่าย {ass}: เป้าหมายเสียอิทธิพล   อ้างมือสังหาร; รัชทายาทขัดขวาง\n"
                    "  ปล้น           เอา {steal} ทองจากเป้าหมาย      อ้างขุนโจร; ขุนโจรหรือราชทูตขัดขวาง\n"
                    "  สับเปลี่ยนการ์ด  {exchange}   อ้างราชทูต",
         "published": "จั่ว 2 เก็บเท่าที่มี คืนที่เหลือ",
         "swap_one": "จั่ว 2 สลับได้ไม่เกิน 1 ใบ",
         "challenge": "การอ้างไม่ต้องมีการ์ดจริง ใครก็ตรวจสอบได้ ถ้าผู้ถูกตรวจสอบเปิดการ์ดนั้นได้ ผู้ตรวจสอบเสียอิทธิพล "
                      "(การ์ดที่เปิดสับคืนกองแล้วจั่วใหม่) ถ้าเปิดไม่ได้ ผู้ถูกตรวจสอบเสียอิทธิพลและการกระทำหรือการขัดขวางถูกยกเลิก",
-        "block": "การขัดขวางก็เป็นการอ้าง ตรวจสอบได้เหมือนกัน การขัดขวางที่สำเร็จยกเลิกการกระทำ (ทอง 3 ของการสังหารไม่คืน)",
+        "block": "การขัดขวางก็เป็นการอ้าง ตรวจสอบได้เหมือนกัน การขัดขวางที่สำเร็จยกเลิกการกระทำ (ทอง {ass} ของการสังหารไม่คืน)",
+        "deck": "กติกานี้: {deck}; {hand}",
+        "hand1": "ผู้เล่นแต่ละคนถือการ์ด 1 ใบ (อิทธิพล 1)", "hand2": "ผู้เล่นแต่ละคนถือการ์ด 2 ใบ",
+        "blank": "{blank}ไม่มีความสามารถในกติกานี้: อ้างอะไรไม่ได้และขัดขวางอะไรไม่ได้ เป็นเพียงอิทธิพลที่เสียได้",
+        "limit": "ผู้เล่นแต่ละคนสังหารได้ไม่เกิน {times}ต่อเกม",
+        "times": "1 ครั้ง|2 ครั้ง|{n} ครั้ง",
         "lose": "เสียอิทธิพล: หงายการ์ดคว่ำของคุณ 1 ใบ ถ้าไม่เหลือการ์ดคว่ำก็ออกจากเกม",
         "goal": "ผู้ที่เหลืออิทธิพลคนสุดท้ายชนะ คู่มือเต็ม: intrigue rules coup --lang {lang}",
     },
     "he": {
         "actions": "פעולות (אחת בתור; עם {forced} מטבעות או יותר חובה הפיכה):\n"
-                   "  הכנסה        +1 מטבע                       בלי טענה, אי אפשר לבטל\n"
+                   "  הכנסה        {income_gain:<30}בלי טענה, אי אפשר לבטל\n"
                    "  מימון חוץ    +2 מטבעות                     בלי טענה; דוכס מבטל\n"
-                   "  הפיכה        משלמים 7: המטרה מאבדת השפעה   אי אפשר לבטל\n"
-                   "  מס           +3 מטבעות                     טענת דוכס\n"
-                   "  התנקשות      משלמים 3: המטרה מאבדת השפעה   טענת מתנקש; רוזנת מבטלת\n"
+                   "  הפיכה        משלמים {coup}: המטרה מאבדת השפעה   אי אפשר לבטל\n"
+                   "  מס           {tax_gain:<30}טענת דוכס\n"
+                   "  התנקשות      משלמים {ass}: המטרה מאבדת השפעה   טענת מתנקש; רוזנת מבטלת\n"
                    "  גניבה        לוקחים {steal} מטבעות מהמטרה         טענת קפטן; קפטן או שגריר מבטלים\n"
                    "  החלפה        {exchange}   טענת שגריר",
         "published": "מושכים 2, שומרים כמספר הקלפים, מחזירים",
         "swap_one": "מושכים 2, מחליפים לכל היותר קלף אחד",
         "challenge": "טענה לא דורשת קלף: כל אחד יכול לערער. מי שמראה את הקלף צודק (המערער מאבד השפעה; הקלף "
                      "חוזר לערימה ומוחלף); אחרת הוא מאבד השפעה והפעולה או הביטול מבוטלים.",
-        "block": "ביטול הוא גם טענה, ואפשר לערער עליו באותה דרך. ביטול שעומד מבטל את הפעולה (3 המטבעות של "
+        "block": "ביטול הוא גם טענה, ואפשר לערער עליו באותה דרך. ביטול שעומד מבטל את הפעולה ({ass} ה{ass_u} של "
                  "התנקשות לא חוזרים).",
+        "deck": "במערכת חוקים זו: {deck}; {hand}.",
+        "hand1": "כל שחקן מחזיק קלף אחד (השפעה אחת)", "hand2": "כל שחקן מחזיק שני קלפים",
+        "blank": "ל{blank} אין כאן יכולת: הוא לא טוען לדבר ולא מבטל דבר; הוא רק השפעה שאפשר לאבד.",
+        "limit": "כל שחקן רשאי להתנקש לכל היותר {times} במשחק.",
+        "times": "פעם אחת|פעמיים|{n} פעמים",
         "lose": "איבוד השפעה: הופכים קלף סגור אחד; מי שלא נשאר לו קלף סגור יוצא מהמשחק.",
         "goal": "האחרון שנשארה לו השפעה מנצח. המדריך המלא: intrigue rules coup --lang {lang}",
     },
@@ -480,7 +505,8 @@ class CoupNarrator(Narrator):
         return self.seat(seat, viewer) + "'s"
 
     def role(self, role: int) -> str:
-        return names.role_name(role, self.lang)
+        """The role's name; a role with no use in the ruleset is called a blank card."""
+        return self.game.role_name(role, self.lang)
 
     def _a_role(self, role: int) -> str:
         name = self.role(role)
@@ -509,7 +535,8 @@ class CoupNarrator(Narrator):
              poss: Optional[Dict[str, int]] = None, **kw) -> str:
         """Format sentence ``key`` with ``who`` as its subject (verb agreement in English)."""
         you = who is not None and viewer is not None and who == viewer
-        args = dict(s="" if you else "s", es="" if you else "es", **kw)
+        args = dict(self._amounts())
+        args.update(s="" if you else "s", es="" if you else "es", **kw)
         if who is not None:
             name = self.seat(who, viewer)
             args.update(who=name, Who=_cap(name))
@@ -569,6 +596,8 @@ class CoupNarrator(Narrator):
         if p == CHANCE:
             who = core.asked
             if ph == K["PH_DEAL"]:
+                if a < K["C_TWO"]:                  # one influence: one card
+                    return [self._say("dealt_one", who, v, a=self._a_role(a - K["C_ONE"]))]
                 x, y = pair_roles(a - K["C_TWO"])
                 return [self._say("dealt", who, v, a=self._a_role(x), b=self._a_role(y))]
             if ph == K["PH_REPLACE"]:
@@ -583,7 +612,8 @@ class CoupNarrator(Narrator):
             word = KIND_WORD[kind]
             tgt = self.seat(target, v) if target is not None else ""
             if kind == K["K_INCOME"]:
-                out.append(self._say("do_income", p, v, now=self.coins(core.coins[p] + 1)))
+                now = after.coins[p] if after is not None else core.coins[p] + self.game.options["income_amount"]
+                out.append(self._say("do_income", p, v, now=self.coins(now)))
             else:
                 out.append(self._say("do_" + word, p, v, target=tgt))
         elif ph == K["PH_CHALLENGE"]:
@@ -601,9 +631,11 @@ class CoupNarrator(Narrator):
             if r == claimed:
                 key = "proved" if ph == K["PH_DEFEND"] else "block_proved"
                 who_loses = core.challenger
-                out.append(self._say(key, p, v, a_role=self._a_role(r), role=self.role(r),
-                                     challenger=self.seat(who_loses, v),
-                                     s2="" if who_loses == v else "s"))
+                said = self._say(key, p, v, a_role=self._a_role(r), role=self.role(r),
+                                 challenger=self.seat(who_loses, v), s2="" if who_loses == v else "s")
+                if self._last_loss(core, who_loses):
+                    said = said.split("\n")[0]     # the game ends: the shown card is not replaced
+                out.append(said)
             else:
                 key = "failed_claim" if ph == K["PH_DEFEND"] else "failed_block"
                 out.append(self._say(key, p, v, a_role=self._a_role(claimed), role=self.role(claimed), lost=self.role(r),
@@ -645,6 +677,12 @@ class CoupNarrator(Narrator):
         if after is not None:
             out.extend(self._consequences(core, after, a, v, ph))
         return out
+
+    @staticmethod
+    def _last_loss(core: KernelState, seat: int) -> bool:
+        """Whether ``seat`` losing an influence now ends the game (its last card, one opponent left)."""
+        alive = sum(1 for q in range(core.num_players) if core.alive(q))
+        return alive == 2 and core.influence(seat) == 1
 
     @staticmethod
     def _declared(a: int):
@@ -740,7 +778,7 @@ class CoupNarrator(Narrator):
         if ph == K["PH_ACTION"]:
             kind, target = self._declared(a)
             key = "l_" + KIND_WORD[kind]
-            return T[key].format(target=self.seat(target, v) if target is not None else "")
+            return T[key].format(target=self.seat(target, v) if target is not None else "", **self._amounts())
         if a == K["A_CHALLENGE"]:
             if ph == K["PH_BCHALLENGE"]:
                 return T["l_challenge"].format(actor=self.seat(core.blocker, v), actor_p=self.possessive(core.blocker, v),
@@ -810,19 +848,62 @@ class CoupNarrator(Narrator):
         current window means."""
         R = RULES[self.lang]
         rules = core.rules
+        amounts = self._amounts()
         exchange = "swap_one" if rules["exchange_mode"] == K["EXCHANGE_SWAP_ONE"] else "published"
-        parts = [R["actions"].format(forced=rules["forced_coup_at"], steal=rules["steal_amount"],
-                                     exchange=R[exchange])]
+        table = R["actions"].format(forced=rules["forced_coup_at"], steal=rules["steal_amount"], exchange=R[exchange],
+                                    income_gain=f"+{amounts['inc']} {amounts['inc_u']}",
+                                    tax_gain=f"+{amounts['tax']} {amounts['tax_u']}", **amounts).split("\n")
+        # the header, then one line per action in the order K_INCOME, foreign aid, coup, tax, ...
+        order = [K["K_INCOME"], K["K_FOREIGN_AID"], K["K_COUP"], K["K_TAX"], K["K_ASSASSINATE"], K["K_STEAL"],
+                 K["K_EXCHANGE"]]
+        parts = ["\n".join([table[0]] + [line for kind, line in zip(order, table[1:]) if self._declarable(core, kind)])]
+        parts.extend(self._variant_rules(core, R))
         ph = core.phase
         if ph in (K["PH_CHALLENGE"], K["PH_DEFEND"]):
             parts.append(R["challenge"])
         elif ph in (K["PH_BLOCK"], K["PH_BCHALLENGE"], K["PH_BDEFEND"]):
-            parts.append(R["block"])
+            parts.append(R["block"].format(**amounts))
             parts.append(R["challenge"])
         elif ph == K["PH_LOSE"]:
             parts.append(R["lose"])
         parts.append(R["goal"].format(lang=self.lang))
         return "\n".join(parts)
+
+    @staticmethod
+    def _declarable(core: KernelState, kind: int) -> bool:
+        """Whether action ``kind`` can be declared in this ruleset: in play, and its claimed role in
+        the deck (the kernel offers no claim of a role the deck does not have)."""
+        if not core.in_play(kind):
+            return False
+        return kind not in CLAIM or core.copies[CLAIM[kind]] > 0
+
+    def _variant_rules(self, core: KernelState, R: Dict[str, str]) -> List[str]:
+        """What a ruleset other than the published deal changes, for the rules box: the deck and hand
+        size, a blank card, the limit of Assassinations (nothing for the published deal)."""
+        out: List[str] = []
+        copies = core.copies
+        influence = core.rules["influence"]
+        if list(copies) != [K["MAX_COPIES"]] * K["NROLES"] or influence != 2:
+            deck = self._join([f"{c} × {self.role(r)}" for r, c in enumerate(copies) if c])
+            out.append(R["deck"].format(deck=deck, hand=R["hand1" if influence == 1 else "hand2"]))
+        for r in self.game.blank_roles:
+            out.append(R["blank"].format(blank=self.role(r)))
+        limit = core.rules["assassin_limit"]
+        if limit and self._declarable(core, K["K_ASSASSINATE"]):
+            times = R["times"].split("|")
+            out.append(R["limit"].format(times=times[min(limit, 3) - 1].format(n=limit)))
+        return out
+
+    def _amounts(self) -> Dict[str, object]:
+        """The ruleset's amounts for the sentences: ``inc``/``tax`` (coins taken), ``coup``/``ass``
+        (coins paid), each with its unit (``inc_u``: "coin" or "coins", in the language)."""
+        o = self.game.options
+        out: Dict[str, object] = {}
+        for key, n in (("inc", o["income_amount"]), ("tax", o["tax_amount"]), ("coup", o["coup_cost"]),
+                       ("ass", o["assassinate_cost"])):
+            out[key] = n
+            out[key + "_u"] = self.text["unit1" if n == 1 else "unit"]
+        return out
 
     def why_illegal(self, core: KernelState, text: str, viewer: Optional[int]) -> str:
         """Why ``text`` is not a legal move for ``viewer`` now, in one sentence."""
@@ -847,9 +928,15 @@ class CoupNarrator(Narrator):
         if ph == K["PH_ACTION"] and a < K["A_PASS"]:
             kind, target = self._declared(a)
             c = core.coins[p]
+            if not self._declarable(core, kind):
+                return T["w_not_in_rules"].format(action=names.action_name(KIND_WORD[kind], self.lang))
             if c >= core.rules["forced_coup_at"] and kind != K["K_COUP"]:
                 return T["w_forced"].format(coins=self.coins(c))
-            cost = {K["K_COUP"]: 7, K["K_ASSASSINATE"]: 3}.get(kind, 0)
+            limit = core.rules["assassin_limit"]
+            if kind == K["K_ASSASSINATE"] and limit and core.assassinations(p) >= limit:
+                return T["w_limit"].format(limit=limit, s="" if limit == 1 else "s")
+            o = self.game.options
+            cost = {K["K_COUP"]: o["coup_cost"], K["K_ASSASSINATE"]: o["assassinate_cost"]}.get(kind, 0)
             if c < cost:
                 return T["w_cost"].format(action=names.action_name(KIND_WORD[kind], self.lang), cost=cost, coins=c)
             if target is not None and target == p:
@@ -859,6 +946,7 @@ class CoupNarrator(Narrator):
         if ph == K["PH_BLOCK"] and K["A_BLOCK"] <= a < K["A_REVEAL"]:
             allowed = {K["K_FOREIGN_AID"]: [DUKE], K["K_ASSASSINATE"]: [CONTESSA],
                        K["K_STEAL"]: [CAPTAIN, AMBASSADOR]}[core.kind]
+            allowed = [r for r in allowed if core.copies[r]]        # roles the deck has
             return T["w_role_block"].format(action=self.action_name(core.kind),
                                             roles=self._join([self.role(r) for r in allowed], "or"))
         if ph in (K["PH_DEFEND"], K["PH_BDEFEND"], K["PH_LOSE"]) and K["A_REVEAL"] <= a < K["A_KEEP1"]:

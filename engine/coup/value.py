@@ -7,6 +7,9 @@ or three seats are live, and P(seat wins) is the softmax of the scores.  It is f
 ``python bench/fit_coup_value.py --players 4 --games 2000 --seed 1000 --jobs 2``.
 
 The search can score a leaf with this evaluation instead of a random playout (``ismcts:leaf=eval``).
+Both models are fitted to the published deal; the kernel gives no estimate for a ruleset with another
+deck, hand size, costs, amounts, actions or Assassination limit (``value_fits`` in ``coup_core``), where
+the search plays the leaf out instead.
 Heads-up it is a logistic model of P(seat 0 wins) at the start of a turn, from the features
 :func:`intrigue.ext.coup_core.value_features` reads off a full (determinized) state: per seat two
 influences left, coins, coins >= 7, coins >= 3, the count of each face-down role and the same counts

@@ -1,7 +1,8 @@
 """The conformance suite runs every registered game: nothing here names a game.
 
 ``CASES`` is every game x ruleset x player count worth checking (the smallest, the default and the
-largest count of each ruleset); ``GAMES`` is one case per game (its defaults), for the heavier checks.
+largest count of each ruleset); ``GAMES`` is one case per game and ruleset (the game's default count of
+players where the ruleset allows it), for the heavier checks: records, the protocol, the terminal, bots.
 """
 from __future__ import annotations
 
@@ -37,7 +38,17 @@ def _cases() -> List[Case]:
 
 
 CASES = _cases()
-GAMES = [Case(n, game_class(n).default_ruleset, game_class(n).default_players) for n in game_names()]
+def _games() -> List[Case]:
+    out = []
+    for name in game_names():
+        cls = game_class(name)
+        for ruleset in cls.rulesets:
+            lo, hi = cls.player_range(ruleset)
+            out.append(Case(name, ruleset, min(max(cls.default_players, lo), hi)))
+    return out
+
+
+GAMES = _games()
 
 
 def pytest_generate_tests(metafunc):

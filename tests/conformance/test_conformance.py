@@ -251,7 +251,8 @@ def test_intrigue_play_to_the_end(game_case):
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
     answers = "1\n" * 5000
     proc = subprocess.run([sys.executable, "-m", "intrigue.cli.main", "play", game_case.game,
-                           "--players", str(game_case.players), "--bots", "random", "--seed", "5"],
+                           "--ruleset", game_case.ruleset, "--players", str(game_case.players),
+                           "--bots", "random", "--seed", "5"],
                           input=answers, capture_output=True, text=True, timeout=300, env=env)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stdout + proc.stderr and len(proc.stdout) > 200

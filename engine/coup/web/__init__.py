@@ -2,7 +2,8 @@
 project) and two hooks the server calls.
 
 * :func:`client_data` -- the words the drawing code needs (role, action and table words in the page's
-  language) and which card each action claims or blocks with; public, the same for every seat.
+  language), which card each action claims or blocks with, and the ruleset's blank cards (mini-a's
+  third card, drawn plain); public, the same for every seat.
 * :func:`move_info` -- for a legal move's button: the action, the card it claims and its target seat.
 """
 from __future__ import annotations
@@ -32,7 +33,8 @@ def client_data(game: Any, lang: str) -> Dict[str, Any]:
     return {
         "legend": _LEGEND.get(lang, _LEGEND["en"]),
         "roles": list(names.ROLES),
-        "role_names": {r: names.role_name(i, lang) for i, r in enumerate(names.ROLES)},
+        "role_names": {r: game.role_name(i, lang) for i, r in enumerate(names.ROLES)},
+        "blank": [names.ROLES[i] for i in game.blank_roles],       # drawn as a plain card
         "action_names": dict(names.ACTION_NAMES.get(lang, names.ACTION_NAMES["en"])),
         "ui": dict(names.UI.get(lang, names.UI["en"])),
         "claims": CLAIMS,

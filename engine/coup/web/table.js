@@ -30,21 +30,28 @@ const EMBLEM = {
     <circle cx="30" cy="22" r="2.5" fill="${c}"/>`,
 };
 
-export function cardPicture(role, name, { small = false, lost = false } = {}) {
-  const look = LOOK[role];
+// a role with no ability in the ruleset (mini-a's third card): a plain card with its name only
+const BLANK_LOOK = { bg: "#ece4d2", fg: "#5b4b3a" };
+
+export function cardPicture(role, name, { small = false, lost = false, blank = false } = {}) {
+  const look = blank ? BLANK_LOOK : LOOK[role];
   const cls = `card${small ? " small" : ""}${lost ? " lost" : ""}`;
   if (!look) {
     return `<svg class="${cls} back" viewBox="0 0 64 96" role="img" aria-label="?"><rect x="1" y="1" width="62" height="94" rx="7" fill="#3b2a20" stroke="#c9a96e" stroke-width="2"/>
       <path d="M32 14 L52 48 L32 82 L12 48 Z" fill="none" stroke="#c9a96e" stroke-width="2"/><text x="32" y="56" text-anchor="middle" font-size="22" fill="#c9a96e">?</text></svg>`;
   }
-  return `<svg class="${cls}" data-role="${role}" viewBox="0 0 64 96" role="img" aria-label="${name}">
+  return `<svg class="${cls}" data-role="${role}"${blank ? ' data-blank="1"' : ""} viewBox="0 0 64 96" role="img" aria-label="${name}">
     <rect x="1" y="1" width="62" height="94" rx="7" fill="${look.bg}" stroke="${look.fg}" stroke-width="2"/>
     <rect x="5" y="5" width="54" height="86" rx="5" fill="none" stroke="${look.fg}" stroke-opacity=".5"/>
-    <g transform="translate(2 8)">${EMBLEM[role](look.fg)}</g>
+    ${blank ? "" : `<g transform="translate(2 8)">${EMBLEM[role](look.fg)}</g>`}
     <text x="32" y="86" text-anchor="middle" font-size="${name.length > 9 ? 8 : 10}" font-weight="700" fill="${look.fg}">${name}</text></svg>`;
 }
 
 function roleName(role, c) { return (c.data.role_names || {})[role] || role; }
+// a role's card as this table shows it: its picture, or a plain one where the ruleset makes it blank
+function pic(role, c, opts = {}) {
+  return cardPicture(role, roleName(role, c), { ...opts, blank: (c.data.blank || []).includes(role) });
+}
 function ui(key, c) { return (c.data.ui || {})[key] || key; }
 function act(word, c) { return (c.data.action_names || {})[word] || word; }
 
@@ -55,10 +62,10 @@ function seatBox(p, v, c) {
   const mine = p.seat === c.seat;
   const hidden = p.influence;
   const cards = [];
-  for (const r of p.face_up) cards.push(cardPicture(r, roleName(r, c), { small: true, lost: true }));
+  for (const r of p.face_up) cards.push(pic(r, c, { small: true, lost: true }));
   for (let i = 0; i < hidden; i++) {
     const own = mine && v.private && v.private.cards ? v.private.cards[i] : null;
-    cards.push(own ? cardPicture(own, roleName(own, c), { small: true }) : cardPicture(null, "?", { small: true }));
+    cards.push(own ? pic(own, c, { small: true }) : cardPicture(null, "?", { small: true }));
   }
   // a person (away when no page has the seat open) or a bot by its friendly name (the page's ctx.who)
   const who = c.who(info);
@@ -79,9 +86,9 @@ function pendingText(v, c) {
   let text = `${name(pd.actor)}: ${act(pd.action, c)}`;
   if (pd.target !== null && pd.target !== undefined) text += ` ${document.documentElement.dir === "rtl" ? "←" : "→"} ${name(pd.target)}`;
   let html = `<div class="pending"><div>${c.esc(text)}</div>`;
-  if (pd.claim) html += `<div class="claim">${cardPicture(pd.claim, roleName(pd.claim, c), { small: true })}</div>`;
+  if (pd.claim) html += `<div class="claim">${pic(pd.claim, c, { small: true })}</div>`;
   if (pd.blocker !== null && pd.blocker !== undefined) {
-    html += `<div class="block">${c.esc(act("block", c) + ": " + name(pd.blocker))} ${pd.block_role ? cardPicture(pd.block_role, roleName(pd.block_role, c), { small: true }) : ""}</div>`;
+    html += `<div class="block">${c.esc(act("block", c) + ": " + name(pd.blocker))} ${pd.block_role ? pic(pd.block_role, c, { small: true }) : ""}</div>`;
   }
   if (pd.challenger !== null && pd.challenger !== undefined) html += `<div class="chal">${c.esc(act("challenge", c) + ": " + name(pd.challenger))}</div>`;
   return html + "</div>";
@@ -107,24 +114,24 @@ export function drawTable(v, c) {
 
 export function drawHand(v, c) {
   const pr = v.private || {};
-  let html = `<div class="coup-hand">` + (pr.cards || []).map((r) => cardPicture(r, roleName(r, c))).join("") + `</div>`;
+  let html = `<div class="coup-hand">` + (pr.cards || []).map((r) => pic(r, c)).join("") + `</div>`;
   if (pr.drawn && pr.drawn.length) {
-    html += `<div class="coup-drawn"><span>${c.esc(act("draw", c))}:</span>` + pr.drawn.map((r) => cardPicture(r, roleName(r, c))).join("") + `</div>`;
+    html += `<div class="coup-drawn"><span>${c.esc(act("draw", c))}:</span>` + pr.drawn.map((r) => pic(r, c)).join("") + `</div>`;
   }
   return html;
 }
 
 export function drawRevealed(seat, priv, v, c) {
   const p = v.public.players[seat];
-  const up = (p.face_up || []).map((r) => cardPicture(r, roleName(r, c), { small: true, lost: true }));
-  const down = ((priv && priv.cards) || []).map((r) => cardPicture(r, roleName(r, c), { small: true }));
+  const up = (p.face_up || []).map((r) => pic(r, c, { small: true, lost: true }));
+  const down = ((priv && priv.cards) || []).map((r) => pic(r, c, { small: true }));
   return `<span class="revealed" data-seat="${seat}">${down.concat(up).join("")}</span>`;
 }
 
 export function moveBadge(item, c) {
   const role = item.claim || (item.action === "reveal" ? item.card : null);
-  let html = role ? cardPicture(role, roleName(role, c), { small: true }) : "";
-  if (item.cards) html += item.cards.map((r) => cardPicture(r, roleName(r, c), { small: true })).join("");
+  let html = role ? pic(role, c, { small: true }) : "";
+  if (item.cards) html += item.cards.map((r) => pic(r, c, { small: true })).join("");
   return html;
 }
 
