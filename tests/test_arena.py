@@ -76,6 +76,7 @@ def test_multi_seat_arena_rates_the_distinct_bots(capsys):
     assert "from the finishing order" in out and "Elo heuristic - random:" in out
 
 
+@pytest.mark.slow
 def test_parallel_arena_plays_the_same_games():
     serial = Arena("coup", "standard", 2, ["heuristic", "ismcts:iterations=200"], 8, seed=3)
     serial.run()

@@ -134,6 +134,7 @@ def test_a_search_bot_is_sampled_with_derived_seeds_and_the_result_is_reproducib
     assert np.allclose(policy.probs * 3, np.round(policy.probs * 3))
 
 
+@pytest.mark.slow
 def test_asking_the_bots_in_worker_processes_gives_the_same_scores(kuhn2):
     one = exploit(kuhn2.game, ["ismcts:algorithm=uct,iterations=100"], samples=2, seed=3, tree=kuhn2)
     two = exploit(kuhn2.game, ["ismcts:algorithm=uct,iterations=100"], samples=2, seed=3, tree=kuhn2, workers=2)
