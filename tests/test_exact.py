@@ -200,6 +200,15 @@ def test_exploit_command_prints_json_with_nash_conv_and_exploitability(capsys):
     assert out["exact"] is True and out["payoff"] == "scores"
 
 
+def test_exploit_refuses_a_search_budget_beyond_what_a_search_counts(capsys, monkeypatch):
+    def scored(*args, **kwargs):
+        raise AssertionError("the budget was taken")     # not a 2x10^9-iteration search per decision
+    monkeypatch.setattr("intrigue.cli.exact.exploit_bots", scored)
+    assert main(["exploit", "--game", "kuhn", "--bots", "ismcts", "--iterations", "2000000001"]) == 2
+    err = capsys.readouterr().err
+    assert "--iterations" in err and "2000000000" in err and "Traceback" not in err
+
+
 def test_solve_command_converges_saves_and_reports_the_value(capsys, tmp_path):
     path = tmp_path / "k.policy"
     assert main(["solve", "--game", "kuhn", "--iterations", "2000", "--json", "--save", str(path)]) == 0
