@@ -13,7 +13,8 @@ import pytest
 from intrigue.cli.main import main
 from intrigue.engine import load_game
 from intrigue.search.bot import BotSpecError, make_bot
-from intrigue.search.exploit import Score, behaviour_policy, exploit, flat_tree, nash_conv
+from intrigue.search.exploit import (TABLE_HEADER, Score, behaviour_policy, exploit, exploit_table, flat_tree,
+                                     format_row, nash_conv, small_games)
 from intrigue.search.policy import PolicyFileError, PolicyTable, TabularPolicy
 from intrigue.search.solve import solve
 from intrigue.search.tree import InfoSetKey, TreeTooLargeError, build_tree, key_of
@@ -139,6 +140,26 @@ def test_asking_the_bots_in_worker_processes_gives_the_same_scores(kuhn2):
     one = exploit(kuhn2.game, ["ismcts:algorithm=uct,iterations=100"], samples=2, seed=3, tree=kuhn2)
     two = exploit(kuhn2.game, ["ismcts:algorithm=uct,iterations=100"], samples=2, seed=3, tree=kuhn2, workers=2)
     assert one.score.nash_conv == two.score.nash_conv and one.score.values == two.score.values
+
+
+def test_the_tuners_table_scores_each_bot_at_each_budget_and_is_deterministic(kuhn2):
+    specs = ["random", "ismcts:algorithm=uct", "ismcts"]
+    one = exploit_table(specs, games=[kuhn2.game], iterations=(10, 300), samples=2, seed=4)
+    two = exploit_table(specs, games=[kuhn2.game], iterations=(10, 300), samples=2, seed=4)
+    assert [(r.bot, r.iterations) for r in one] == [("random", None), ("ismcts:algorithm=uct", 10),
+                                                   ("ismcts:algorithm=uct", 300), ("ismcts", 10), ("ismcts", 300)]
+    assert [r.exploitability for r in one] == [r.exploitability for r in two]
+    assert one[0].policy == "exact" and one[0].exploitability == pytest.approx(11 / 24)
+    assert one[1].policy == "behaviour" and one[3].policy == "reported"
+    # online CFR (the default on Kuhn poker) improves with its budget; 300 iterations beat random play
+    assert one[4].exploitability < one[3].exploitability and one[4].exploitability < one[0].exploitability
+    assert all(len(format_row(r)) == len(TABLE_HEADER) for r in one)
+
+
+def test_the_small_games_are_the_ones_under_the_limit():
+    names = {(g.name, g.ruleset) for g in small_games(10_000)}
+    assert {("kuhn", "standard"), ("leduc", "standard"), ("coup", "mini-a")} <= names
+    assert ("coup", "mini") not in names and ("coup", "standard") not in names
 
 
 # --- policy files and the solved bot --------------------------------------------------------------
