@@ -36,6 +36,7 @@ MAX_ITERATIONS = 2_000_000_000        # the node counters are 32-bit
 
 FIRST_TIMED_CHUNK = 16               # iterations in a timed search's first chunk, before its rate is known
 MIN_ALLOWANCE = 0.25                  # a decision in debt (earlier overruns) still gets this share of its budget
+MIN_TIME_SHARE = 0.01                 # the smallest share of a spec's time a game may give its decisions
 MIN_STOP_CHECK_S = 0.002              # no early stop before this much search (ms-scale noise)
 CLEAR_SHARE = 0.5                     # past the budget, a decision is clear once its best action has this share of visits
 MIN_VOTE_TREES = 5                    # an ensemble's vote stops a search after at least this many finished trees
@@ -87,6 +88,9 @@ class IsmctsBot(Bot):
         "time": (float, 0.0, "thinking-time budget: the average milliseconds per decision with a choice "
                              "(0: no time limit); clear decisions stop early and bank the rest for close "
                              "ones, up to time*stretch; with iterations, the first limit reached stops"),
+        "timeshare": (str, "auto", "the share of time a decision of this game gets (from 0.01 to 1): a game of "
+                                   "many small decisions a round scales its budget down so that a round's wait "
+                                   "stays short; 'auto': the game's (its search_defaults; 1 if it names none)"),
         "stretch": (float, 2.0, "the most a close decision may take, as a multiple of time (>= 1; 1: time is a "
                                 "hard limit per decision)"),
         "earlystop": (bool, True, "stop a search under the time budget once the best action cannot be overtaken in "
@@ -189,6 +193,7 @@ class IsmctsBot(Bot):
         # the options that may be 'auto' (None: the game's search_defaults decide)
         self._tree, self._rm = auto["tree"], auto["rm"]
         self._model_share, self._score, self._tieband = auto["modelshare"], auto["score"], auto["tieband"]
+        self._time_share = auto["timeshare"]
         self._models: Dict[Tuple[str, str], Any] = {}
         self._tiebreaker: Optional[Bot] = None           # the heuristic bot that breaks exact ties
         self._pool: Any = None
@@ -204,10 +209,10 @@ class IsmctsBot(Bot):
         self._tiebreaker = None                       # rebuilt from the new seed when next needed
 
     # --- limits and resources ---------------------------------------------------------------------
-    def _plan(self, limits: Optional[Limits]) -> "_Plan":
+    def _plan(self, limits: Optional[Limits], info: Optional[InfoState] = None) -> "_Plan":
         """The decision's limits: the caller's ``limits`` if it sets any, else the spec's
-        (``iterations``, ``time`` -- then an average budget, banked and stretched -- and ``workers``);
-        neither: :data:`DEFAULT_ITERATIONS`."""
+        (``iterations``, ``time`` -- then an average budget, banked and stretched, times the game's
+        :meth:`time_share` -- and ``workers``); neither: :data:`DEFAULT_ITERATIONS`."""
         cfg = self.config
         budget = False
         if limits is not None and (limits.iterations or limits.time_ms or limits.infinite):
@@ -215,6 +220,8 @@ class IsmctsBot(Bot):
         else:
             iterations, time_ms, infinite = cfg["iterations"] or None, cfg["time"] or None, False
             budget = time_ms is not None
+            if budget and info is not None:
+                time_ms *= self.time_share(info)
         if infinite:
             iterations = time_ms = None
         elif iterations is None and time_ms is None:
@@ -293,6 +300,13 @@ class IsmctsBot(Bot):
         if self.config["smooth"] > 0.0:
             return 0.0
         return float(self._seat_default(info, "rm", 0.0))
+
+    def time_share(self, info: InfoState) -> float:
+        """The share of the spec's ``time`` a decision of this game gets (the option, or ``auto``: the
+        game's ``search_defaults["timeshare"]``, else 1).  A caller's time limit is never scaled."""
+        if self._time_share is not None:
+            return self._time_share
+        return float(self._seat_default(info, "timeshare", 1.0))
 
     def leaf(self, info: InfoState) -> str:
         """How a leaf is scored: ``"playout"`` or ``"eval"`` (the option, or ``auto``: the game's
@@ -375,7 +389,7 @@ class IsmctsBot(Bot):
         legal = info.legal_actions()
         if not legal:
             raise BotSpecError(f"seat {info.seat} has no decision to make now", field="seat")
-        plan = self._plan(limits)
+        plan = self._plan(limits, info)
         if plan.infinite and stop is None:
             raise BotSpecError("an infinite search needs a stop event", field="infinite")
         seed = self.rng.next()
@@ -685,6 +699,7 @@ _SPEC_AUTO: Tuple[Tuple[str, float, str, bool], ...] = (
     ("modelshare", 1.0, "from 0 to 1", False),
     ("score", 1.0, "from 0 to 1", False),
     ("tieband", 10.0, "from 0 to 10 (standard errors)", False),
+    ("timeshare", 1.0, "from 0.01 to 1", False),
 )
 
 
@@ -706,6 +721,8 @@ def _checked_spec(cfg: Dict[str, Any]) -> Dict[str, Optional[float]]:
         refuse(f"opponent must be 'auto' or one of {', '.join(known)}")
     if cfg["playout"] in ("model", "mixed") and cfg["opponents"] == "search":
         refuse("playout=model/mixed needs opponents=model")
+    if auto["timeshare"] is not None and auto["timeshare"] < MIN_TIME_SHARE:
+        refuse("timeshare must be 'auto' or from 0.01 to 1")
     if auto["rm"] and cfg["smooth"] > 0.0:
         refuse("rm and smooth are two selection rules for the same decisions: choose one")
     if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:

@@ -119,8 +119,10 @@ class ShadowMasterGame(Game):
                "belief": "intrigue.engine.shadow_master.belief:ShadowMasterBelief",
                "narrator": "intrigue.engine.shadow_master.narrate:ShadowMasterNarrator",
                "web": "intrigue.engine.shadow_master.web"}
-    # measured: docs/shadow_master.md, "Bots" (score 0.5: the score utility's weight, ismcts score=auto)
-    search_defaults = {"opponents": "search", "playout": "policy", "score": 0.5}
+    # measured: docs/shadow_master.md, "Bots" (score 0.5: the score utility's weight, ismcts score=auto;
+    # timeshare 0.2: a round has about 30 decisions with a choice among four, so a timed bot (the max
+    # level) spends a fifth of its time on each and a round's wait stays under 10 s)
+    search_defaults = {"opponents": "search", "playout": "policy", "score": 0.5, "timeshare": 0.2}
 
     @property
     def language(self) -> str:
