@@ -37,7 +37,10 @@ MAX_ITERATIONS = 2_000_000_000        # the node counters are 32-bit
 FIRST_TIMED_CHUNK = 16               # iterations in a timed search's first chunk, before its rate is known
 MIN_ALLOWANCE = 0.25                  # a decision in debt (earlier overruns) still gets this share of its budget
 MIN_TIME_SHARE = 0.01                 # the smallest share of a spec's time a game may give its decisions
-MIN_STOP_CHECK_S = 0.002              # no early stop before this much search (ms-scale noise)
+MIN_STOP_CHECK_S = 0.002
+MIN_TIMED_CHUNK = 16                  # the smallest chunk of iterations run before a deadline
+POST_SMOOTHING = 0.5                  # weight of the past in the smoothed cost of what follows a search
+POST_MARGIN = 1.2                     # that cost is reserved with this margin              # no early stop before this much search (ms-scale noise)
 CLEAR_SHARE = 0.5                     # past the budget, a decision is clear once its best action has this share of visits
 MIN_VOTE_TREES = 5                    # an ensemble's vote stops a search after at least this many finished trees
 
@@ -412,15 +415,36 @@ class IsmctsBot(Bot):
         belief = job.model.marginals(info, job.table, mseed) if on_info is not None and job.model is not None else None
         reason = self._run(ensemble, plan, t0, stop, lambda now: self._report(
             on_info, info, moves, ensemble, plan, (now - t0) * 1000.0, belief))
+        t_post = time.perf_counter()
         stats, total, nodes = self._merge(ensemble, futures, reason != "limit" or plan.infinite)
         if job.model is not None:
-            belief = self._final_belief(info, job, mseed)
-        elapsed = (time.perf_counter() - t0) * 1000.0
-        self._bank(plan, elapsed)
-        out = self._analysis(info, moves, stats, total, elapsed, belief)
+            belief = job.model.marginals(info, job.table, mseed)
+        out = self._analysis(info, moves, stats, total, 0.0, belief)
         self._describe(out, info, plan, job, ensemble, nodes, reason, moves)
         if self.config["tiebreak"]:
             self._break_tie(info, out)
+        return self._finish(out, plan, t0, t_post)
+
+    def _deadline(self, plan: "_Plan", t0: float) -> Optional[float]:
+        """When the search must end (``perf_counter`` time; None: no clock): the allowance less what the
+        decision will take after its search (measured on the previous decisions: :meth:`_finish`), no
+        earlier than 30% of it."""
+        if plan.hard_ms is None:
+            return None
+        return t0 + max(0.3 * plan.hard_ms, plan.hard_ms - self._post_ms) / 1000.0
+
+    def _finish(self, out: Analysis, plan: "_Plan", t0: float, t_post: float) -> Analysis:
+        """The answer's time, banked.  How late the answer came after its search's deadline (the last
+        chunk's overrun, merging, the reported belief, the answer; from the search's end if it ended
+        before the deadline) is remembered, so the next searches end that much earlier and a whole
+        answer fits in its allowance."""
+        now = time.perf_counter()
+        deadline = self._deadline(plan, t0)
+        ended = deadline if deadline is not None and t_post > deadline else t_post
+        late_ms = (now - ended) * 1000.0 * POST_MARGIN
+        self._post_ms = POST_SMOOTHING * self._post_ms + (1.0 - POST_SMOOTHING) * late_ms
+        out.elapsed_ms = (now - t0) * 1000.0
+        self._bank(plan, out.elapsed_ms)
         return out
 
     def algorithm(self, info: InfoState) -> str:
@@ -438,7 +462,7 @@ class IsmctsBot(Bot):
         options = CfrOptions(sampling=cfg["sampling"], worlds=cfg["worlds"], target=cfg["target"],
                              memory_mb=cfg["memory"],
                              leaf="eval" if self.leaf(info) == "eval" else "playout")
-        deadline = None if plan.hard_ms is None else t0 + plan.hard_ms / 1000.0
+        deadline = self._deadline(plan, t0)
         info_every = max(0.01, cfg["info_ms"] / 1000.0)
         due = [t0 + info_every]
 
@@ -450,16 +474,15 @@ class IsmctsBot(Bot):
 
         found, reason = cfr_search(info, derive_seed(seed, SEED_TREE), options, plan.iterations, deadline, stop,
                                    report)
-        elapsed = (time.perf_counter() - t0) * 1000.0
-        self._bank(plan, elapsed)
-        out = cfr_answer(info, moves, found, self.rng, elapsed)
+        t_post = time.perf_counter()
+        out = cfr_answer(info, moves, found, self.rng, 0.0)
         out.extra.update(algorithm="cfr", sampling=options.sampling, nodes=found.node_count,
                          infosets=found.info_count, stop=reason)
         if plan.hard_ms is not None:
             out.extra["budget_ms"] = round(plan.hard_ms, 3)
         if reason == "stopped":
             out.extra["stopped"] = True
-        return out
+        return self._finish(out, plan, t0, t_post)
 
     def _allow(self, plan: "_Plan") -> None:
         """The time this decision may take: a caller's limit as given; the spec's budget plus what earlier
@@ -523,9 +546,9 @@ class IsmctsBot(Bot):
         (``limit``, ``stopped``, ``agreed``, or :func:`_settled`'s reason).  Between chunks: ``stop``, the
         deadline, the early stop, and ``report(now)`` for progress."""
         soft_at = None if plan.soft_ms is None else t0 + plan.soft_ms / 1000.0
-        # the search ends early enough to leave time for the reported belief afterwards (its cost
-        # measured on the previous decision), so the whole answer fits in the allowance
-        deadline = None if plan.hard_ms is None else t0 + max(0.3 * plan.hard_ms, plan.hard_ms - self._post_ms) / 1000.0
+        # the search ends early enough to leave time for what follows it (merging, the reported belief,
+        # the answer: measured on the previous decisions, _finish), so the whole answer fits in the allowance
+        deadline = self._deadline(plan, t0)
         info_every = max(0.01, self.config["info_ms"] / 1000.0)
         next_info = t0 + info_every
         t_search = time.perf_counter()
@@ -551,17 +574,14 @@ class IsmctsBot(Bot):
                 why = _settled(ensemble.root(), ensemble.iterations, rate, now, deadline, soft_at)
                 if why:
                     return why
-            chunk = _next_chunk(n, n / max(now - t_run, 1e-6), now, deadline)
+            recent = n / max(now - t_run, 1e-6)
+            if deadline is not None and now + MIN_TIMED_CHUNK / recent >= deadline:
+                return "limit"                  # not even the smallest chunk would end in time
+            chunk = _next_chunk(n, recent, now, deadline)
             if now >= next_info:
                 next_info = now + info_every
                 report(now)
 
-    def _final_belief(self, info: InfoState, job: "_Job", seed: int) -> Dict[int, Dict[str, float]]:
-        """The belief the answer reports (its cost is remembered: the next search ends that much earlier)."""
-        t_post = time.perf_counter()
-        belief = job.model.marginals(info, job.table, seed)
-        self._post_ms = 0.5 * self._post_ms + 0.5 * (time.perf_counter() - t_post) * 1000.0 * 1.2
-        return belief
 
     def _bank(self, plan: "_Plan", elapsed_ms: float) -> None:
         """With a spec's budget: what was left is saved (at most 4 budgets); an overrun (the fixed costs of
@@ -895,7 +915,7 @@ def _next_chunk(n: int, recent: float, now: float, deadline: Optional[float]) ->
     overshoot a deadline several times over.)"""
     chunk = max(64, min(500000, int(recent * CHUNK_SECONDS), 4 * n))
     if deadline is not None:
-        chunk = max(16, min(chunk, int(0.9 * recent * (deadline - now)) + 1))
+        chunk = max(MIN_TIMED_CHUNK, min(chunk, int(0.9 * recent * (deadline - now)) + 1))
     return chunk
 
 
