@@ -20,6 +20,7 @@ from intrigue.engine.registry import load_game
 from intrigue.search.bot import Limits, make_bot
 from intrigue.search.exploit import (DEFAULT_SAMPLES, TABLE_HEADER, TABLE_ITERATIONS, TABLE_MAX_NODES, ExploitReport,
                                      Score, exploit as exploit_bots, exploit_table, format_row, small_games)
+from intrigue.search.ismcts import MAX_ITERATIONS as SEARCH_MAX_ITERATIONS
 from intrigue.search.solve import DEFAULT_VARIANT, MAX_ITERATIONS, VARIANTS, Checkpoint, solve as solve_game
 from intrigue.search.tree import DEFAULT_MAX_NODES, build_tree, describe_game
 
@@ -87,8 +88,8 @@ class _Ticker:
 @click.option("--samples", type=click.IntRange(1, 100000), default=DEFAULT_SAMPLES, show_default=True,
               help="Answers asked of a bot that cannot give its probabilities (a search), per information set.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bots' answers.")
-@click.option("--iterations", type=click.IntRange(1), default=None,
-              help="Iterations per search decision (overrides the bot spec's limit).")
+@click.option("--iterations", type=click.IntRange(1, SEARCH_MAX_ITERATIONS), default=None,
+              help="Iterations per search decision (overrides the bot spec's limit; at most 2x10^9, as a search counts).")
 @click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
               help="Processes asking the bots (the result is the same for any number).")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")

@@ -28,7 +28,7 @@ from intrigue.ext.game_api import derive_seed
 from intrigue.ext.ismcts import Search, SearchOptions, node_size
 from intrigue.search.belief import belief_model
 from intrigue.search.online_cfr import SAMPLINGS, CfrOptions, answer as cfr_answer, search as cfr_search
-from intrigue.search.bot import ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, make_bot
+from intrigue.search.bot import MAX_TIME_MS, ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, make_bot
 
 DEFAULT_ITERATIONS = 10000
 CHUNK_SECONDS = 0.02
@@ -96,7 +96,8 @@ class IsmctsBot(Bot):
                                    "stays short; 'auto': the game's (its search_defaults; 1 if it names none)"),
         "stretch": (float, 2.0, "the most a close decision may take, as a multiple of time (>= 1; 1: time is a "
                                 "hard limit per decision)"),
-        "earlystop": (bool, True, "stop a timed search once the best action cannot be overtaken in the time left"),
+        "earlystop": (bool, True, "stop a search under the time budget once the best action cannot be overtaken in "
+                                  "the time left (a caller's time limit, the protocol's movetime, is searched in full)"),
         "vote": (float, 3.0, "with an ensemble (tree > 0) and earlystop: a timed search also stops once the "
                              "finished trees' votes (each its most visited action) for the best action lead the "
                              "runner-up's by z = vote standard deviations, a - b >= z * sqrt(a + b) (a sign "
@@ -186,7 +187,7 @@ class IsmctsBot(Bot):
                                  "best measured (its search_defaults; 0 if it names none)"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
-        "info_ms": (int, 250, "milliseconds between on_info progress reports"),
+        "info_ms": (int, 100, "milliseconds between on_info progress reports"),
     }
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
@@ -493,7 +494,9 @@ class IsmctsBot(Bot):
             # (a debt from overruns shortens it, to no less than MIN_ALLOWANCE of the budget)
             plan.hard_ms = max(time_ms * MIN_ALLOWANCE,
                                time_ms + min(self._bank_ms, time_ms * (self.config["stretch"] - 1.0)))
-        plan.early = bool(self.config["earlystop"]) and time_ms is not None and not plan.infinite
+        # early stops belong to the spec's budget (time=); a caller's time limit (the protocol's movetime)
+        # is the time searched, as in UCI
+        plan.early = bool(self.config["earlystop"]) and time_ms is not None and plan.budget
 
     def _prepare_search(self, info: InfoState, plan: "_Plan", stop: Optional[threading.Event]) -> "_Job":
         """The belief (its model and likelihood table) and the options of this decision's searches, and
@@ -698,7 +701,7 @@ _SPEC_CHOICES: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
 # (option, low, high or None, how to say it)
 _SPEC_RANGES: Tuple[Tuple[str, float, Optional[float], str], ...] = (
     ("iterations", 0, MAX_ITERATIONS, f"from 0 to {MAX_ITERATIONS}"),
-    ("time", 0.0, None, ">= 0 (milliseconds)"),
+    ("time", 0.0, MAX_TIME_MS, f"from 0 to {MAX_TIME_MS:,.0f} (milliseconds, about 11.6 days)"),
     ("workers", 1, 64, "from 1 to 64"),
     ("c", 0.0, None, ">= 0"),
     ("selfdet", 0.0, 1.0, "from 0 to 1"),

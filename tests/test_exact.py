@@ -135,6 +135,7 @@ def test_a_search_bot_is_sampled_with_derived_seeds_and_the_result_is_reproducib
     assert np.allclose(policy.probs * 3, np.round(policy.probs * 3))
 
 
+@pytest.mark.slow
 def test_asking_the_bots_in_worker_processes_gives_the_same_scores(kuhn2):
     one = exploit(kuhn2.game, ["ismcts:algorithm=uct,iterations=100"], samples=2, seed=3, tree=kuhn2)
     two = exploit(kuhn2.game, ["ismcts:algorithm=uct,iterations=100"], samples=2, seed=3, tree=kuhn2, workers=2)
@@ -201,6 +202,7 @@ def test_corrupt_or_foreign_policy_files_are_refused_saying_why(kuhn2, tmp_path)
         bot.choose(coup.information_state(coup.current_player()))
 
 
+@pytest.mark.slow
 def test_the_solved_bot_beats_random_and_heuristic_in_the_arena(kuhn2, tmp_path):
     path = tmp_path / "kuhn.policy"
     solve(kuhn2.game, 1000, tree=kuhn2).policy.save(path)
@@ -217,6 +219,15 @@ def test_exploit_command_prints_json_with_nash_conv_and_exploitability(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["nash_conv"] == pytest.approx(11 / 12) and out["exploitability"] == pytest.approx(11 / 24)
     assert out["exact"] is True and out["payoff"] == "scores"
+
+
+def test_exploit_refuses_a_search_budget_beyond_what_a_search_counts(capsys, monkeypatch):
+    def scored(*args, **kwargs):
+        raise AssertionError("the budget was taken")     # not a 2x10^9-iteration search per decision
+    monkeypatch.setattr("intrigue.cli.exact.exploit_bots", scored)
+    assert main(["exploit", "--game", "kuhn", "--bots", "ismcts", "--iterations", "2000000001"]) == 2
+    err = capsys.readouterr().err
+    assert "--iterations" in err and "2000000000" in err and "Traceback" not in err
 
 
 def test_solve_command_converges_saves_and_reports_the_value(capsys, tmp_path):

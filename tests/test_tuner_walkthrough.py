@@ -88,7 +88,7 @@ def test_pytest_benchmark_cases_have_a_group_and_distinct_names():
             if name.startswith("test_"):
                 assert (groups[0], name) not in seen, (path.name, seen.get((groups[0], name)))
                 seen[(groups[0], name)] = path.name
-    assert {g for g, _ in seen} >= {"coup", "politics"}
+    assert {g for g, _ in seen} >= {"coup", "politics", "shadow_master"}
 
 
 def _think_times(*args):

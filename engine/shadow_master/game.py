@@ -135,6 +135,15 @@ class ShadowMasterGame(Game):
                                 max_rounds=o["max_rounds"], search_abstraction=o["search_abstraction"],
                                 search_rollout=o["search_rollout"])
 
+    #: An upper bound on the events of one round per player: about three times the most found in
+    #: random and event-seeking games (tests/test_records.py), the set-up counted as a round.
+    EVENTS_PER_PLAYER_ROUND = 40
+
+    def max_events(self) -> int:
+        """The set-up, at most ``max_rounds`` rounds and the final one, at most
+        ``EVENTS_PER_PLAYER_ROUND`` events a player each."""
+        return (self.options["max_rounds"] + 2) * self.EVENTS_PER_PLAYER_ROUND * self.num_players
+
     # --- notation (docs/shadow_master.md, "Notation") ---------------------------------------------------
     def action_to_string(self, core: ShadowMasterCore, action: int) -> str:
         a, ph = action, core.phase
