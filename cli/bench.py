@@ -25,7 +25,9 @@ import click
 from intrigue.engine.bench import Case
 from intrigue.engine.errors import IntrigueError
 from intrigue.engine.registry import game_class, game_names
+from intrigue.cli.exact import show_exploit_table
 from intrigue.search import benchmarks as search_benchmarks
+from intrigue.search.exploit import TABLE_ITERATIONS, TABLE_MAX_NODES, TABLE_SAMPLES
 
 __all__ = ["Case", "collect", "time_case", "compare", "bench"]
 
@@ -160,10 +162,38 @@ def _machine() -> dict:
 @click.option("--signature", is_flag=True,
               help="Print one number only: the nodes of fixed seeded searches of every game (Stockfish's "
                    "'bench' convention); it changes only when the search or a game's rules do.")
+@click.option("--exploit", is_flag=True,
+              help="Instead of speed, the tuners' table: the exploitability of each --bots on every game small "
+                   "enough for exact work (a tree of at most --max-nodes) at each of --iterations, with the "
+                   "time each point took (docs/exploitability.md).")
+@click.option("--bots", "specs", multiple=True, metavar="SPEC", help="With --exploit: a bot to score (repeatable).")
+@click.option("--iterations", default=",".join(str(n) for n in TABLE_ITERATIONS), show_default=True,
+              metavar="N,N,...", help="With --exploit: iterations per search decision.")
+@click.option("--samples", type=click.IntRange(1, 100000), default=TABLE_SAMPLES, show_default=True,
+              help="With --exploit: answers asked of a search bot per information set.")
+@click.option("--seed", type=int, default=0, show_default=True, help="With --exploit: seed of the bots' answers.")
+@click.option("--max-nodes", type=click.IntRange(1), default=TABLE_MAX_NODES, show_default=True,
+              help="With --exploit: the largest game tree taken.")
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="With --exploit: processes asking the bots (the table is the same for any number).")
 def bench(quick: bool, as_json: bool, only: Optional[str], repeats: Optional[int], save_path: Optional[str],
-          compare_path: Optional[str], signature: bool) -> None:
+          compare_path: Optional[str], signature: bool, exploit: bool, specs: Tuple[str, ...], iterations: str,
+          samples: int, seed: int, max_nodes: int, workers: int) -> None:
     """Measure kernel and search speed on one core: the median of several runs, the smallest and
-    largest, and their spread (± half the range, as a share of the median)."""
+    largest, and their spread (± half the range, as a share of the median).  With --exploit, the
+    exploitability of bots on the small games instead.
+
+    \b
+    Examples:
+      intrigue bench --quick
+      intrigue bench --save base.json   (later: intrigue bench --compare base.json)
+      intrigue bench --exploit --bots random --bots ismcts --iterations 100,1000
+    """
+    if exploit:
+        show_exploit_table(specs, iterations, samples, seed, max_nodes, workers, as_json)
+        return
+    if specs:
+        raise IntrigueError("--bots is for --exploit (the speed benchmark runs fixed cases)", field="bots")
     if signature:
         t0 = time.perf_counter()
         sig = search_benchmarks.signature()

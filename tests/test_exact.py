@@ -239,6 +239,22 @@ def test_solve_command_converges_saves_and_reports_the_value(capsys, tmp_path):
     assert path.exists() and out["saved"] == str(path)
 
 
+def test_bench_exploit_prints_the_tuners_table_and_refuses_mistakes_in_one_line(capsys):
+    assert main(["bench", "--exploit", "--bots", "random", "--bots", "ismcts", "--iterations", "10,100",
+                 "--seed", "2", "--json"]) == 0
+    out = capsys.readouterr()
+    rows = json.loads(out.out)["rows"]
+    assert {r["game"] for r in rows} == {"kuhn/standard/2", "leduc/standard/2", "coup/mini-a/2"}
+    assert [(r["bot"], r["iterations"]) for r in rows if r["game"] == "kuhn/standard/2"] == [
+        ("random", None), ("ismcts", 10), ("ismcts", 100)]
+    assert out.err.splitlines()[0].split()[:3] == ["game", "bot", "iterations"]      # the text rows on stderr
+    for args, why in ((["--bots", "nope"], "unknown bot"), (["--bots", "random", "--iterations", "0"], "--iterations"),
+                      ([], "--bots SPEC")):
+        assert main(["bench", "--exploit", *args]) == 2
+        err = capsys.readouterr().err
+        assert why in err and "Traceback" not in err
+
+
 def test_commands_refuse_a_large_game_with_one_line(capsys):
     assert main(["solve", "--game", "coup", "--players", "2"]) == 2
     err = capsys.readouterr().err
