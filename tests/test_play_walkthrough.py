@@ -222,7 +222,7 @@ def test_a_number_that_is_no_choice_is_refused_in_one_line_whatever_its_digits()
     # "unknown action '-1' in '-1'"
     text = _terminal("politics", 6, ["²", "①", "-1", "1.5", "9" * 5000, "quit", ""])
     for typed in ("²", "①"):
-        assert f"'{typed}' is not a choice now" in text
+        assert f"'{typed}' is not a move of this game" in text
     for typed in ("-1", "1.5", "9" * 5000):           # (int() refuses 4,300 digits: it crashed too)
         assert f"There is no choice {typed}: pick 1 to" in text
     assert "unknown action" not in text and "Traceback" not in text

@@ -10,6 +10,7 @@ from intrigue.ext.shadow_master_check import check_random_games, playouts
 from intrigue.ext.shadow_master_core import Phase, ShadowMasterCore
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_ten_thousand_random_games_keep_every_invariant(players):
     """2,500 games per player count (10,000 in all), both rulesets, every state checked; the games use

@@ -164,6 +164,15 @@ class PoliticsGame(Game):
         return PoliticsCore(self.num_players, 11 if o["length"] == "full" else 6, o["backroom"], o["contracts"],
                             o["awards"], o["max_invitations"])
 
+    #: An upper bound on the events of one round per player: about three times the most found in
+    #: random and event-seeking games (tests/test_records.py), the set-up counted as a round.
+    EVENTS_PER_PLAYER_ROUND = 40
+
+    def max_events(self) -> int:
+        """The set-up and each of the rounds (11 or 6), at most ``EVENTS_PER_PLAYER_ROUND`` events a player."""
+        rounds = 11 if self.options["length"] == "full" else 6
+        return (rounds + 1) * self.EVENTS_PER_PLAYER_ROUND * self.num_players
+
     # --- notation (docs/politics.md) --------------------------------------------------------------
     def action_to_string(self, core: PoliticsCore, action: int) -> str:
         a = action

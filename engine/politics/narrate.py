@@ -106,8 +106,11 @@ TEXT: Dict[str, Dict[str, str]] = {
         "p_coup": "The leader is {leader}. Play your Coup card to take the leadership?",
         "p_block": "{player} played {card}. Play Block to cancel it?",
         "p_dealbreak": "{x} and {y} made a {tpl}({k}) contract. Play Deal-break to cancel it?",
-        "p_media": "Play Media power to flip a revealed policy (honest <-> corrupt)?",
-        "p_invite": "You lead the attempt: {n} of {max} invitations used, {acc} accepted; two form the government.",
+        "p_media": "Play Media power to flip one of the passed policies (honest <-> corrupt)?",
+        "p_media3": "Play Media power to flip {card}, just inspected (honest <-> corrupt)?",
+        "l_media_rest": "Pass, and pass on Media power for the rest of this phase",
+        "n_media_rest": "You pass on Media power (as you chose, for the rest of this phase).",
+        "p_invite": "You lead: {n} of {max} invitations used, {acc} accepted (two form a government).",
         "p_answer_invite": "{leader} invites you into the government{offer}{join}. Accept?",
         "p_offer": "You may offer one contract (HOLD: paid if they do not inspect; PROBE: paid if they do).",
         "p_answer_contract": "{x} offers you a {tpl}({k}) contract: {k} influence at the end of the round if you {cond}. Accept?",
@@ -138,6 +141,12 @@ TEXT: Dict[str, Dict[str, str]] = {
         "l_keep": "Keep (pay {k} influence)", "l_break": "Break", "l_vote": "Vote for {target}",
         "l_abstain": "Abstain", "l_media": "Flip {card}",
         "why": "{text!r} is not a choice now. {prompt}",
+        "w_no_move": "{text!r} is not a move of this game.",
+        "w_other": "{text!r} does not answer this decision: '{verb}' belongs to {when}.",
+        "w_args": "{text!r} is not written as this decision takes it, e.g. '{example}'.",
+        "w_args_en": "{text!r} is not possible here: {reason}.",
+        "d_phase": "Phase {n} ({name})", "d_vote": "the lie-catch vote",
+        "d_window": "a window to play a backroom card",
         "w_cost": "{action} costs {cost} influence; you have {have}.",
         "w_no_backroom": "This game is played without backroom cards.",
         "w_hand_limit": "You already hold 2 backroom cards, the most allowed.",
@@ -149,11 +158,14 @@ TEXT: Dict[str, Dict[str, str]] = {
         # board
         "b_top": "Round {round}/{rounds} · failed governments {fails}/5 · policy pile {pile} · discards {disc}",
         "b_br": " · backroom pile {n}",
-        "c_seat": "", "c_role": "role", "c_marks": "right  cards in hand",
+        "c_seat": "", "c_role": "role", "c_lead": "lead", "c_hand": "hand", "c_yes": "yes",
+        "h_INF": "INF", "h_LEG": "LEG", "h_UND": "UND", "h_HON": "HON", "h_BET": "BET",
+        "b_coins": "INF influence · LEG legitimacy · UND underground · HON honour · BET betrayal",
+        "b_columns": "lead: holds a right to lead · hand: policy + backroom cards",
         "b_gov": "Government: leader {leader}, partners {p1} and {p2}",
         "b_forming": "Forming a government: leader {leader}",
         "b_table": "On the table: {down} face down{shown}",
-        "b_yours": "Your cards: policy {policy} (H honest, C corrupt, digit = bags); backroom {backroom}",
+        "b_yours": "Your cards: policy {policy} (H honest, C corrupt, digit = bags) · backroom {backroom}",
         "b_known": "You know the table holds: {cards}",
         "b_contract": "Contract {slot}: {tpl}({k}) from {x} to {y} [{status}]",
         "b_marks": "{right}{n} policy, {b} backr.",
@@ -229,7 +241,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                    "influence, contracts +5 influence, honour +3 legitimacy, betrayal +4 underground.",
         "rules_goal": "Goal: the highest total (influence + legitimacy if Honest, + underground if Dark). "
                       "Five failed governments end the game in a crisis: the Honest win if both Dark "
-                      "powers are exposed. Full guide: docs/rules/politics.en.md",
+                      "powers are exposed. Full guide: intrigue rules politics",
         "rules_backroom": "Backroom cards: Coup (take over as leader), Media power (flip a revealed policy), "
                           "Deal-break (cancel a contract), Block (cancel any of those).",
     },
@@ -303,7 +315,10 @@ TEXT: Dict[str, Dict[str, str]] = {
         "p_coup": "ผู้นำคือ{leader} จะเล่นการ์ดยึดอำนาจเพื่อเป็นผู้นำหรือไม่?",
         "p_block": "{player} เล่น{card} จะเล่นขัดขวางเพื่อยกเลิกหรือไม่?",
         "p_dealbreak": "{x} และ{y} ทำสัญญา {tpl}({k}) จะเล่นล้มดีลเพื่อยกเลิกหรือไม่?",
-        "p_media": "จะเล่นอำนาจสื่อเพื่อพลิกนโยบายที่เปิดแล้ว (สุจริต <-> ทุจริต) หรือไม่?",
+        "p_media": "จะเล่นอำนาจสื่อเพื่อพลิกนโยบายที่ผ่านแล้วใบหนึ่ง (สุจริต <-> ทุจริต) หรือไม่?",
+        "p_media3": "จะเล่นอำนาจสื่อเพื่อพลิก {card} ที่เพิ่งถูกตรวจสอบ (สุจริต <-> ทุจริต) หรือไม่?",
+        "l_media_rest": "ผ่าน และไม่ใช้อำนาจสื่อตลอดเฟสนี้",
+        "n_media_rest": "คุณผ่านอำนาจสื่อ (ตามที่เลือกไว้สำหรับเฟสนี้)",
         "p_invite": "คุณเป็นผู้นำ: ชวนไปแล้ว {n} จาก {max} ตอบรับ {acc} (ตอบรับ 2 คนก็ตั้งรัฐบาลได้)",
         "p_answer_invite": "{leader} ชวนคุณเข้าร่วมรัฐบาล{offer}{join} จะตอบรับหรือไม่?",
         "p_offer": "คุณเสนอสัญญาได้ 1 ฉบับ (HOLD: ได้เงินถ้าเขาไม่ตรวจสอบ; PROBE: ได้เงินถ้าเขาตรวจสอบ)",
@@ -335,6 +350,10 @@ TEXT: Dict[str, Dict[str, str]] = {
         "l_keep": "ทำตามสัญญา (จ่าย {k} อิทธิพล)", "l_break": "บิดสัญญา", "l_vote": "โหวต{target}",
         "l_abstain": "งดออกเสียง", "l_media": "พลิก {card}",
         "why": "ตอนนี้เลือก {text!r} ไม่ได้ {prompt}",
+        "w_no_move": "{text!r} ไม่ใช่การเดินของเกมนี้",
+        "w_other": "{text!r} ไม่ใช่คำตอบของการตัดสินใจนี้: '{verb}' ใช้ใน{when}",
+        "w_args": "{text!r} เขียนไม่ตรงกับการตัดสินใจนี้ ตัวอย่าง '{example}'",
+        "d_phase": "เฟส {n} ({name})", "d_vote": "เฟสจับโกหก", "d_window": "ช่วงเล่นการ์ดหลังฉาก",
         "w_cost": "{action}ต้องใช้ {cost} อิทธิพล คุณมี {have}",
         "w_no_backroom": "เกมนี้เล่นโดยไม่มีการ์ดเกมหลังฉาก",
         "w_hand_limit": "คุณถือการ์ดเกมหลังฉากครบ 2 ใบแล้ว",
@@ -345,17 +364,18 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_vote": "โหวตผู้เล่นอื่นที่ยังไม่ถูกเปิดฝ่าย หรืองดออกเสียง",
         "b_top": "วัฏจักรอำนาจ {round}/{rounds} · รัฐบาลล้มเหลว {fails}/5 · กองนโยบาย {pile} · กองทิ้ง {disc}",
         "b_br": " · กองการ์ดหลังฉาก {n}",
-        "c_seat": "", "c_role": "ฝ่าย", "c_marks": "สิทธิ์  การ์ดในมือ",
+        "c_seat": "", "c_role": "ฝ่าย", "c_lead": "สิทธิ์", "c_hand": "การ์ด", "c_yes": "มี",
         "k_INF": "อิทธิพล", "k_LEG": "ชอบธรรม", "k_UND": "ใต้ดิน", "k_HON": "ทำตาม", "k_BET": "บิด",
+        "b_columns": "สิทธิ์: มีสิทธิ์เป็นผู้นำ · การ์ด: นโยบาย + หลังฉาก",
         "b_gov": "รัฐบาล: ผู้นำ{leader} แนวร่วม{p1} และ{p2}",
         "b_forming": "กำลังตั้งรัฐบาล: ผู้นำ{leader}",
         "b_table": "บนโต๊ะ: คว่ำ {down} ใบ{shown}",
-        "b_yours": "การ์ดของคุณ: นโยบาย {policy} (H สุจริต, C ทุจริต, ตัวเลข = ถุงเงิน); หลังฉาก {backroom}",
+        "b_yours": "การ์ดของคุณ: นโยบาย {policy} (H สุจริต, C ทุจริต, ตัวเลข = ถุงเงิน) · หลังฉาก {backroom}",
         "b_known": "คุณรู้ว่าบนโต๊ะมี: {cards}",
         "b_contract": "สัญญา {slot}: {tpl}({k}) จาก{x} ถึง{y} [{status}]",
         "b_marks": "{right}นโยบาย {n} หลังฉาก {b}",
         "b_right": "มีสิทธิ์  ",
-        "b_legend": "> ถึงตา, * ผู้นำ, + แนวร่วม คะแนน: อิทธิพลนับให้ทุกคน ความชอบธรรมนับให้ฝ่ายสุจริต อำนาจใต้ดินนับให้ฝ่ายอำนาจมืด",
+        "b_legend": "> ถึงตา, * ผู้นำ, + แนวร่วม · คะแนน: อิทธิพลนับให้ทุกคน ความชอบธรรมนับให้ฝ่ายสุจริต อำนาจใต้ดินนับให้ฝ่ายอำนาจมืด",
         "unknown": "?",
         "end_title": "คะแนนสุดท้าย (ตามที่เอนจินนับ รวมรางวัลพิเศษแล้ว):",
         "total": "รวม",
@@ -383,13 +403,13 @@ TEXT: Dict[str, Dict[str, str]] = {
                    "จับทุจริตได้ ความชอบธรรม +3 รัฐบาลล้ม อำนาจใต้ดิน +3 เป็นแนวร่วม อิทธิพล +2 "
                    "สัญญา อิทธิพล +5 ทำตามสัญญา ความชอบธรรม +3 บิดสัญญา อำนาจใต้ดิน +4",
         "rules_goal": "เป้าหมาย: คะแนนรวมสูงสุด (อิทธิพล + ความชอบธรรมถ้าสุจริต หรือ + อำนาจใต้ดินถ้าเป็นอำนาจมืด) "
-                      "รัฐบาลล้มเหลว 5 ครั้งเกิดวิกฤตศรัทธา: ฝ่ายสุจริตชนะถ้าเปิดโปงอำนาจมืดได้ทั้งสองคน คู่มือเต็ม: docs/rules/politics.th.md",
+                      "รัฐบาลล้มเหลว 5 ครั้งเกิดวิกฤตศรัทธา: ฝ่ายสุจริตชนะถ้าเปิดโปงอำนาจมืดได้ทั้งสองคน คู่มือเต็ม: intrigue rules politics --lang th",
         "rules_backroom": "การ์ดเกมหลังฉาก: ยึดอำนาจ (เป็นผู้นำแทน) อำนาจสื่อ (พลิกนโยบายที่เปิด) ล้มดีล (ยกเลิกสัญญา) ขัดขวาง (ยกเลิกการ์ดเหล่านั้น)",
     },
 }
 
-WIDTHS = (11, 12, 10, 11, 12, 8, 9)
-"""Board columns: seat, role, then INF LEG UND HON BET (right-aligned); a row fits 100 columns."""
+BOARD_WIDTH = 80
+"""Every line of the board and of the end screen fits this many terminal columns."""
 
 
 def width(text: str) -> int:
@@ -413,6 +433,15 @@ SUBJECTS = ("Who", "who", "player", "target", "y")
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
+
+
+def _clip(text: str, cols: int) -> str:
+    """``text`` cut to ``cols`` display columns, with "…" where it was cut (a long seat name)."""
+    if width(text) <= cols:
+        return text
+    while width(text) > cols - 1:
+        text = text[:-1]
+    return text + "…"
 
 
 class PoliticsNarrator(Narrator):
@@ -881,6 +910,9 @@ class PoliticsNarrator(Narrator):
                 return T("p_dealbreak", x=_cap(self.seat(ct["creator"], v)), y=self.seat(ct["counterparty"], v),
                          tpl=ct["template"].upper(), k=ct["k"])
         if ph == Phase.MEDIA:
+            w = core.window or {}
+            if w.get("media_phase") == 3 and core.revealed_cards:       # the card just inspected
+                return T("p_media3", card=self.card(core.revealed_cards[-1][0]))
             return T("p_media")
         if ph == Phase.INVITE:
             acc, _ = core.accepted
@@ -915,14 +947,41 @@ class PoliticsNarrator(Narrator):
             return T("p_vote", vote=core.vote_no)
         return self.game.describe_decision(self.game.decision_kind(core), self.lang)
 
+    #: the notation's first words and the decisions they answer (docs/politics.md, "Notation")
+    VERBS = {
+        "pass": ("coup_window", "dealbreak_window", "block_window", "media_window", "opposition_action",
+                 "failed_leader_draw", "offer_contract", "leader_discard", "vote"),
+        "play": ("coup_window", "dealbreak_window", "block_window"), "media": ("media_window",),
+        "invite": ("invite",), "accept": ("answer_invite", "answer_contract"),
+        "decline": ("answer_invite", "answer_contract"), "yes": ("answer_invite", "answer_contract"),
+        "no": ("answer_invite", "answer_contract"), "no_contract": ("offer_contract",), "hold": ("offer_contract",),
+        "probe": ("offer_contract",), "propose": ("propose",), "inspect": ("opposition_action",),
+        "withdraw": ("opposition_action",), "deal": ("opposition_action",),
+        "discard": ("withdraw_discard", "leader_discard"), "no_discard": ("leader_discard",),
+        "buy": ("failed_leader_draw",), "keep": ("resolve_contract",), "break": ("resolve_contract",),
+        "abstain": ("vote",), "vote": ("vote",),
+    }
+    DECISION_PHASE = {"coup_window": 1, "invite": 1, "answer_invite": 1, "offer_contract": 2, "answer_contract": 2,
+                      "propose": 2, "opposition_action": 3, "withdraw_discard": 3, "leader_discard": 4,
+                      "failed_leader_draw": 5, "resolve_contract": 5}
+
+    def decision_name(self, kind: str) -> str:
+        """The phase a decision belongs to, as the turn headers name it (a window: its own words)."""
+        if kind == "vote":
+            return self._T("d_vote")
+        if kind.endswith("_window"):
+            return self._T("d_window")
+        n = self.DECISION_PHASE.get(kind)
+        return self._T("d_phase", n=n, name=self.text[f"phase{n}"]) if n else kind.replace("_", " ")
+
     def why_illegal(self, core: KernelState, text: str, viewer: Optional[int]) -> str:
         p = core.current_player()
         if viewer is not None and p != viewer and p >= 0:
             return self._S("p_wait", p, viewer)
         try:
             a = self.game.string_to_action(core, text)
-        except Exception:                   # not a move at all: the question and its choices say the rest
-            return self._T("why", text=text, prompt=self.prompt(core, viewer))
+        except Exception as err:            # not a move now: of no decision, of another, or written wrongly
+            return self.why_unread(core, text, viewer, err)
         if core.is_legal(a):
             return ""
         T, ph = self._T, core.phase
@@ -953,7 +1012,24 @@ class PoliticsNarrator(Narrator):
                 return T("w_offer", left=left)
         if ph == Phase.VOTE and text.strip().lower().startswith("vote"):
             return T("w_vote")
+        words = text.split()
+        kinds = self.VERBS.get(words[0].lower() if words else "", ())
+        if kinds and self.game.decision_kind(core) not in kinds:      # a move of another decision
+            return T("w_other", text=text.strip(), verb=words[0].lower(), when=self.decision_name(kinds[0])) \
+                + " " + self.prompt(core, viewer)
         return T("why", text=text, prompt=self.prompt(core, viewer))
+
+    def standing_pass(self, core: KernelState, viewer: Optional[int]) -> Optional[dict]:
+        """A Media window opens after each card the opposition inspects: the person may pass on all
+        of this phase's at once instead of being asked after each card (the terminal's hook)."""
+        if (core.phase != Phase.MEDIA or viewer is None or core.current_player() != viewer
+                or (core.window or {}).get("media_phase") != 3):       # Phase 4 asks once anyway
+            return None
+        pass_action = next((a for a in core.legal_actions() if self.game.action_to_string(core, a) == "pass"), None)
+        if pass_action is None:
+            return None
+        return {"key": ("media", core.round, self._phase(core)), "action": pass_action,
+                "label": self.text.get("l_media_rest", TEXT["en"]["l_media_rest"]), "note": self._T("n_media_rest")}
 
     def wants_board(self, core: KernelState, viewer: Optional[int]) -> bool:
         """The board is shown before the decisions that need it (not before every window)."""
@@ -972,14 +1048,36 @@ class PoliticsNarrator(Narrator):
             return names.name("dark" if core.is_dark(p) else "honest", self.lang)
         return self.text["unknown"]
 
-    def _columns(self, seat, role, values, tail: str = "") -> str:
-        """One board row: seat and role left-aligned, the five counts right-aligned, then ``tail``."""
-        cells = [pad(seat, WIDTHS[0]), pad(role, WIDTHS[1])]
-        cells += [pad(v, w, right=True) for v, w in zip(values, WIDTHS[2:])]
-        return ("".join(cells) + ("  " + tail if tail else "")).rstrip()
+    @staticmethod
+    def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> List[str]:
+        """Rows of cells as text columns, each as wide as its widest cell (display columns) and two
+        spaces apart (so a right-to-left display keeps them apart), counts right-aligned."""
+        widths = [max(width(str(row[i])) for row in rows) for i in range(len(rows[0]))]
+        return ["  ".join(pad(str(cell), w, right=r) for cell, w, r in zip(row, widths, right)).rstrip()
+                for row in rows]
 
     def short_coin(self, key: str) -> str:
         return self.text.get("k_" + key) or self.coin(key)
+
+    def head_coin(self, key: str) -> str:
+        """A count's column heading: a short form (English: INF ... with a legend), else :meth:`short_coin`."""
+        return self.text.get("h_" + key) or self.short_coin(key)
+
+    @staticmethod
+    def _fit(line: str, sep: str = " · ") -> List[str]:
+        """``line`` broken at ``sep`` into lines of at most :data:`BOARD_WIDTH` columns (continuations
+        indented)."""
+        if width(line) <= BOARD_WIDTH or sep not in line:
+            return [line]
+        out, cur = [], ""
+        for part in line.split(sep):
+            cand = part if not cur else cur + sep + part
+            if cur and width(cand) > BOARD_WIDTH:
+                out.append(cur)
+                cur = "  " + part
+            else:
+                cur = cand
+        return out + [cur]
 
     def board(self, state, viewer: Optional[int]) -> str:
         """The position in at most 100 columns: one row per seat with every coin named."""
@@ -994,18 +1092,19 @@ class PoliticsNarrator(Narrator):
             lines.append(T("b_gov", leader=self.seat(m[0], viewer), p1=self.seat(m[1], viewer), p2=self.seat(m[2], viewer)))
         elif core.leader is not None:
             lines.append(T("b_forming", leader=self.seat(core.leader, viewer)))
-        lines.append(self._columns("", self.text["c_role"], [self.short_coin(k) for k in COINS], self.text["c_marks"]))
+        rows = [[self.text["c_seat"], self.text["c_role"]] + [self.head_coin(k) for k in COINS]
+                + [self.text["c_lead"], self.text["c_hand"]]]
         for p in range(n):
             c = core.coins(p)
             f = core.flags(p)
-            name = self.seat(p, viewer)
+            name = _clip(self.seat(p, viewer), 14)
             if p in m:
                 name += "*" if p == m[0] else "+"
             if core.current_player() == p:
                 name = "> " + name
-            marks = self._T("b_marks", right=self.text["b_right"] if f["right"] else "", n=core.hand_size(p),
-                            b=core.backroom_count(p))
-            lines.append(self._columns(name, self._role_of(core, p, viewer), [c[k] for k in COINS], marks))
+            rows.append([name, self._role_of(core, p, viewer)] + [c[k] for k in COINS]
+                        + [self.text["c_yes"] if f["right"] else "", f"{core.hand_size(p)}+{core.backroom_count(p)}"])
+        lines.extend(self._table(rows, [False, False] + [True] * len(COINS) + [False, False]))
         if m or core.revealed_cards:
             shown = [TYPES[t] + ("*" if fl else "") for t, ins, fl in core.revealed_cards]
             lines.append(T("b_table", down=sum(core.table_down), shown=("; " + " ".join(shown)) if shown else ""))
@@ -1019,8 +1118,11 @@ class PoliticsNarrator(Narrator):
             br = ", ".join(self.backroom(b) for b in range(4) for _ in range(core.backroom(viewer)[b]))
             lines.append(T("b_yours", policy=self.cards(core.hand(viewer)),
                            backroom=br or self.text["none"]))
+        if self.text.get("b_coins"):                    # the short headings' legend
+            lines.append(T("b_coins"))
+        lines.append(T("b_columns"))
         lines.append(T("b_legend"))
-        return "\n".join(lines)
+        return "\n".join(part for line in lines for part in self._fit(line))
 
     def end_screen(self, core: KernelState, viewer: Optional[int], *, board: bool = True,
                    placings: bool = True) -> str:
@@ -1029,21 +1131,21 @@ class PoliticsNarrator(Narrator):
         res = self.game.result(core)
         n = core.num_players
         T = self._T
-        lines = [T("end_title"),
-                 self._columns("", self.text["c_role"], [self.short_coin(k) for k in COINS])
-                 + pad(self.text["total"], 8, right=True)]
+        rows = [[self.text["c_seat"], self.text["c_role"]] + [self.head_coin(k) for k in COINS] + [self.text["total"]]]
         order = sorted(range(n), key=lambda p: (res.placings[p], p))
         for p in order:
             c = core.coins(p)
             mark = "★ " if p in res.winners else "  "
             total = int(res.scores[p]) if res.scores else core.score(p)
-            row = self._columns(mark + self.seat(p, viewer), names.name("dark" if core.is_dark(p) else "honest", self.lang),
-                                [c[k] for k in COINS])
-            lines.append(pad(row, sum(WIDTHS)) + pad(total, 8, right=True))
+            rows.append([mark + _clip(self.seat(p, viewer), 14),
+                         names.name("dark" if core.is_dark(p) else "honest", self.lang)] + [c[k] for k in COINS] + [total])
+        lines = [T("end_title")] + self._table(rows, [False, False] + [True] * (len(COINS) + 1))
+        if self.text.get("b_coins"):                    # the short headings' legend
+            lines.append(T("b_coins"))
         who = self._join([self.seat(p, viewer) for p in res.winners])
         lines.append(T("winners" if len(res.winners) > 1 else "winner", who=_cap(who)) + " "
                      + T("reason", reason=self._reason(res.reason)))
-        return "\n".join(lines)
+        return "\n".join(part for line in lines for part in self._fit(line))
 
     def _reason(self, reason: str) -> str:
         """The engine's reason for the result worded for people in the display language (the

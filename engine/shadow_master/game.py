@@ -118,8 +118,10 @@ class ShadowMasterGame(Game):
                "belief": "intrigue.engine.shadow_master.belief:ShadowMasterBelief",
                "narrator": "intrigue.engine.shadow_master.narrate:ShadowMasterNarrator",
                "web": "intrigue.engine.shadow_master.web"}
-    # measured: docs/shadow_master.md, "Bots" (score 0.5: the score utility's weight, ismcts score=auto)
-    search_defaults = {"opponents": "search", "playout": "policy", "score": 0.5}
+    # measured: docs/shadow_master.md, "Bots" (score 0.5: the score utility's weight, ismcts score=auto;
+    # timeshare 0.2: a round has about 30 decisions with a choice among four, so a timed bot (the max
+    # level) spends a fifth of its time on each and a round's wait stays under 10 s)
+    search_defaults = {"opponents": "search", "playout": "policy", "score": 0.5, "timeshare": 0.2}
 
     @property
     def language(self) -> str:
@@ -131,6 +133,15 @@ class ShadowMasterGame(Game):
                                 persons=o["persons"], castles=o["castles"], alliance_spaces=o["alliance_spaces"],
                                 max_rounds=o["max_rounds"], search_abstraction=o["search_abstraction"],
                                 search_rollout=o["search_rollout"])
+
+    #: An upper bound on the events of one round per player: about three times the most found in
+    #: random and event-seeking games (tests/test_records.py), the set-up counted as a round.
+    EVENTS_PER_PLAYER_ROUND = 40
+
+    def max_events(self) -> int:
+        """The set-up, at most ``max_rounds`` rounds and the final one, at most
+        ``EVENTS_PER_PLAYER_ROUND`` events a player each."""
+        return (self.options["max_rounds"] + 2) * self.EVENTS_PER_PLAYER_ROUND * self.num_players
 
     # --- notation (docs/shadow_master.md, "Notation") ---------------------------------------------------
     def action_to_string(self, core: ShadowMasterCore, action: int) -> str:

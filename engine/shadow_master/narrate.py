@@ -15,6 +15,7 @@ them take from the open row.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -31,7 +32,10 @@ PERSON_PRICES = (15, 20, 10, 10)
 CASTLE_PRICE = 15
 ANSI = ("\033[31m", "\033[38;5;208m", "\033[33m", "\033[32m", "\033[34m", "\033[35m")
 RESET = "\033[0m"
-WIDTH = 100
+CELL_NAMES = frozenset(names.cell_name(h) for h in range(70))
+"""The names a cell may have, A1 to N5."""
+
+WIDTH = 80
 """Every line of the board and of the end screen fits this many terminal columns."""
 
 
@@ -88,7 +92,6 @@ TEXT: Dict[str, Dict[str, str]] = {
         "siege": "{Colour} besieges the small {enemy} group at {cell}: its cells touched on 3 sides are cleared.",
         "capture": "{Colour} surrounds the castle on {cell} and captures it: its tokens turn {colour} "
                    "and the castle card passes to {who}.",
-        "target": "{Who} choose{s} the target.",
         "removed": "Removed: {cells}.",
         "removed_cell": "{cell} {was} → {now}",
         "remove": "{Who} remove{s} a {enemy} token from {cell} ({cell}: {now}).",
@@ -213,6 +216,11 @@ TEXT: Dict[str, Dict[str, str]] = {
         "what2": "10 Silver less operating cost per token", "what3": "toggle the alliance without a card",
         # why not
         "why": "{text!r} is not a choice now. {prompt}",
+        "w_no_move": "{text!r} is not a Shadow Master move.",
+        "w_other": "{text!r} does not answer this decision: '{verb}' belongs to another one ({when}).",
+        "w_args": "{text!r} is not written as this decision takes it, e.g. '{example}'.",
+        "w_args_en": "{text!r} is not possible here: {reason}.",
+        "w_no_cell": "{cell} is no cell of the board: the columns are A to N, the rows 1 to 5.",
         "w_card": "You do not hold the {cell} card.",
         "w_x": "A combo also needs an X card, and you have none.",
         "w_black_cell": "{cell} holds a black token: nothing can go there.",
@@ -257,14 +265,14 @@ TEXT: Dict[str, Dict[str, str]] = {
         "b_end": "The end is triggered: round {round} is the final round.",
         "persons": "Persons", "castles": "Castles", "castle_on": "Castle on {cell}",
         # end
-        "end_title": "Final scores (money + Power cards at their rank + 5 per Territory card + persons and castles):",
+        "end_title": "Final scores (money + Power at rank + 5 per Territory + persons, castles):",
         "end_cols": "money  Power  deeds  persons  castles  total",
         "winner": "{Who} win{s} with {score} points.", "winners": "{who} share the win with {score} points.",
         "end_reason": "The game ended: {reason}.", "out": "bankrupt",
         # rules
         "rules_goal": "Goal: be the richest at the end. Score = money (hand + deposits) + each Power card at its "
-                      "kingdom's rank + 5 per Territory card + persons and castles at their price. "
-                      "Full guide: docs/rules/shadow_master.en.md",
+                      "kingdom's rank + 5 per Territory card + persons and castles at their price.",
+        "rules_guide": "Full guide: intrigue rules shadow_master",
         "rules_phase1": "Phase 1 — choose one: A) roll 1 die (+1 per Faith card) or use a Military card to fix a "
                         "colour, then use it: put a token on a cell whose card you hold (the card is spent), "
                         "two with the X card (combo), toggle the colour in the alliance with an X card, a person's "
@@ -334,7 +342,6 @@ TEXT: Dict[str, Dict[str, str]] = {
         "removal": "ครั้ง", "removals": "ครั้ง",
         "siege": "กลุ่มสี{colour}ล้อมโจมตีกลุ่มเล็กสี{enemy}ที่ {cell}: ช่องที่ถูกล้อมสามด้านถูกเคลียร์",
         "capture": "สี{colour}ล้อมปราสาทที่ {cell} และยึดได้: โทเคนกลายเป็นสี{colour} และการ์ดปราสาทเป็นของ{who}",
-        "target": "{Who} เลือกเป้าหมาย",
         "removed": "ถูกเอาออก: {cells}",
         "removed_cell": "{cell} {was} → {now}",
         "remove": "{Who} เอาโทเคนสี{enemy}ออกจาก {cell} ({cell}: {now})",
@@ -448,6 +455,10 @@ TEXT: Dict[str, Dict[str, str]] = {
         "what0": "ย้ายโทเคนของสีที่ทอยได้ถึง 2 อัน", "what1": "เปลี่ยนช่องเป็นสีที่ทอยได้",
         "what2": "ลดค่าดำเนินการ 10 ต่อโทเคน", "what3": "สลับพันธมิตรโดยไม่ใช้การ์ด",
         "why": "{text!r} เลือกไม่ได้ตอนนี้ {prompt}",
+        "w_no_move": "{text!r} ไม่ใช่การเดินของ Shadow Master",
+        "w_other": "{text!r} ไม่ใช่คำตอบของการตัดสินใจนี้: '{verb}' ใช้กับ{when}",
+        "w_args": "{text!r} เขียนไม่ตรงกับการตัดสินใจนี้ ตัวอย่าง '{example}'",
+        "w_no_cell": "{cell} ไม่ใช่ช่องบนกระดาน: คอลัมน์ A ถึง N แถว 1 ถึง 5",
         "w_card": "คุณไม่มีการ์ด {cell}",
         "w_x": "คอมโบต้องใช้การ์ด X ด้วย แต่คุณไม่มี",
         "w_black_cell": "{cell} มีโทเคนสีดำ: วางอะไรไม่ได้",
@@ -493,7 +504,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "reason_final": "เล่นรอบสุดท้ายครบแล้ว (เงื่อนไขจบเกมเกิดในรอบ {round}: {why})",
         "reason_last": "เหลือผู้เล่นที่ไม่ล้มละลายเพียงคนเดียว",
         "rules_goal": "เป้าหมาย: รวยที่สุดเมื่อจบเกม คะแนน = เงิน (ในมือ + เงินฝาก) + การ์ดอำนาจตามอันดับของสี "
-                      "+ 5 ต่อการ์ด Territory + บุคคลและปราสาทตามราคา คู่มือเต็ม: docs/rules/shadow_master.th.md",
+                      "+ 5 ต่อการ์ด Territory + บุคคลและปราสาทตามราคา",
+        "rules_guide": "คู่มือเต็ม: intrigue rules shadow_master --lang th",
         "rules_phase1": "เฟส 1 — เลือกหนึ่งอย่าง: A) ทอยลูกเต๋า 1 ลูก (+1 ต่อการ์ดศรัทธา) หรือใช้การ์ดการทหารเพื่อได้สี "
                         "แล้วใช้สีนั้น: วางโทเคนในช่องที่มีการ์ด (ใช้การ์ดไป) วางสองอันด้วยการ์ด X (คอมโบ) "
                         "สลับพันธมิตรด้วยการ์ด X ใช้ความสามารถบุคคล หรือไม่ใช้และจ่ายค่าปรับ 5 หลังวางโทเคน "
@@ -540,6 +552,15 @@ def pad(text: str, cols: int, right: bool = False) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
+
+
+def _clip(text: str, cols: int) -> str:
+    """``text`` cut to ``cols`` display columns, with "…" where it was cut (a long seat name)."""
+    if width(text) <= cols:
+        return text
+    while width(text) > cols - 1:
+        text = text[:-1]
+    return text + "…"
 
 
 class ShadowMasterNarrator(Narrator):
@@ -803,7 +824,7 @@ class ShadowMasterNarrator(Narrator):
             return out
         if ph == Phase.TARGET:
             kind, where, m = core.candidates()[a]
-            return self._target_line(core, after, p, core.attack_cell(), kind, where, m, v, chosen=True)
+            return self._target_line(core, after, p, core.attack_cell(), kind, where, m, v)
         if ph == Phase.REMOVE:
             h = a % NCELLS
             col, cnt, _ = core.cells()[h]
@@ -929,14 +950,15 @@ class ShadowMasterNarrator(Narrator):
         return self._target_line(core, after, p, h, kind, min(T) if kind != Target.CAPTURE else e, m, v,
                                  mid=mid, G=G)
 
-    def _target_line(self, core, after, p: int, h: int, kind: int, where: int, m: int, v, mid=None, G=None,
-                     chosen: bool = False) -> List[str]:
+    def _target_line(self, core, after, p: int, h: int, kind: int, where: int, m: int, v, mid=None,
+                     G=None) -> List[str]:
         mid = mid if mid is not None else core.cells()
         c = mid[h][0] if mid[h][0] < 6 else core.cur_col
         G = G if G is not None else self._group(core.board, mid, h, self._kingdom(core, c))
         g = sum(mid[x][1] for x in G)
         ecol = mid[where][0]
-        out = [self._S("target", p, v)] if chosen else []
+        # (a chosen target: the placement already said who chooses it; the attack line says which)
+        out: List[str] = []
         if kind == Target.CAPTURE:
             owner = after.castles()
             who = next((o for o, cell in owner if cell == where), p)
@@ -1316,14 +1338,30 @@ class ShadowMasterNarrator(Narrator):
         return core.phase in (Phase.P1, Phase.TARGET)
 
     # --- why a move is not possible ------------------------------------------------------------------
+    #: the notation's first words and the decisions they answer (docs/shadow_master.md, "Notation")
+    VERBS = {
+        "roll": ("phase1", "combo_roll"), "military": ("phase1",), "black": ("phase1",), "shadow": ("phase1",),
+        "transfer": ("phase1", "use", "exchange"), "pick": ("pick_die",), "place": ("use",), "combo": ("use",),
+        "ally": ("use",), "theron": ("use",), "turncloak": ("use",), "envoy": ("use",), "decline": ("use",),
+        "space": ("alliance_space",), "from": ("theron_from", "transfer_from"), "to": ("theron_to", "transfer_to"),
+        "battle": ("target",), "siege": ("target",), "capture": ("target",), "remove": ("remove",),
+        "buy": ("buy", "shadow"), "pass": ("buy",), "stop": ("combo_roll",), "none": ("shadow",),
+        "castle": ("shadow",), "draw": ("take",), "take": ("take",), "end": ("exchange",),
+        "discard": ("exchange", "discard"), "amount": ("transfer_amount",), "put": ("allocate",),
+        "keep": ("settle_sell",), "sell": ("settle_sell", "forced_sell"),
+    }
+
     def why_illegal(self, core: KernelState, text: str, viewer: Optional[int]) -> str:
         p = core.current_player()
         if viewer is not None and p != viewer and p >= 0:
             return self._S("p_wait", p, viewer)
         try:
             a = self.game.string_to_action(core, text)
-        except Exception:
-            return self._T("why", text=text, prompt=self.prompt(core, viewer))
+        except Exception as err:
+            for word in text.split()[1:]:             # a cell that is not on the board ("place Z9")
+                if re.fullmatch(r"[A-Za-z]\d+", word) and word.upper() not in CELL_NAMES:
+                    return self._T("w_no_cell", cell=word.upper()) + " " + self.prompt(core, viewer)
+            return self.why_unread(core, text, viewer, err)
         if core.is_legal(a):
             return ""
         T, ph, c = self._T, core.phase, core.cur_col
@@ -1400,10 +1438,10 @@ class ShadowMasterNarrator(Narrator):
         T = self._T
         f = core.flags()
         final = self.text["final"] if f["end_round"] and core.round > f["end_round"] else ""
-        out = [T("b_top", round=core.round, final=final, first=self.seat(core.first_player, viewer),
-                 black=f["black_supply"], locked=self.text["b_unlocked" if f["a6"] else "b_locked"])]
+        out = self._split(T("b_top", round=core.round, final=final, first=self.seat(core.first_player, viewer),
+                            black=f["black_supply"], locked=self.text["b_unlocked" if f["a6"] else "b_locked"]))
         out.extend(self._board_grid(core))
-        out.append("  " + T("b_legend"))
+        out.extend(self._split("  " + T("b_legend")))
         # the kingdoms
         ranks, supply = core.ranks(), core.supply()
         w = max(10, max(width(self.colour(c)) for c in range(6)) + 1)
@@ -1475,7 +1513,7 @@ class ShadowMasterNarrator(Narrator):
         cells = core.cells()
         recv = core.received()
         cols = [q for q in range(14) if cells[q][0] != Cell.OFF]
-        slot = 6                                   # columns per board column: 14 * 6 + 4 = 88 at most
+        slot = 5                                   # columns per board column: 4 + 13 * 5 + 7 = 76 at most
         lines = ["    " + "".join(pad(names.COLUMNS[q], slot) for q in cols).rstrip()]
         for r in range(5):
             for parity in (0, 1):
@@ -1534,7 +1572,7 @@ class ShadowMasterNarrator(Narrator):
         ranks = core.ranks()
         n = core.num_players
         lines = ([self.board(State(self.game, core), viewer), ""] if board else []) + [T("end_title")]
-        names_ = [_cap(self.seat(p, viewer)) for p in range(n)]
+        names_ = [_clip(_cap(self.seat(p, viewer)), 14) for p in range(n)]
         w = max(12, max(width(x) for x in names_) + 3)
         cols = self.text["end_cols"].split("  ")
         lines.append(pad("", w) + "".join(pad(c, 9, right=True) for c in cols))
@@ -1556,7 +1594,9 @@ class ShadowMasterNarrator(Narrator):
             lines.append(self._S("winner", res.winners[0], viewer, score=best))
         else:
             lines.append(T("winners", who=_cap(self._join([self.seat(w_, viewer) for w_ in res.winners])), score=best))
-        lines.append(T("end_reason", reason=self._reason(res.reason)))
+        import textwrap
+        lines.extend(textwrap.wrap(T("end_reason", reason=self._reason(res.reason)), WIDTH, subsequent_indent="  ",
+                                   break_on_hyphens=False))
         return "\n".join(lines)
 
     def _reason(self, reason: str) -> str:
@@ -1589,7 +1629,7 @@ class ShadowMasterNarrator(Narrator):
             parts += [self.text["rules_phase3"]]
         else:
             parts += [self.text["rules_settle"]]
-        parts += [self.text["rules_end"], self.text["rules_goal"]]
+        parts += [self.text["rules_end"], self.text["rules_goal"], self.text["rules_guide"]]
         import textwrap
         return "\n".join(textwrap.fill(part, WIDTH, subsequent_indent="  ", break_on_hyphens=False)
                          for part in parts)
