@@ -1039,19 +1039,44 @@ cdef int legal_media(const PolState* s, int* out) noexcept nogil:
     return n
 
 
+cdef inline int invite_offers(const PolState* s) noexcept nogil:
+    """How many offers an invitation may carry: 0 .. 3 INF less what accepted invitations took."""
+    return 4 - s.accepted_offers
+
+
+cdef inline int invite_joins(const PolState* s) noexcept nogil:
+    """How many JOIN choices go with an invitation: none, or with a free contract slot also JOIN(1)
+    and JOIN(2)."""
+    return 3 if (s.contracts and slots_used(s) < 2) else 1
+
+
 cdef int legal_invite(const PolState* s, int* out) noexcept nogil:
     """Every invitable seat, with every offer the leader can still afford and, with a free contract
-    slot, a JOIN(1) or JOIN(2) contract."""
-    cdef int p = s.asked, n = 0, o, offer, join, max_join
-    max_join = 2 if (s.contracts and slots_used(s) < 2) else 0
+    slot, a JOIN(1) or JOIN(2) contract (ids in increasing order: seat offset, offer, JOIN)."""
+    cdef int p = s.asked, n = 0, o, offer, join, offers = invite_offers(s), joins = invite_joins(s)
     for o in range(1, s.n):
         if not invitee_ok(s, (p + o) % s.n):
             continue
-        for offer in range(0, 4 - s.accepted_offers):
-            for join in range(max_join + 1):
+        for offer in range(offers):
+            for join in range(joins):
                 out[n] = A_INVITE + 12 * (o - 1) + 3 * offer + join
                 n += 1
     return n
+
+
+cdef int random_invite(const PolState* s, uint64_t* rng) noexcept nogil:
+    """A uniformly random one of legal_invite's actions, drawn as ``legal_invite(s, buf)[k]`` with
+    ``k = rng_below(rng, n)`` would draw it, without listing them (an invitation has up to 84)."""
+    cdef int p = s.asked, o, seats = 0, offers = invite_offers(s), joins = invite_joins(s), k
+    cdef int offset[MAXP]
+    for o in range(1, s.n):
+        if invitee_ok(s, (p + o) % s.n):
+            offset[seats] = o
+            seats += 1
+    if seats * offers * joins == 1:
+        return A_INVITE + 12 * (offset[0] - 1)
+    k = rng_below(rng, seats * offers * joins)
+    return A_INVITE + 12 * (offset[k // (offers * joins)] - 1) + 3 * ((k // joins) % offers) + k % joins
 
 
 cdef int legal_offer(const PolState* s, int* out) noexcept nogil:
@@ -1266,6 +1291,8 @@ cdef long long pol_random_playout(PolState* s, uint64_t* rng) noexcept nogil:
     while s.phase != PH_OVER:
         if is_chance_phase(s.phase):
             pol_sample_chance(s, rng)
+        elif s.phase == PH_INVITE:
+            pol_apply(s, random_invite(s, rng))
         else:
             n = pol_legal(s, buf)
             pol_apply(s, buf[rng_below(rng, n)] if n > 1 else buf[0])
