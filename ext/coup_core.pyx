@@ -18,7 +18,10 @@ from intrigue.ext.game_api cimport (GameVT, KernelState, CHANCE, TERMINAL, MAX_L
 cdef uint8_t PAIR_INDEX[5][5]
 cdef uint8_t PAIR_A[15]
 cdef uint8_t PAIR_B[15]
-cdef uint8_t CLAIM_OF_KIND[7]
+# Which role each action claims and which roles block it (coup.md section 3): the one table of them,
+# read by the rules below and, through claim_table(), by the engine (engine/coup/claims.py)
+cdef uint8_t CLAIM_OF_KIND[7]           # K_* -> the role the action claims, NO_CLAIM if none
+cdef uint8_t BLOCKERS_OF_KIND[7]        # K_* -> bit r set when claiming role r blocks the action
 
 
 cdef void _init_tables() noexcept:
@@ -30,13 +33,17 @@ cdef void _init_tables() noexcept:
             PAIR_A[i] = a
             PAIR_B[i] = b
             i += 1
-    CLAIM_OF_KIND[K_INCOME] = 255
-    CLAIM_OF_KIND[K_FOREIGN_AID] = 255
+    CLAIM_OF_KIND[K_INCOME] = NO_CLAIM
+    CLAIM_OF_KIND[K_FOREIGN_AID] = NO_CLAIM
     CLAIM_OF_KIND[K_TAX] = DUKE
     CLAIM_OF_KIND[K_EXCHANGE] = AMBASSADOR
-    CLAIM_OF_KIND[K_COUP] = 255
+    CLAIM_OF_KIND[K_COUP] = NO_CLAIM
     CLAIM_OF_KIND[K_ASSASSINATE] = ASSASSIN
     CLAIM_OF_KIND[K_STEAL] = CAPTAIN
+    memset(BLOCKERS_OF_KIND, 0, sizeof(BLOCKERS_OF_KIND))
+    BLOCKERS_OF_KIND[K_FOREIGN_AID] = 1 << DUKE
+    BLOCKERS_OF_KIND[K_ASSASSINATE] = 1 << CONTESSA
+    BLOCKERS_OF_KIND[K_STEAL] = (1 << CAPTAIN) | (1 << AMBASSADOR)
 
 
 _init_tables()
@@ -45,6 +52,15 @@ _init_tables()
 def pair_index(int a, int b):
     """Index (0..14) of the unordered role pair ``{a, b}``."""
     return PAIR_INDEX[a][b]
+
+
+def claim_table():
+    """``(claims, blockers)``: per action kind (K_*) the role it claims (absent: none), and the roles
+    that block it, in role order (absent: it cannot be blocked) -- the kernel's own table."""
+    claims = {k: CLAIM_OF_KIND[k] for k in range(K_STEAL + 1) if CLAIM_OF_KIND[k] != NO_CLAIM}
+    blockers = {k: tuple(r for r in range(NROLES) if BLOCKERS_OF_KIND[k] >> r & 1)
+                for k in range(K_STEAL + 1) if BLOCKERS_OF_KIND[k]}
+    return claims, blockers
 
 
 def pair_roles(int i):
@@ -95,7 +111,7 @@ cdef inline int declarable_actions(int actions, const int* copies) noexcept nogi
     claim of a role with no copies could only be a bluff, and is not offered)."""
     cdef int kind, out = 0
     for kind in range(K_STEAL + 1):
-        if (actions >> kind) & 1 and (CLAIM_OF_KIND[kind] == 255 or copies[CLAIM_OF_KIND[kind]] > 0):
+        if (actions >> kind) & 1 and (CLAIM_OF_KIND[kind] == NO_CLAIM or copies[CLAIM_OF_KIND[kind]] > 0):
             out |= 1 << kind
     return out
 
@@ -595,21 +611,13 @@ cdef int variant_turn_actions(const CoupState* s, int p, int* out) noexcept nogi
 
 cdef int variant_blocks(const CoupState* s, int* out) noexcept nogil:
     """The target's (or anyone's) block choices with a deck that lacks some role: pass, and the
-    blocking roles the deck has (a role it does not have cannot be claimed)."""
+    blocking roles (BLOCKERS_OF_KIND) the deck has (a role it does not have cannot be claimed)."""
     cdef int n = 1, r
     out[0] = A_PASS
-    if s.kind == K_FOREIGN_AID:
-        r = DUKE
-    elif s.kind == K_ASSASSINATE:
-        r = CONTESSA
-    else:
-        if copies_of(s, CAPTAIN):
-            out[n] = A_BLOCK + CAPTAIN
+    for r in range(NROLES):
+        if BLOCKERS_OF_KIND[s.kind] >> r & 1 and copies_of(s, r):
+            out[n] = A_BLOCK + r
             n += 1
-        r = AMBASSADOR
-    if copies_of(s, r):
-        out[n] = A_BLOCK + r
-        n += 1
     return n
 
 

@@ -51,7 +51,8 @@ from intrigue.ext.game_api import Rng
 from intrigue.engine.belief import ReplayBelief
 from intrigue.engine.replay import ViewReplay
 from intrigue.engine.coup import policyfit
-from intrigue.engine.coup.heuristic import CoupHeuristic, _claims
+from intrigue.engine.coup.claims import challenged_role, claimed_role, claims_in_view as _claims
+from intrigue.engine.coup.heuristic import CoupHeuristic
 
 DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
                                               K["CONTESSA"])
@@ -60,10 +61,6 @@ MAX_PLAYERS = K["MAX_PLAYERS"]
 TABLE_SIZE = K["BELIEF_TABLE_SIZE"]
 HAND_ROLES: List[Tuple[int, ...]] = [(r,) for r in range(K["NROLES"])] + [tuple(pair_roles(i)) for i in range(15)]
 HAND_INDEX: Dict[Tuple[int, ...], int] = {h: i for i, h in enumerate(HAND_ROLES)}
-CLAIM_OF_ACTION = {K["A_TAX"]: DUKE, K["A_EXCHANGE"]: AMBASSADOR}
-CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE"]: ASSASSIN,
-                 K["K_STEAL"]: CAPTAIN}
-
 DEFAULT_PARAMS: Dict[str, float] = {
     # calibrated on the heuristic bot (python -m intrigue.engine.coup.calibrate --games 3000), with a
     # floor of 0.05 so that no decision is ever taken as proof
@@ -95,20 +92,6 @@ _FACTORS: Dict[Any, Tuple[float, ...]] = {}      # factor vectors by what they d
 
 def _factor(fn) -> Tuple[float, ...]:
     return tuple(float(fn(h)) for h in HAND_ROLES)
-
-
-def claimed_role(core: Any, a: int) -> Optional[int]:
-    """The role that decision ``a`` claims in ``core`` (an action's role or a block's), else None."""
-    ph = core.phase
-    if ph == K["PH_ACTION"]:
-        if K["A_ASSASSINATE"] <= a < K["A_STEAL"]:
-            return ASSASSIN
-        if K["A_STEAL"] <= a < K["A_PASS"]:
-            return CAPTAIN
-        return CLAIM_OF_ACTION.get(a)
-    if ph == K["PH_BLOCK"] and K["A_BLOCK"] <= a < K["A_REVEAL"]:
-        return a - K["A_BLOCK"]
-    return None
 
 
 class _Tracker(ViewReplay):
@@ -214,21 +197,14 @@ class _Tracker(ViewReplay):
         if self.policy is not None:
             self._observe_policy(q, a)
         elif ph == K["PH_ACTION"]:
-            role = CLAIM_OF_ACTION.get(a)
-            if K["A_ASSASSINATE"] <= a < K["A_STEAL"]:
-                role = ASSASSIN
-            elif K["A_STEAL"] <= a < K["A_PASS"]:
-                role = CAPTAIN
+            role = claimed_role(core, a)
             if role is not None:
                 self._add(q, self._claim(role, p[BLUFF_OF_ROLE[role]]))
             elif a in (K["A_INCOME"], K["A_FOREIGN_AID"]) and core.is_legal(K["A_TAX"]):
                 self._add(q, self._without((DUKE,), p["no_tax"]))     # (only where Tax was a choice)
-        elif ph == K["PH_CHALLENGE"]:
+        elif ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
             if a == K["A_CHALLENGE"]:
-                self._add(q, self._challenger(CLAIM_OF_KIND[core.kind]))
-        elif ph == K["PH_BCHALLENGE"]:
-            if a == K["A_CHALLENGE"]:
-                self._add(q, self._challenger(core.block_role))
+                self._add(q, self._challenger(challenged_role(core)))
         elif ph == K["PH_BLOCK"]:
             kind = core.kind
             if a == K["A_PASS"]:
@@ -247,12 +223,12 @@ class _Tracker(ViewReplay):
                     key = "bluff_block_desperate" if core.influence(q) == 1 else "bluff_block_contessa"
                 self._add(q, self._claim(a - K["A_BLOCK"], p[key]))
         elif ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
-            claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+            claimed = challenged_role(core)
             if a - K["A_REVEAL"] != claimed:
                 self._add(q, self._without((claimed,), p["concede"]))
         # what the decision does to the hand (both models)
         if ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
-            claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+            claimed = challenged_role(core)
             if a - K["A_REVEAL"] == claimed:
                 self._reset(q)                       # proved: the card goes back, a fresh one is drawn
             else:

@@ -16,15 +16,12 @@ from math import comb
 from typing import Dict, List, Sequence, Tuple
 
 from intrigue.engine.game import InfoState
-from intrigue.engine.coup.names import ROLES as ROLE_WORDS
+from intrigue.engine.coup.claims import CLAIM_OF_KIND, claims_in_view as _claims
 from intrigue.ext.coup_core import CONST as K, pair_roles
 from intrigue.ext.game_api import Rng
 
 DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
                                               K["CONTESSA"])
-CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE"]: ASSASSIN,
-                 K["K_STEAL"]: CAPTAIN}
-CLAIM_OF_WORD = {"tax": DUKE, "exchange": AMBASSADOR, "assassinate": ASSASSIN, "steal": CAPTAIN}
 BASE_VALUE = (5.0, 4.0, 4.2, 2.5, 3.2)   # duke, assassin, captain, ambassador, contessa
 
 
@@ -53,7 +50,7 @@ class CoupHeuristic:
     def model_context(info: InfoState) -> bytes:
         """The public context of the C version of this policy (``coup_core``'s opponent model, used
         at the opponents' decisions inside the search): per seat, a byte whose bit r is set when the
-        seat has claimed role r since it last exchanged -- what :func:`_claims` reads from the view --
+        seat has claimed role r since it last exchanged -- what :func:`~intrigue.engine.coup.claims.claims_in_view` reads from the view --
         then per seat its type, here every seat ``MODEL_TYPE_HEURISTIC`` (a belief may mark some as
         searches: :meth:`CoupBelief.model_context`)."""
         claims = _claims(info.view, info.game.num_players)
@@ -293,20 +290,3 @@ class _View:
             val += 0.8
         return val
 
-
-def _claims(view: Sequence[Tuple[int, str]], n: int) -> List[set]:
-    """Roles each seat has claimed since it last exchanged (from the seat's view of the history)."""
-    claims: List[set] = [set() for _ in range(n)]
-    for seat, text in view:
-        if seat < 0:
-            continue
-        word, _, rest = text.partition(" ")
-        if word in CLAIM_OF_WORD:
-            claims[seat].add(CLAIM_OF_WORD[word])
-        elif word == "block":
-            r = ROLE_WORDS.index(rest) if rest in ROLE_WORDS else None
-            if r is not None:
-                claims[seat].add(r)
-        elif word == "keep":
-            claims[seat].clear()
-    return claims
