@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, Dict, List, Optional, Tuple
 
 from intrigue.engine.errors import IllegalActionError, NotationError, OptionError
-from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, State
+from intrigue.engine.game import CHANCE, PLAIN_ISMCTS, TERMINAL, Game, OptionSpec, Result, State
 from intrigue.engine.coup import names
 from intrigue.engine.coup.claims import CLAIM_OF_KIND, KIND_WORDS
 from intrigue.ext.coup_core import CONST as K, CoupCore, pair_index, pair_roles
@@ -79,6 +79,17 @@ class CoupGame(Game):
     }
     # measured best (docs/search.md, "Strength"): half the opponents' tree decisions from the heuristic model
     search_defaults = {"opponents": "model", "playout": "random", "modelshare": 0.5, "belief": "truthful"}
+    #: ``intrigue arena --gauntlet``: the heuristic's styles (docs/coup.md, "The heuristic and its
+    #: styles"), uniform random play and plain ISMCTS
+    gauntlet = (
+        ("truthful", "heuristic:style=truthful", "never claims or blocks with a role it does not hold"),
+        ("bluffer", "heuristic:style=bluffer", "claims and blocks roles it lacks four times as often"),
+        ("challenger", "heuristic:style=challenger", "challenges every claim and block it can"),
+        ("passive", "heuristic:style=passive", "never challenges"),
+        ("random", "random", "a uniformly random legal move"),
+        ("heuristic", "heuristic", "the rule-based bot: bluffs now and then, challenges unlikely claims"),
+        ("ismcts-plain", PLAIN_ISMCTS, "plain single-observer ISMCTS, 1,000 iterations, no belief"),
+    )
 
     def seat_search_defaults(self, info: "InfoState") -> Dict[str, Any]:
         """Among three or more players a long search is an ensemble of 10,000-iteration trees
