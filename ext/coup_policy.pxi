@@ -12,6 +12,10 @@
 #   ctx[MODEL_TYPE_AT + q * MODEL_NTYPES + t] the weight (0..255) of type t in seat q's play: seat q
 #                                            decides as the mixture of the types by these weights
 #                                            (all zero: the heuristic itself, MODEL_TYPE_HEURISTIC)
+#   ctx[MODEL_HABIT_AT + (q * MODEL_NHABITS + h) * 2]  seat q's observed rate of habit h (HABIT_*: blocking
+#                                            each blockable action, challenging), 0..255, and
+#   ... + 1                                  the weight (0..255: 0 off) with which that rate replaces
+#                                            the types' probability of doing it (in the search's model)
 # A type is a style of the policy (CoupStyle): a factor on its bluffs, a change to its challenges, the
 # fitted correction of searching bots (_fit_correct), or a uniform choice.  A belief sets the weights
 # (CoupBelief.model_context); the bot's `style` option picks one type.
@@ -19,7 +23,9 @@
 cdef enum:
     MODEL_NTYPES = 8                    # the kinds of player the policy can play (MODEL_TYPE_*)
     MODEL_TYPE_AT = MAX_PLAYERS         # where the seats' type weights start in the context
-    MODEL_CTX_SIZE = MAX_PLAYERS + MAX_PLAYERS * MODEL_NTYPES
+    MODEL_NHABITS = 4                   # the habits a seat's context may carry (HABIT_*)
+    MODEL_HABIT_AT = MAX_PLAYERS + MAX_PLAYERS * MODEL_NTYPES   # where the seats' habits start
+    MODEL_CTX_SIZE = MODEL_HABIT_AT + MAX_PLAYERS * MODEL_NHABITS * 2
     MODEL_WEIGHT_MAX = 255              # a type weight is one byte
     MODEL_NFIT = 27                     # parameters of the fitted model of searches (POLICY_FIT_NAMES)
     FIT_BETA_ACT = 10                   # POLICY_FIT's beta of a turn action, a challenge, a block
@@ -35,6 +41,13 @@ cdef enum:  # the types (styles) of the policy; MODEL_STYLES holds what each cha
     MODEL_TYPE_CHALLENGER = 5           # challenges every claim and block it can
     MODEL_TYPE_PASSIVE = 6              # never challenges
     MODEL_TYPE_RANDOM = 7               # a uniformly random legal action
+
+
+cdef enum:  # habits: what a seat does when it may, whatever its cards (counted from the table)
+    HABIT_BLOCK_FA = 0                  # blocks a Foreign Aid it is asked about
+    HABIT_BLOCK_STEAL = 1               # blocks a Steal from it
+    HABIT_BLOCK_ASSASSINATE = 2         # blocks an Assassination of it
+    HABIT_CHALLENGE = 3                 # challenges a claim or a block
 
 
 cdef struct CoupStyle:
@@ -548,9 +561,60 @@ cdef void coup_policy_probs(const CoupState* s, const uint8_t* claims, int t, co
     _type_probs(s, &v, t, legal, n, base, out)
 
 
+cdef inline int _habit_of(const CoupState* s) noexcept nogil:
+    """The habit a decision in ``s`` exercises (HABIT_*), -1 if none."""
+    if s.phase == PH_BLOCK:
+        if s.kind == K_FOREIGN_AID:
+            return HABIT_BLOCK_FA
+        return HABIT_BLOCK_STEAL if s.kind == K_STEAL else HABIT_BLOCK_ASSASSINATE
+    if s.phase == PH_CHALLENGE or s.phase == PH_BCHALLENGE:
+        return HABIT_CHALLENGE
+    return -1
+
+
+cdef inline bint _habit_yes(int a) noexcept nogil:
+    """Whether action ``a`` does what a habit counts (a block or a challenge)."""
+    return a == A_CHALLENGE or A_BLOCK <= a < A_REVEAL
+
+
+cdef void _apply_habit(const CoupState* s, const uint8_t* ctx, const int* legal, int n, double* out) noexcept nogil:
+    """out (legal order) with the seat's observed habit blended in: the probability of doing it (all
+    blocks, or the challenge) made (1 - w) * p + w * rate, the actions' shares within each side kept."""
+    cdef int h = _habit_of(s), i, nyes = 0
+    cdef const uint8_t* hb
+    cdef double w, target, p = 0.0
+    if h < 0:
+        return
+    hb = ctx + MODEL_HABIT_AT + (s.asked * MODEL_NHABITS + h) * 2
+    if hb[1] == 0:
+        return
+    w = hb[1] / <double>MODEL_WEIGHT_MAX
+    for i in range(n):
+        if _habit_yes(legal[i]):
+            p += out[i]
+            nyes += 1
+    if nyes == 0 or nyes == n:
+        return
+    target = (1.0 - w) * p + w * (hb[0] / <double>MODEL_WEIGHT_MAX)
+    for i in range(n):
+        if _habit_yes(legal[i]):
+            out[i] = out[i] * target / p if p > 0.0 else target / nyes
+        else:
+            out[i] = out[i] * (1.0 - target) / (1.0 - p) if p < 1.0 else (1.0 - target) / (n - nyes)
+
+
 cdef void coup_model_probs(const CoupState* s, const uint8_t* ctx, const int* legal, int n,
                            double* out) noexcept nogil:
-    """The opponent model: the seat deciding plays the mixture of the types its context weighs."""
+    """The opponent model: the seat deciding plays the mixture of the types its context weighs, with
+    its observed habits blended in."""
+    _mixture_probs(s, ctx, legal, n, out)
+    if n > 1:
+        _apply_habit(s, ctx, legal, n, out)
+
+
+cdef void _mixture_probs(const CoupState* s, const uint8_t* ctx, const int* legal, int n,
+                         double* out) noexcept nogil:
+    """The mixture of the types the context weighs for the seat deciding."""
     cdef const uint8_t* mix = ctx + MODEL_TYPE_AT + s.asked * MODEL_NTYPES
     cdef double base[MAX_LEGAL]
     cdef double part[MAX_LEGAL]
@@ -760,6 +824,9 @@ def policy_likelihoods(CoupCore core, int seat, ctx, int action, types, double e
 
 
 CONST.update(MODEL_CTX_SIZE=MODEL_CTX_SIZE, MODEL_TYPE_AT=MODEL_TYPE_AT, MODEL_NTYPES=MODEL_NTYPES,
+             MODEL_HABIT_AT=MODEL_HABIT_AT, MODEL_NHABITS=MODEL_NHABITS, HABIT_BLOCK_FA=HABIT_BLOCK_FA,
+             HABIT_BLOCK_STEAL=HABIT_BLOCK_STEAL, HABIT_BLOCK_ASSASSINATE=HABIT_BLOCK_ASSASSINATE,
+             HABIT_CHALLENGE=HABIT_CHALLENGE,
              MODEL_WEIGHT_MAX=MODEL_WEIGHT_MAX, FIT_EPS=FIT_EPS, BLUFFER_FACTOR=BLUFFER_FACTOR,
              HONEST_FACTOR=HONEST_FACTOR,
              **{f"MODEL_TYPE_{name.upper()}": t for t, name in enumerate(MODEL_TYPE_NAMES)})

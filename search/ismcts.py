@@ -116,7 +116,9 @@ class IsmctsBot(Bot):
                                   "'parametric' (a calibrated honesty/bluff model), a game's own (Coup: "
                                   "'truthful', the heuristic bluffing a tenth as often; 'fitted', the heuristic "
                                   "corrected to how searching bots decide; 'adaptive', each opponent read as "
-                                  "whichever of the two explains its decisions) or 'auto' (the game's best "
+                                  "whichever of the two explains its decisions; 'mixture', a posterior over "
+                                  "eight kinds of player and each opponent's observed habits, learned from its "
+                                  "decisions in the game) or 'auto' (the game's best "
                                   "measured for the seat, its search_defaults; else heuristic)"),
         "selfdet": (float, 0.5, "share of iterations (0..1) that also re-deal the bot's own cards as the "
                                 "others would read them, so bluffs are valued"),

@@ -47,12 +47,12 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from intrigue.engine.game import Game, InfoState
 from intrigue.engine.coup.names import ROLES as ROLE_WORDS
 from intrigue.engine.coup.claims import challenged_role, claimed_role
-from intrigue.ext.coup_core import (CONST as K, belief_hand_counts, pair_roles,
+from intrigue.ext.coup_core import (CONST as K, belief_hand_counts, model_type_names, pair_roles,
                                     policy_likelihoods)
 from intrigue.engine.belief import ReplayBelief
 from intrigue.engine.replay import ViewReplay
 
-__all__ = ["CoupBelief", "DEFAULT_PARAMS", "HAND_ROLES", "claimed_role"]
+__all__ = ["CoupBelief", "DEFAULT_PARAMS", "HAND_ROLES", "MIXTURE_PRIOR", "claimed_role"]
 
 DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
                                               K["CONTESSA"])
@@ -95,7 +95,51 @@ MODEL_TYPES: Dict[str, Tuple[int, ...]] = {
     "truthful": (K["MODEL_TYPE_HONEST"],),
     "fitted": (K["MODEL_TYPE_SEARCH"],),
     "adaptive": (K["MODEL_TYPE_HONEST"], K["MODEL_TYPE_SEARCH"]),
+    "mixture": tuple(range(NTYPES)),
 }
+#: opponent=mixture: the prior of each type (the kernel's MODEL_TYPE_* order: heuristic, search,
+#: honest, truthful, bluffer, challenger, passive, random)
+MIXTURE_PRIOR: Tuple[float, ...] = (0.15, 0.2, 0.2, 0.1, 0.1, 0.075, 0.075, 0.1)
+
+
+TYPE_NAMES: Tuple[str, ...] = tuple(model_type_names())
+
+HABITS_AT, NHABITS = K["MODEL_HABIT_AT"], K["MODEL_NHABITS"]
+#: opponent=mixture: a seat's observed habit (blocking each action, challenging) replaces the types'
+#: probability of it in the search's model with weight n / (n + HABIT_PSEUDO) after n chances, at most
+#: HABIT_WEIGHT_MAX (the rest stays the types' card-aware play), and its rate is (k + 1/2) / (n + 1)
+HABIT_PSEUDO = 2.0
+HABIT_WEIGHT_MAX = 0.75
+
+
+def _habit_of(core: Any) -> Optional[int]:
+    """The habit a decision in ``core`` exercises (the kernel's HABIT_*), None if none."""
+    ph = core.phase
+    if ph == K["PH_BLOCK"]:
+        return {K["K_FOREIGN_AID"]: K["HABIT_BLOCK_FA"], K["K_STEAL"]: K["HABIT_BLOCK_STEAL"]}.get(
+            core.kind, K["HABIT_BLOCK_ASSASSINATE"])
+    if ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
+        return K["HABIT_CHALLENGE"]
+    return None
+
+
+def habit_bytes(chances: int, done: int) -> bytes:
+    """A habit's two context bytes (rate, weight) after ``done`` of ``chances``."""
+    if chances <= 0:
+        return bytes(2)
+    rate = (done + 0.5) / (chances + 1.0)
+    weight = min(HABIT_WEIGHT_MAX, chances / (chances + HABIT_PSEUDO))
+    return bytes((int(round(WEIGHT_MAX * rate)), int(round(WEIGHT_MAX * weight))))
+
+
+def _quantized(posterior: Sequence[float]) -> bytes:
+    """Type weights for the model context: the posterior in 255ths (rounded; at least one weight
+    kept, so a context never reads as all zeros -- the heuristic -- by rounding)."""
+    out = [int(round(WEIGHT_MAX * p)) for p in posterior]
+    if not any(out):
+        out[max(range(len(out)), key=lambda m: posterior[m])] = WEIGHT_MAX
+    return bytes(out)
+
 
 _FACTORS: Dict[Any, Tuple[float, ...]] = {}      # factor vectors by what they depend on (shared)
 
@@ -121,8 +165,11 @@ class _Tracker(ViewReplay):
         # per seat the evidence under each type since its hand last changed and the log marginal
         # likelihood of each type from the hands before
         self.types: Tuple[int, ...] = MODEL_TYPES.get(opponent, ())
+        self.prior: Optional[Tuple[float, ...]] = MIXTURE_PRIOR if opponent == "mixture" else None
         self.mixed = len(self.types) > 1
         self.ctx = bytearray(K["MODEL_CTX_SIZE"])
+        # per seat, per habit: [chances, times done] over the whole game
+        self.habits: List[List[List[int]]] = [[[0, 0] for _ in range(NHABITS)] for _ in range(n)]
         m = len(self.types)
         self.mix_events: List[List[Tuple[int, Tuple[Tuple[float, ...], ...]]]] = [[] for _ in range(n)]
         self.type_ll: List[List[float]] = [[0.0] * m for _ in range(n)]
@@ -193,6 +240,7 @@ class _Tracker(ViewReplay):
         self._phase = core.phase
         if player >= 0:
             self._observe(player, action)
+            self._note_habit(player, action)
             self._note_claim(player, action)
         elif self._phase == K["PH_REPLACE"]:
             self._reset(core.asked)
@@ -200,6 +248,13 @@ class _Tracker(ViewReplay):
     def after(self, player: int, action: int, text: str, core: Any) -> None:
         if self._phase == K["PH_EXCHANGE"]:
             self._reset(player)                      # exchanged: a new hand
+
+    def _note_habit(self, q: int, a: int) -> None:
+        """Count q's chance to block or challenge, and whether it did."""
+        h = _habit_of(self.core)
+        if h is not None:
+            self.habits[q][h][0] += 1
+            self.habits[q][h][1] += a == K["A_CHALLENGE"] or K["A_BLOCK"] <= a < K["A_REVEAL"]
 
     def _note_claim(self, q: int, a: int) -> None:
         """The policy's context after q's decision a: a claim or block adds its role to q's claims, an
@@ -303,23 +358,41 @@ class _Tracker(ViewReplay):
             out[h] = w
         return out
 
+    def _type_logs(self, q: int, hidden: int) -> List[float]:
+        """Per type: the log of its prior times the likelihood of all of q's decisions so far (the
+        current hand's evidence averaged over the hands it might hold, as a prior over them)."""
+        logs = [t + (ll or 0.0) for t, ll in zip(self.type_ll[q], self._hand_evidence(q, hidden))]
+        if self.prior is not None:
+            logs = [x + math.log(p) for x, p in zip(logs, self.prior)]
+        return logs
+
+    def type_posterior(self, q: int, hidden: int) -> List[float]:
+        """A mixture's posterior over its types for seat q, from all its decisions so far."""
+        logs = self._type_logs(q, hidden)
+        top = max(logs)
+        w = [math.exp(x - top) for x in logs]
+        total = sum(w)
+        return [x / total for x in w]
+
     def search_odds(self, q: int, hidden: int) -> float:
         """opponent=adaptive: the posterior probability that q is a search (type 1) rather than the
         truthful heuristic, from all its decisions so far (the current hand's evidence averaged over
         the hands it might hold, as a prior over them)."""
-        logs = [t + (ll or 0.0) for t, ll in zip(self.type_ll[q], self._hand_evidence(q, hidden))]
+        logs = self._type_logs(q, hidden)
         return 1.0 / (1.0 + math.exp(max(-700.0, min(700.0, logs[0] - logs[1]))))
 
     def _mixed_row(self, q: int, hidden: int) -> Optional[List[float]]:
-        """A mixture: q is one of the model's types, a priori equally likely, so the likelihood of a
-        hand is the sum over the types of the type's evidence about earlier hands times its likelihood
-        of this hand (a Bayesian mixture: the type that explains q's
+        """A mixture: q is one of the model's types (a priori equally likely, or by the prior), so the
+        likelihood of a hand is the sum over the types of the type's prior and evidence about earlier
+        hands times its likelihood of this hand (a Bayesian mixture: the type that explains q's
         decisions better counts more)."""
         if not self.mix_events[q] or hidden <= 0:
             return None
         rows = [self._type_rows(q, hidden, m) for m in range(len(self.types))]
         top = max(self.type_ll[q])
         weight = [math.exp(t - top) for t in self.type_ll[q]]
+        if self.prior is not None:
+            weight = [w * p for w, p in zip(weight, self.prior)]
         out = [sum(w * r[h] for w, r in zip(weight, rows)) for h in range(HANDS)]
         peak = max(out)
         return [x / peak for x in out] if peak > 0.0 else None
@@ -328,7 +401,7 @@ class _Tracker(ViewReplay):
 class CoupBelief(ReplayBelief):
     """The belief model for Coup (see the module docstring); one per bot, cached per seat."""
 
-    opponent_models = ("heuristic", "truthful", "parametric", "fitted", "adaptive")
+    opponent_models = ("heuristic", "truthful", "parametric", "fitted", "adaptive", "mixture")
 
     samples = 2000          # chain sweeps behind a reported marginal
     tracker_class = _Tracker
@@ -351,22 +424,41 @@ class CoupBelief(ReplayBelief):
 
     def model_context(self, info: InfoState, ctx: bytes) -> bytes:
         """The search's model context (:func:`~intrigue.engine.coup.heuristic.model_context`) with each
-        opponent's type set to what this belief takes it for: with ``opponent=adaptive``, a search
-        (``MODEL_TYPE_SEARCH``: the kernel's model corrects the heuristic by the fitted model of
-        searches, :mod:`~intrigue.engine.coup.policyfit`) where that type is the more likely, with
-        ``opponent=fitted`` every opponent; otherwise every opponent stays the heuristic."""
-        if self.opponent not in ("adaptive", "fitted"):
+        opponent's type weights set to what this belief takes it for: with ``opponent=mixture``, its
+        posterior over the types (in 255ths; the opponents in the tree play that mixture); with
+        ``opponent=adaptive``, a search (``MODEL_TYPE_SEARCH``: the kernel's model corrects the
+        heuristic by the fitted model of searches, :mod:`~intrigue.engine.coup.policyfit`) where that
+        type is the more likely, with ``opponent=fitted`` every opponent; otherwise every opponent stays
+        the heuristic."""
+        if self.opponent not in ("adaptive", "fitted", "mixture"):
             return ctx
         out = bytearray(ctx)
-        tr = self.tracker(info) if self.opponent == "adaptive" else None
+        tr = self.tracker(info) if self.opponent != "fitted" else None
         for q in range(info.game.num_players):
             if q == info.seat:
                 continue
             at = TYPES_AT + q * NTYPES
             out[at:at + NTYPES] = bytes(NTYPES)
-            if tr is None or tr.search_odds(q, len(info.core.face_down(q))) >= 0.5:
+            hidden = len(info.core.face_down(q))
+            if self.opponent == "mixture" and tr is not None:
+                out[at:at + NTYPES] = _quantized(tr.type_posterior(q, hidden))
+                for h, (chances, done) in enumerate(tr.habits[q]):
+                    i = HABITS_AT + (q * NHABITS + h) * 2
+                    out[i:i + 2] = habit_bytes(chances, done)
+            elif tr is None or tr.search_odds(q, hidden) >= 0.5:
                 out[at + K["MODEL_TYPE_SEARCH"]] = WEIGHT_MAX
         return bytes(out)
+
+    def type_posteriors(self, info: InfoState) -> Dict[int, Dict[str, float]]:
+        """``opponent=mixture``: per opponent seat, the posterior probability of each type of player
+        (the kernel's type names), from its decisions so far ({} for the other models)."""
+        if self.opponent != "mixture":
+            return {}
+        tr = self.tracker(info)
+        if tr is None:
+            return {}
+        return {q: dict(zip(TYPE_NAMES, tr.type_posterior(q, len(info.core.face_down(q)))))
+                for q in range(info.game.num_players) if q != info.seat and info.core.alive(q)}
 
     def marginals(self, info: InfoState, table: Optional[Sequence[float]], seed: int) -> Dict[int, Dict[str, float]]:
         counts = belief_hand_counts(info.core, info.seat, table, self.samples, 32, seed)
