@@ -1,5 +1,7 @@
 """Opponent models that learn from the table (``opponent=mixture``): each opponent's habits reach the
-search's model of it, and the posterior over kinds of player tells them apart."""
+search's model of it, and the posterior over kinds of player tells them apart; and a scripted opponent
+that blocks every Foreign Aid with a Duke, whatever it holds: the default bot still plays Foreign Aid
+into it (a known limitation, marked as such), ``tieband`` stops it."""
 import pytest
 
 from ismcts_positions import deal, play
@@ -9,6 +11,73 @@ from intrigue.engine.coup.heuristic import model_context
 from intrigue.ext.coup_core import CONST as K
 from intrigue.ext.ismcts import model_probs
 from intrigue.search.bot import make_bot
+from intrigue.search.heuristic import HeuristicBot
+
+BLOCK_DUKE = K["A_BLOCK"] + K["DUKE"]
+
+
+class DukeBlocker:
+    """Blocks every Foreign Aid with a Duke, whatever it holds; else plays as the heuristic bot."""
+
+    def __init__(self, seed):
+        self.rest = HeuristicBot(seed=seed)
+
+    def choose(self, info):
+        if info.core.phase == K["PH_BLOCK"] and BLOCK_DUKE in info.legal_actions():
+            return BLOCK_DUKE
+        return self.rest.choose(info).action
+
+
+def _aid_around_blocks(spec, players, games, iterations):
+    """The bot against the blocker (and, among more players, heuristic bots): per phase of the game --
+    before the blocker's second Duke block (of anyone's Foreign Aid), and after it -- the bot's turns
+    and how many were Foreign Aid; then, after the second block, how often the bot let the blocker's
+    block of its own Foreign Aid stand (walked into it) and how often it challenged it."""
+    turns, aid = [0, 0], [0, 0]
+    walked = challenged = 0
+    for g in range(games):
+        state = new_game("coup", players=players, seed=100 + g)
+        bot = make_bot(f"{spec}{',' if ':' in spec else ':'}iterations={iterations}", seed=g)
+        me = g % players                               # the bot sits in every seat over the games
+        blocker_seat = (me + 1) % players
+        others = {q: (DukeBlocker(seed=g) if q == blocker_seat else HeuristicBot(seed=g * 10 + q))
+                  for q in range(players) if q != me}
+        blocks = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            info = state.information_state(seat)
+            if seat == me:
+                a = bot.choose(info).action
+            else:
+                pick = others[seat].choose(info)
+                a = pick if isinstance(pick, int) else pick.action
+            core = state.core
+            if seat == blocker_seat and core.phase == K["PH_BLOCK"] and a == BLOCK_DUKE:
+                blocks += 1
+            if seat == me:
+                late = int(blocks >= 2)
+                if core.phase == K["PH_ACTION"]:
+                    turns[late] += 1
+                    aid[late] += a == K["A_FOREIGN_AID"]
+                elif (late and core.phase == K["PH_BCHALLENGE"] and core.blocker == blocker_seat
+                      and core.actor == me):
+                    challenged += a == K["A_CHALLENGE"]
+                    walked += a != K["A_CHALLENGE"]
+            state.apply_action(a)
+        bot.close()
+    return turns, aid, walked, challenged
+
+
+@pytest.mark.xfail(strict=True, reason="the default search cannot tell Foreign Aid into a likely block from "
+                   "Income (one coin) at these budgets and walks into it (16 times here); tieband=1 or 2 "
+                   "fixes it but loses among four to searching opponents (docs/search.md, Strength)")
+def test_the_default_bot_stops_playing_foreign_aid_into_a_habitual_duke_block():
+    # 24 seeded games among four at 300 iterations, the bot in every seat: once the blocker has blocked
+    # twice, the bot should let its block of the bot's own Foreign Aid stand at most a few times in all
+    turns, aid, walked, challenged = _aid_around_blocks("ismcts", 4, 24, 300)
+    assert turns[1] >= 5                               # the blocker did get to block twice
+    assert walked <= 3, (walked, challenged)
+    assert aid[1] <= max(2, 0.2 * turns[1]), (aid, turns)
 
 
 def _two_duke_blocks():
@@ -69,3 +138,11 @@ def test_the_mixture_tells_a_challenger_from_a_truthful_player():
     assert len(post[1]) >= 5 and len(post[2]) >= 5
     assert sum(post[1]) / len(post[1]) > 3 * prior
     assert sorted(post[2])[len(post[2]) // 2] < prior      # the median
+
+
+def test_ties_to_the_heuristic_stop_foreign_aid_into_a_habitual_duke_block():
+    # the same games with tieband=2: where the search cannot tell its move from the heuristic's, the
+    # heuristic's (Foreign Aid unlikely once a Duke is claimed) -- the block is let stand at most twice
+    turns, aid, walked, challenged = _aid_around_blocks("ismcts:tieband=2", 4, 24, 300)
+    assert turns[1] >= 5
+    assert walked <= 2, (walked, challenged)
