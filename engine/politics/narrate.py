@@ -18,19 +18,19 @@ from intrigue.engine.game import CHANCE, TERMINAL, Event
 from intrigue.engine.narration import Narrator
 from intrigue.engine.politics import names
 from intrigue.engine.politics.game import WINDOW_CARD, reason_kind
-from intrigue.ext.politics_core import CONST as K
+from intrigue.ext.politics_core import Action, Phase
 from intrigue.ext.game_api import KernelState
 
 COINS = ("INF", "LEG", "UND", "HON", "BET")
 TYPES = names.TYPES
 
 PHASE_OF = {
-    K["PH_LEADER"]: 1, K["PH_COUP"]: 1, K["PH_INVITE"]: 1, K["PH_ANSWER_INVITE"]: 1,
-    K["PH_PROPOSE"]: 2, K["PH_LOOK"]: 2,
-    K["PH_OPP"]: 3, K["PH_INSPECT"]: 3, K["PH_WDISCARD"]: 3,
-    K["PH_LDISCARD"]: 4, K["PH_REVEAL"]: 4,
-    K["PH_RESOLVE"]: 5, K["PH_FAILDRAW"]: 5,
-    K["PH_VOTE"]: 6, K["PH_VOTE_REVEAL"]: 6, K["PH_ROLE_REVEAL"]: 6,
+    Phase.LEADER: 1, Phase.COUP: 1, Phase.INVITE: 1, Phase.ANSWER_INVITE: 1,
+    Phase.PROPOSE: 2, Phase.LOOK: 2,
+    Phase.OPP: 3, Phase.INSPECT: 3, Phase.WDISCARD: 3,
+    Phase.LDISCARD: 4, Phase.REVEAL: 4,
+    Phase.RESOLVE: 5, Phase.FAILDRAW: 5,
+    Phase.VOTE: 6, Phase.VOTE_REVEAL: 6, Phase.ROLE_REVEAL: 6,
 }
 
 TEXT: Dict[str, Dict[str, str]] = {
@@ -509,7 +509,7 @@ class PoliticsNarrator(Narrator):
         if core.current_player() == TERMINAL:
             return None
         phase = PHASE_OF.get(core.phase)
-        if core.phase == K["PH_OFFER"] and core.leader is not None:
+        if core.phase == Phase.OFFER and core.leader is not None:
             phase = 2 if core.asked in core.members else 3      # members offer in Phase 2, the opposition in 3
         if self._refilling(core):
             phase = 5             # hands refill in Phase 5 even when no contract is resolved or bought
@@ -525,7 +525,7 @@ class PoliticsNarrator(Narrator):
         """Whether ``core`` is at a Phase 5 refill draw (§6.6): a draw to a hand of fewer than 3 cards
         (a Withdraw draws to a full hand, in Phase 3).  Hand sizes are public."""
         p = core.asked
-        return (core.phase == K["PH_DRAW"] and p is not None and 0 <= p < core.num_players
+        return (core.phase == Phase.DRAW and p is not None and 0 <= p < core.num_players
                 and core.hand_size(p) < 3)
 
     def event(self, core: KernelState, event: Event, viewer: Optional[int]) -> List[str]:
@@ -550,9 +550,9 @@ class PoliticsNarrator(Narrator):
         out: List[str] = []
         if p == CHANCE:
             who = core.asked
-            if ph == K["PH_ROLES"]:                  # seen only in a full view (a referee's replay)
+            if ph == Phase.ROLES:                  # seen only in a full view (a referee's replay)
                 out.append(self._T("roles_dealt", a=self.seat(int(words[1]), v), b=self.seat(int(words[2]), v)))
-            elif ph == K["PH_TELL"]:
+            elif ph == Phase.TELL:
                 if who != v:
                     key = "role_of_dark" if words[2] == "dark" else "role_of_honest"
                     out.append(self._S(key, who, v, partner=self.seat(int(words[3]), v) if len(words) > 3 else ""))
@@ -560,34 +560,34 @@ class PoliticsNarrator(Narrator):
                     out.append(self._T("role_dark", partner=self.seat(int(words[3]), v)))
                 else:
                     out.append(self._T("role_honest"))
-            elif ph in (K["PH_DEAL"], K["PH_DRAW"]):
-                key = "dealt" if ph == K["PH_DEAL"] else "drew"
+            elif ph in (Phase.DEAL, Phase.DRAW):
+                key = "dealt" if ph == Phase.DEAL else "drew"
                 card = self.card(TYPES.index(words[2]))
                 out.append(self._T(key, card=card) if who == v else self._S(key + "_other", who, v, card=card))
-            elif ph == K["PH_BRDEAL"]:
+            elif ph == Phase.BRDEAL:
                 card = self.backroom(names.BACKROOM.index(words[2]))
                 out.append(self._T("backroom_got", card=card) if who == v else self._S("backroom_other", who, v, card=card))
-            elif ph == K["PH_LEADER"]:
+            elif ph == Phase.LEADER:
                 out.append(self._S("leader", int(words[1]), v))
-            elif ph == K["PH_LOOK"]:
+            elif ph == Phase.LOOK:
                 cards = " ".join(words[1:])
                 out.append(self._T("look", cards=cards) if who == v else self._S("look_other", who, v, cards=cards))
-            elif ph == K["PH_INSPECT"]:
+            elif ph == Phase.INSPECT:
                 out.append(self._T("inspected", card=self.card(TYPES.index(words[1]))))
-            elif ph == K["PH_REVEAL"]:
+            elif ph == Phase.REVEAL:
                 shown = [TYPES.index(w) for w in words[1:]]
                 h = sum(1 for t in shown if t < 3)
                 out.append(self._T("passed", cards=" ".join(words[1:]), h=h, c=len(shown) - h,
                                    b=sum(int(TYPES[t][1]) for t in shown)))
-            elif ph == K["PH_VOTE_REVEAL"]:
+            elif ph == Phase.VOTE_REVEAL:
                 target = words[2]
                 if target == "abstain":
                     out.append(self._S("vote_abstained", int(words[1]), v))
                 else:
                     out.append(self._S("vote_shown", int(words[1]), v, target=self.seat(int(target), v)))
-            elif ph == K["PH_ROLE_REVEAL"]:
+            elif ph == Phase.ROLE_REVEAL:
                 out.append(self._S("exposed_dark" if words[2] == "dark" else "exposed_honest", int(words[1]), v))
-            elif ph == K["PH_FINAL_ROLES"]:
+            elif ph == Phase.FINAL_ROLES:
                 out.append(self._T("final_roles", a=self.seat(int(words[1]), v), b=self.seat(int(words[2]), v)))
         else:
             out.extend(self._decision(core, after, p, a, words, v))
@@ -597,70 +597,70 @@ class PoliticsNarrator(Narrator):
     def _decision(self, core, after, p: int, a: int, words: List[str], v: Optional[int]) -> List[str]:
         ph = core.phase
         head = words[0] if words else ""
-        if ph in (K["PH_COUP"], K["PH_BLOCK"], K["PH_DEALBREAK"]):
-            if a != K["A_PLAY"]:
+        if ph in (Phase.COUP, Phase.BLOCK, Phase.DEALBREAK):
+            if a != Action.PLAY:
                 return self._own_pass(core, p, v)  # passes in a window are not told (who was asked is hidden)
-            if ph == K["PH_COUP"]:
+            if ph == Phase.COUP:
                 return [self._S("coup_played", p, v)]
-            if ph == K["PH_DEALBREAK"]:
+            if ph == Phase.DEALBREAK:
                 return [self._S("dealbreak_played", p, v)]
             w = core.window or {}
-            answered = {K["PH_MEDIA"]: "media", K["PH_COUP"]: "coup", K["PH_DEALBREAK"]: "dealbreak"}.get(
+            answered = {Phase.MEDIA: "media", Phase.COUP: "coup", Phase.DEALBREAK: "dealbreak"}.get(
                 w.get("answers"), "")
             card = names.name(answered, self.lang) if answered else names.name("backroom", self.lang)
             return [self._S("block_played", p, v, card=card)]
-        if ph == K["PH_MEDIA"]:
+        if ph == Phase.MEDIA:
             if head != "media":
                 return self._own_pass(core, p, v)
             t = TYPES.index(words[1])
             new = names.name("C" if t < 3 else "H", self.lang)
             return [self._S("media_played", p, v, card=self.card(t), new=new)]
-        if ph == K["PH_INVITE"]:
+        if ph == Phase.INVITE:
             target, offer, join = self._invite_parts(words)
             return [self._S("invite", p, v, target=self.seat(target, v),
                             offer=self._T("offer", k=offer) if offer else "",
                             join=self._T("join", k=join) if join else "")]
-        if ph == K["PH_ANSWER_INVITE"]:
+        if ph == Phase.ANSWER_INVITE:
             return [self._S("accepts" if head == "accept" else "declines", p, v)]
-        if ph == K["PH_OFFER"]:
+        if ph == Phase.OFFER:
             if head in ("hold", "probe"):
                 target = int(words[1])          # English: "if you (do not) inspect", "if seat 2 inspects"
                 return [self._S(head, p, v, target=self.seat(target, v), k=int(words[2]),
                                 inspects="inspect" if target == v else "inspects",
                                 does_not="do not" if target == v else "does not")]
             return []
-        if ph == K["PH_ANSWER_CONTRACT"]:
+        if ph == Phase.ANSWER_CONTRACT:
             return [self._S("c_accepts" if head == "accept" else "c_declines", p, v)]
-        if ph == K["PH_PROPOSE"]:
+        if ph == Phase.PROPOSE:
             if len(words) == 3 and p == v:
                 hand = list(core.hand(p))
                 for w in words[1:]:
                     hand[TYPES.index(w)] -= 1
                 return [self._T("proposed_you", cards=" ".join(words[1:]), kept=self.cards(hand))]
             return [self._S("proposed", p, v)]
-        if ph == K["PH_OPP"]:
+        if ph == Phase.OPP:
             return [self._S("o_" + ("pass" if head == "pass" else head), p, v)]
-        if ph == K["PH_WDISCARD"]:
+        if ph == Phase.WDISCARD:
             if len(words) == 1:
                 return []
             return [self._T("discard_you", cards=" ".join(words[1:])) if p == v
                     else self._S("discards", p, v, cards=" ".join(words[1:]))]
-        if ph == K["PH_LDISCARD"]:
+        if ph == Phase.LDISCARD:
             if len(words) > 1:                     # the card is named: the leader's own view, or a full one
                 return [self._T("discard_you", cards=" ".join(words[1:])) if p == v
                         else self._S("discards", p, v, cards=" ".join(words[1:]))]
-            return [self._S("l_none" if a == K["A_NO_DISCARD"] else "l_discarded", p, v)]
-        if ph == K["PH_FAILDRAW"]:
+            return [self._S("l_none" if a == Action.NO_DISCARD else "l_discarded", p, v)]
+        if ph == Phase.FAILDRAW:
             return [self._S("buy", p, v)] if head == "buy" else []
-        if ph == K["PH_RESOLVE"]:
+        if ph == Phase.RESOLVE:
             slot = core.resolving
             ct = next((c for c in core.contracts if c["slot"] == "AB"[slot]), None) if slot is not None else None
             target = self.seat(ct["counterparty"], v) if ct else "?"
             return [self._S("keep" if head == "keep" else "break", p, v, target=target)]
-        if ph == K["PH_VOTE"]:
+        if ph == Phase.VOTE:
             if len(words) == 1 and head == "vote":
                 return [self._S("voted", p, v)]
-            if head == "abstain" or a == K["A_ABSTAIN"]:
+            if head == "abstain" or a == Action.ABSTAIN:
                 return [self._T("abstain_you")] if p == v else [self._S("voted", p, v)]
             return [self._T("voted_you", target=self.seat(int(words[1]), v))] if p == v else [self._S("voted", p, v)]
         return [f"{self.seat(p, v)}: {self.game.describe_action(' '.join(words), self.lang)}"]
@@ -681,7 +681,7 @@ class PoliticsNarrator(Narrator):
         last pass closes the window: its consequences), as in play."""
         lines = self.event(core, event, viewer)
         card = WINDOW_CARD.get(core.phase)
-        if (card is None or event.seat < 0 or event.action != K["A_PASS"] or event.seen_by(viewer) is None
+        if (card is None or event.seat < 0 or event.action != Action.PASS or event.seen_by(viewer) is None
                 or self._own_pass(core, event.seat, viewer)):           # (the seat's own choice: told)
             return lines
         return [self._S("w_pass", event.seat, viewer, card=names.name(card, self.lang))] + lines
@@ -704,7 +704,7 @@ class PoliticsNarrator(Narrator):
             m = after.members
             out.append(self._T("formed", leader=self.seat(m[0], v), p1=self.seat(m[1], v), p2=self.seat(m[2], v)))
         leader = core.leader
-        if (leader is not None and core.phase in (K["PH_ANSWER_INVITE"], K["PH_INVITE"]) and not after.members
+        if (leader is not None and core.phase in (Phase.ANSWER_INVITE, Phase.INVITE) and not after.members
                 and not core.flags(leader)["barred"] and after.flags(leader)["barred"]):
             out.append(self._S("attempt_failed", leader, v))
         if not core.failed_gov and after.failed_gov:
@@ -740,7 +740,7 @@ class PoliticsNarrator(Narrator):
         round's cards are gone from the position after that last pass, so the summary reads them here."""
         shown = list(core.revealed_cards)
         w = core.window or {}
-        if core.phase != K["PH_BLOCK"] or w.get("answers") != K["PH_MEDIA"] or not shown:
+        if core.phase != Phase.BLOCK or w.get("answers") != Phase.MEDIA or not shown:
             return shown
         if w.get("media_phase") == 3:
             t, ins, fl = shown[-1]
@@ -757,10 +757,10 @@ class PoliticsNarrator(Narrator):
         lie-catch vote has been counted."""
         out: List[str] = []
         m = core.members
-        settling = PHASE_OF.get(core.phase) in (3, 4) or core.phase in (K["PH_MEDIA"], K["PH_BLOCK"])
+        settling = PHASE_OF.get(core.phase) in (3, 4) or core.phase in (Phase.MEDIA, Phase.BLOCK)
         moved_on = (after.current_player() == TERMINAL or PHASE_OF.get(after.phase) in (5, 1, 6)
-                    or after.phase in (K["PH_DRAW"], K["PH_RESOLVE"]) or not after.members)
-        in_window = after.phase in (K["PH_MEDIA"], K["PH_BLOCK"], K["PH_INSPECT"], K["PH_WDISCARD"])
+                    or after.phase in (Phase.DRAW, Phase.RESOLVE) or not after.members)
+        in_window = after.phase in (Phase.MEDIA, Phase.BLOCK, Phase.INSPECT, Phase.WDISCARD)
         if m and core.formed and settling and moved_on and not in_window:
             members = self._join([self.seat(p, v) for p in m])
             totals = self._totals(after, m, v)
@@ -774,7 +774,7 @@ class PoliticsNarrator(Narrator):
                 cards = " ".join(passed) + (self.text["flipped_note"] if any("*" in c for c in passed) else "")
                 out.append(self._T("gov_summary_ok", members=members, cards=cards))
                 out.extend(totals)
-        if core.phase == K["PH_VOTE_REVEAL"] and after.phase != K["PH_VOTE_REVEAL"]:
+        if core.phase == Phase.VOTE_REVEAL and after.phase != Phase.VOTE_REVEAL:
             tally: Dict[int, int] = {}
             for p in range(core.num_players):       # the votes shown so far, and the one shown now
                 target = core.vote(p) if (core.voted(p) and p < core.asked) else None
@@ -796,9 +796,9 @@ class PoliticsNarrator(Narrator):
 
     def auto_line(self, core: KernelState, action: int, viewer: Optional[int]) -> str:
         """The line said when a decision with one legal choice is played for the person."""
-        card = {K["PH_COUP"]: "coup", K["PH_BLOCK"]: "block", K["PH_DEALBREAK"]: "dealbreak",
-                K["PH_MEDIA"]: "media"}.get(core.phase)
-        if card is not None and action in (K["A_PASS"],):
+        card = {Phase.COUP: "coup", Phase.BLOCK: "block", Phase.DEALBREAK: "dealbreak",
+                Phase.MEDIA: "media"}.get(core.phase)
+        if card is not None and action in (Action.PASS,):
             return self._T("auto_window", card=names.name(card, self.lang))
         return self._T("auto", label=self.action_label(core, action, viewer))
 
@@ -854,7 +854,7 @@ class PoliticsNarrator(Narrator):
         contract offer goes template -> counterparty -> amount."""
         ph, v = core.phase, viewer
         parsed = [(a, self.game.action_to_string(core, a).split()) for a in actions]
-        if ph == K["PH_INVITE"]:
+        if ph == Phase.INVITE:
             if depth == 0:
                 keyf, q = (lambda w: self._invite_parts(w)[0]), self._T("q_invitee")
                 label = lambda k: self.seat(k, v)  # noqa: E731
@@ -868,7 +868,7 @@ class PoliticsNarrator(Narrator):
                 label = lambda k: self._T("g_join", k=k) if k else self._T("g_join0")  # noqa: E731
             else:
                 return None
-        elif ph == K["PH_OFFER"]:
+        elif ph == Phase.OFFER:
             if depth == 0:
                 keyf, q = (lambda w: w[0]), self._T("q_template")
                 label = lambda k: self._T({"no_contract": "g_none", "hold": "g_hold", "probe": "g_probe"}[k])  # noqa: E731
@@ -895,55 +895,55 @@ class PoliticsNarrator(Narrator):
         if v is not None and p != v:
             return self._S("p_wait", p, v)
         T = self._T
-        if ph == K["PH_COUP"]:
+        if ph == Phase.COUP:
             return T("p_coup", leader=self.seat(core.drawn if core.drawn is not None else core.leader, v))
-        if ph == K["PH_BLOCK"]:
+        if ph == Phase.BLOCK:
             w = core.window or {}
-            answered = {K["PH_MEDIA"]: "media", K["PH_COUP"]: "coup", K["PH_DEALBREAK"]: "dealbreak"}.get(
+            answered = {Phase.MEDIA: "media", Phase.COUP: "coup", Phase.DEALBREAK: "dealbreak"}.get(
                 w.get("answers"), "backroom")
             player = w.get("card_player")
             return T("p_block", player=_cap(self.seat(player, v)) if player is not None else "?",
                      card=names.name(answered, self.lang))
-        if ph == K["PH_DEALBREAK"]:
+        if ph == Phase.DEALBREAK:
             ct = core.contracts[-1] if core.contracts else None
             if ct:
                 return T("p_dealbreak", x=_cap(self.seat(ct["creator"], v)), y=self.seat(ct["counterparty"], v),
                          tpl=ct["template"].upper(), k=ct["k"])
-        if ph == K["PH_MEDIA"]:
+        if ph == Phase.MEDIA:
             w = core.window or {}
             if w.get("media_phase") == 3 and core.revealed_cards:       # the card just inspected
                 return T("p_media3", card=self.card(core.revealed_cards[-1][0]))
             return T("p_media")
-        if ph == K["PH_INVITE"]:
+        if ph == Phase.INVITE:
             acc, _ = core.accepted
             return T("p_invite", n=core.invitations_issued, max=core.rules.get("max_inv", self.game.options.get(
                 "max_invitations", 4)), acc=acc)
-        if ph == K["PH_ANSWER_INVITE"]:
+        if ph == Phase.ANSWER_INVITE:
             who, offer, join = core.invitation
             return T("p_answer_invite", leader=_cap(self.seat(core.leader, v)),
                      offer=T("offer", k=offer) if offer else "", join=T("join", k=join) if join else "")
-        if ph == K["PH_OFFER"]:
+        if ph == Phase.OFFER:
             return T("p_offer")
-        if ph == K["PH_ANSWER_CONTRACT"]:
+        if ph == Phase.ANSWER_CONTRACT:
             tpl, x, y, k = core.contract_offer
             return T("p_answer_contract", x=_cap(self.seat(x, v)), tpl=str(tpl).upper(), k=k,
                      cond=T("cond_" + str(tpl).lower()))
-        if ph == K["PH_PROPOSE"]:
+        if ph == Phase.PROPOSE:
             return T("p_propose")
-        if ph == K["PH_OPP"]:
+        if ph == Phase.OPP:
             return T("p_opp", inf=core.coins(p)["INF"])
-        if ph == K["PH_WDISCARD"]:
+        if ph == Phase.WDISCARD:
             return T("p_wdiscard")
-        if ph == K["PH_LDISCARD"]:
+        if ph == Phase.LDISCARD:
             return T("p_ldiscard", cards=self.cards(core.known_table(p)))
-        if ph == K["PH_FAILDRAW"]:
+        if ph == Phase.FAILDRAW:
             return T("p_faildraw")
-        if ph == K["PH_RESOLVE"]:
+        if ph == Phase.RESOLVE:
             slot = core.resolving
             ct = next((c for c in core.contracts if c["slot"] == "AB"[slot]), None) if slot is not None else None
             if ct:
                 return T("p_resolve", slot=ct["slot"], y=self.seat(ct["counterparty"], v), k=ct["k"])
-        if ph == K["PH_VOTE"]:
+        if ph == Phase.VOTE:
             return T("p_vote", vote=core.vote_no)
         return self.game.describe_decision(self.game.decision_kind(core), self.lang)
 
@@ -986,9 +986,9 @@ class PoliticsNarrator(Narrator):
             return ""
         T, ph = self._T, core.phase
         inf = core.coins(p)["INF"] if p >= 0 else 0
-        if ph == K["PH_OPP"] and a == K["A_INSPECT"]:
+        if ph == Phase.OPP and a == Action.INSPECT:
             return T("w_cost", action=self.text["l_inspect"].split(" (")[0], cost=1, have=inf)
-        if ph == K["PH_OPP"] and a == K["A_DEAL"]:
+        if ph == Phase.OPP and a == Action.DEAL:
             if not core.rules.get("backroom"):
                 return T("w_no_backroom")
             if inf < 2:
@@ -996,7 +996,7 @@ class PoliticsNarrator(Narrator):
             if core.backroom_count(p) >= 2:
                 return T("w_hand_limit")
             return T("w_pile_empty")
-        if ph == K["PH_INVITE"] and text.strip().lower().startswith("invite"):
+        if ph == Phase.INVITE and text.strip().lower().startswith("invite"):
             words = text.split()
             try:
                 target, offer, _ = self._invite_parts(words)
@@ -1010,7 +1010,7 @@ class PoliticsNarrator(Narrator):
             left = 3 - core.accepted[1]
             if offer > left:
                 return T("w_offer", left=left)
-        if ph == K["PH_VOTE"] and text.strip().lower().startswith("vote"):
+        if ph == Phase.VOTE and text.strip().lower().startswith("vote"):
             return T("w_vote")
         words = text.split()
         kinds = self.VERBS.get(words[0].lower() if words else "", ())
@@ -1022,7 +1022,7 @@ class PoliticsNarrator(Narrator):
     def standing_pass(self, core: KernelState, viewer: Optional[int]) -> Optional[dict]:
         """A Media window opens after each card the opposition inspects: the person may pass on all
         of this phase's at once instead of being asked after each card (the terminal's hook)."""
-        if (core.phase != K["PH_MEDIA"] or viewer is None or core.current_player() != viewer
+        if (core.phase != Phase.MEDIA or viewer is None or core.current_player() != viewer
                 or (core.window or {}).get("media_phase") != 3):       # Phase 4 asks once anyway
             return None
         pass_action = next((a for a in core.legal_actions() if self.game.action_to_string(core, a) == "pass"), None)
@@ -1033,12 +1033,12 @@ class PoliticsNarrator(Narrator):
 
     def wants_board(self, core: KernelState, viewer: Optional[int]) -> bool:
         """The board is shown before the decisions that need it (not before every window)."""
-        if core.phase == K["PH_INVITE"]:
+        if core.phase == Phase.INVITE:
             return core.invitations_issued == 0       # once per attempt, not before every invitation
-        if core.phase == K["PH_VOTE"]:
+        if core.phase == Phase.VOTE:
             return core.vote_no == 1
-        return core.phase in (K["PH_ANSWER_INVITE"], K["PH_OFFER"], K["PH_PROPOSE"], K["PH_OPP"],
-                              K["PH_LDISCARD"], K["PH_RESOLVE"])
+        return core.phase in (Phase.ANSWER_INVITE, Phase.OFFER, Phase.PROPOSE, Phase.OPP,
+                              Phase.LDISCARD, Phase.RESOLVE)
 
     # --- the board and the end ---------------------------------------------------------------------
     def _role_of(self, core, p: int, viewer: Optional[int]) -> str:
@@ -1158,16 +1158,16 @@ class PoliticsNarrator(Narrator):
         """The phase of the round a decision belongs to (6: the lie-catch), also for the decisions
         that can come in several phases: contract offers and answers, and the reaction windows."""
         ph = core.phase
-        if ph == K["PH_OFFER"]:
+        if ph == Phase.OFFER:
             return 2 if core.asked in core.members else 3          # members offer in Phase 2
-        if ph == K["PH_ANSWER_CONTRACT"]:
+        if ph == Phase.ANSWER_CONTRACT:
             offer = core.contract_offer
             return 2 if offer and offer[1] in core.members else 3
         w = core.window or {}
-        kind = w.get("answers") if ph == K["PH_BLOCK"] else ph     # a Block window answers another card
-        if kind == K["PH_MEDIA"]:
+        kind = w.get("answers") if ph == Phase.BLOCK else ph     # a Block window answers another card
+        if kind == Phase.MEDIA:
             return 3 if w.get("media_phase") == 3 else 4
-        if kind == K["PH_DEALBREAK"]:
+        if kind == Phase.DEALBREAK:
             ct = core.contracts[-1] if core.contracts else None
             if not core.members or ct is None or ct["template"].upper() == "JOIN":
                 return 1
