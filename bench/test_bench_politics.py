@@ -7,7 +7,7 @@ from a mid-round position (iterations per round in ``extra_info``).
 import pytest
 
 from intrigue.engine.politics.benchmarks import _position
-from intrigue.ext import politics_core
+from intrigue.ext import politics_check
 from intrigue.search.bot import Limits, make_bot
 
 BATCH = 200
@@ -19,26 +19,26 @@ pytestmark = pytest.mark.benchmark(group="politics")
 
 @pytest.mark.parametrize("players", [6, 8])
 def test_random_playout(benchmark, players):
-    steps = benchmark(politics_core.playouts, players, BATCH, players)
+    steps = benchmark(politics_check.playouts, players, BATCH, players)
     assert steps > BATCH * 100
     benchmark.extra_info["playouts_per_round"] = BATCH
 
 
 @pytest.mark.parametrize("players", [6, 8])
 def test_policy_playout(benchmark, players):
-    assert benchmark(politics_core.policy_playouts, players, BATCH, players) > BATCH * 100
+    assert benchmark(politics_check.policy_playouts, players, BATCH, players) > BATCH * 100
     benchmark.extra_info["playouts_per_round"] = BATCH
 
 
 def test_clone(benchmark):
     core = _position(6).core
-    benchmark(politics_core.clone_loop, core, 100_000)
+    benchmark(politics_check.clone_loop, core, 100_000)
     benchmark.extra_info["clones_per_round"] = 100_000
 
 
 def test_determinize(benchmark):
     pos = _position(6)
-    benchmark(politics_core.determinize_loop, pos.core, pos.current_player(), 10_000, 1)
+    benchmark(politics_check.determinize_loop, pos.core, pos.current_player(), 10_000, 1)
     benchmark.extra_info["determinizations_per_round"] = 10_000
 
 

@@ -17,8 +17,10 @@ from intrigue.cli.paths import check_writable
 from intrigue.engine.errors import IntrigueError, OptionError
 from intrigue.engine.game import Game
 from intrigue.engine.registry import load_game
-from intrigue.search.bot import Limits
-from intrigue.search.exploit import DEFAULT_SAMPLES, ExploitReport, Score, exploit as exploit_bots
+from intrigue.search.bot import Limits, make_bot
+from intrigue.search.exploit import (DEFAULT_SAMPLES, TABLE_HEADER, TABLE_ITERATIONS, TABLE_MAX_NODES, ExploitReport,
+                                     Score, exploit as exploit_bots, exploit_table, format_row, small_games)
+from intrigue.search.ismcts import MAX_ITERATIONS as SEARCH_MAX_ITERATIONS
 from intrigue.search.solve import DEFAULT_VARIANT, MAX_ITERATIONS, VARIANTS, Checkpoint, solve as solve_game
 from intrigue.search.tree import DEFAULT_MAX_NODES, build_tree, describe_game
 
@@ -86,12 +88,14 @@ class _Ticker:
 @click.option("--samples", type=click.IntRange(1, 100000), default=DEFAULT_SAMPLES, show_default=True,
               help="Answers asked of a bot that cannot give its probabilities (a search), per information set.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bots' answers.")
-@click.option("--iterations", type=click.IntRange(1), default=None,
-              help="Iterations per search decision (overrides the bot spec's limit).")
+@click.option("--iterations", type=click.IntRange(1, SEARCH_MAX_ITERATIONS), default=None,
+              help="Iterations per search decision (overrides the bot spec's limit; at most 2x10^9, as a search counts).")
+@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Processes asking the bots (the result is the same for any number).")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 def exploit(game: str, ruleset: Optional[str], players: Optional[int], option: Tuple[str, ...], max_nodes: int,
             as_json: bool, specs: Tuple[str, ...], samples: int, seed: int, iterations: Optional[int],
-            quiet: bool) -> None:
+            workers: int, quiet: bool) -> None:
     """Score bots exactly: how much a best response wins against them (NashConv; exploitability is
     NashConv over the number of players; 0 is a Nash equilibrium).
 
@@ -104,7 +108,8 @@ def exploit(game: str, ruleset: Optional[str], players: Optional[int], option: T
     g = _game(game, ruleset, players, option)
     limits = Limits(iterations=iterations) if iterations else None
     report: ExploitReport = exploit_bots(g, list(specs), samples=samples, seed=seed, limits=limits,
-                                         max_nodes=max_nodes, progress=_Ticker(quiet or as_json, "information sets"))
+                                         max_nodes=max_nodes, progress=_Ticker(quiet, "information sets"),
+                                         workers=workers)
     if as_json:
         click.echo(json.dumps(report.to_dict()))
         return
@@ -172,3 +177,35 @@ def solve(game: str, ruleset: Optional[str], players: Optional[int], option: Tup
                ", ".join(f"seat {s} {v:+.6f}" for s, v in enumerate(solution.last.score.values)))
     if save_path:
         click.echo(f"saved to {save_path} (play it with the bot solved:{save_path})")
+
+
+def parse_budgets(text: str) -> Tuple[int, ...]:
+    """``"100,1000"`` -> (100, 1000): the tuners' table's iterations per decision, each from 1 to the most
+    a search counts (:data:`SEARCH_MAX_ITERATIONS`)."""
+    try:
+        budgets = tuple(int(x.replace("_", "")) for x in text.split(",") if x.strip())
+    except ValueError:
+        budgets = ()
+    if not budgets or min(budgets) < 1 or max(budgets) > SEARCH_MAX_ITERATIONS:
+        raise OptionError(f"--iterations {text!r} must be whole numbers from 1 to {SEARCH_MAX_ITERATIONS} "
+                          "separated by commas", field="iterations")
+    return budgets
+
+
+def show_exploit_table(specs: Tuple[str, ...], iterations: str, samples: int, seed: int, max_nodes: int,
+                       workers: int, as_json: bool) -> None:
+    """``intrigue bench --exploit``: the tuners' table (:func:`intrigue.search.exploit.exploit_table`),
+    printed a row at a time as each point is measured (with ``as_json``, one JSON object at the end and
+    the rows on stderr as they come)."""
+    if not specs:
+        raise OptionError("--exploit needs the bots to score: --bots SPEC (repeatable)", field="bots")
+    budgets = parse_budgets(iterations)
+    for spec in specs:                       # a bad spec: one line now, not after minutes of others' rows
+        make_bot(spec, seed=0).close()
+    games = small_games(max_nodes)
+    click.echo(TABLE_HEADER, err=as_json)
+    rows = exploit_table(list(specs), games=games, iterations=budgets, samples=samples, seed=seed,
+                         on_row=lambda row: click.echo(format_row(row), err=as_json), workers=workers)
+    if as_json:
+        click.echo(json.dumps({"samples": samples, "seed": seed, "iterations": list(budgets),
+                               "rows": [r.to_dict() for r in rows]}))

@@ -17,6 +17,7 @@ COMMANDS: Dict[str, str] = {
     "bench": "intrigue.cli.bench:bench",
     "replay": "intrigue.cli.replay:replay",
     "games": "intrigue.cli.games:games",
+    "rules": "intrigue.cli.rules:rules",
     "web": "intrigue.cli.web_cmd:web",
     "exploit": "intrigue.cli.exact:exploit",
     "solve": "intrigue.cli.exact:solve",
@@ -49,6 +50,7 @@ def cli() -> None:
 
     \b
     The games, rulesets, options:  intrigue games
+    A game's rules guide:          intrigue rules GAME [--lang LANG]
     Start a game against bots:     intrigue play
     Drive it from a frontend:      intrigue engine      (see docs/protocol.md)
     Pit bots against each other:   intrigue arena --help

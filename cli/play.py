@@ -15,8 +15,8 @@ from typing import List, Optional, Sequence
 
 import click
 
-from intrigue.cli.tui import (analysis_lines, has_rtl, narrate_history, narrator_for, os_reason, t, think, visual,
-                               wants_color)
+from intrigue.cli.tui import (RTL_LANGS, analysis_lines, has_rtl, narrate_history, narrator_for, os_reason, t, think,
+                               visual, wants_color)
 from intrigue.engine import GameRecord, IntrigueError, load_game
 from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import strongest_bot_spec
@@ -28,6 +28,11 @@ from intrigue.cli.paths import check_writable
 
 NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)")     # a typed number that is no choice's index
 COMMAND_WORDS = {"hint", "save", "load", "log", "board", "rules", "help", "quit", "exit"}
+NO_SAVE = {"n", "no", "quit", "exit", "q"}
+"""Answers to the offer to save that mean: leave without saving (as Enter does)."""
+SAVE_NUMBERS = 3
+"""After this many numbers typed at the offer to save (a script answering "1" to everything), the game
+is left without saving rather than asked again."""
 """The commands (``back`` is handled with the steps of a decision)."""
 
 
@@ -56,6 +61,7 @@ class TerminalGame:
         self.narrator = narrator_for(self.game, lang, self.names, color=wants_color(self.out))
         self.last_header: Optional[str] = None
         self._board_at: Optional[int] = None
+        self.standing_passes: set = set()     # questions the person passes for the rest of their phase
         # a forced move that another seat could not know was forced is shown after a seat's usual
         # thinking time, so that how fast a bot answers tells nothing about its cards (search/pacing.py)
         self.pacer = Pacer(seed)
@@ -80,7 +86,7 @@ class TerminalGame:
         self.bots, self.hint_bot = {}, None
 
     def say(self, text: str = "") -> None:
-        self.out.write((visual(text, self._width()) if self.bidi else text) + "\n")
+        self.out.write((visual(text, self._width(), rtl=self.lang in RTL_LANGS) if self.bidi else text) + "\n")
         self.out.flush()
 
     def _width(self) -> int:
@@ -110,6 +116,7 @@ class TerminalGame:
             state = self.table.state
             if state.is_terminal():
                 self.show_end()
+                self.offer_save()            # the record is kept only if the person says where
                 return 0
             to_move = state.current_player()
             if to_move != self.seat:
@@ -219,6 +226,10 @@ class TerminalGame:
             self.say("  " + (auto(core, actions[0], self.seat) if auto else
                              t("auto", self.lang, label=self.narrator.action_label(core, actions[0], self.seat))))
             return self._apply(actions[0]) or True
+        standing = self._standing(core, actions)
+        if standing is not None and standing["key"] in self.standing_passes:
+            self.say("  " + standing["note"])         # the person said not to be asked again here
+            return self._apply(standing["action"]) or True
         if self._wants_board(core) and self._board_is_stale():
             self.show_board()
         self.say(self.narrator.prompt(core, self.seat))
@@ -240,11 +251,18 @@ class TerminalGame:
             else:
                 options = None
                 labels = [self.narrator.action_label(core, a, self.seat) for a in choices]
+            extra = standing if standing is not None and len(path) == 1 else None
+            if extra is not None:
+                labels = labels + [extra["label"]]
             for i, label in enumerate(labels, 1):
                 self.say(f"  {i:>2}. {label}")
             picked = self._read(core, choices, options, len(labels), can_back=len(path) > 1)
             if picked is None:
                 return False
+            if extra is not None and picked == len(labels) - 1:     # pass, now and for the rest of it
+                self.standing_passes.add(extra["key"])
+                self._apply(extra["action"])
+                return True
             if picked == "back":
                 path = [actions]
                 self.say(self.narrator.prompt(core, self.seat))
@@ -297,6 +315,12 @@ class TerminalGame:
                     return "done"            # a loaded game: go on from its position
                 return "again"
             action = self.match(core, line, choices if options is None else self.table.state.legal_actions())
+            if action is None:
+                numbered = self.seats_by_number(line)     # "steal Eli", as the menu names the seat
+                if numbered != line:
+                    action = self.match(core, numbered, choices if options is None else self.table.state.legal_actions())
+                    if action is None and self._parses(numbered):
+                        line = numbered
             if action is not None:
                 return "done" if self._apply(action) else "again"
             if can_back and not self._parses(line):
@@ -305,6 +329,31 @@ class TerminalGame:
                 continue
             if self._apply(line, line):     # notation typed in full ("steal 2")
                 return "done"
+
+    def _standing(self, core, actions: List[int]) -> Optional[dict]:
+        """The narrator's offer to pass a question that comes again and again (a Politics Media window
+        after each inspected card) for the rest of its phase: ``{"key", "action", "label", "note"}``,
+        or None (its ``standing_pass`` plug-in hook)."""
+        hook = getattr(self.narrator, "standing_pass", None)
+        offer = hook(core, self.seat) if hook is not None else None
+        if offer is None or offer["action"] not in actions:
+            return None
+        return offer
+
+    def seats_by_number(self, line: str) -> str:
+        """``line`` with every seat named as the menus name it -- a name given with ``--names``, or the
+        narrator's label ("seat 2", "ที่นั่ง 2", "מושב 2", "you") -- replaced by its number, so that a
+        target can be typed by name in any language ("steal Eli" is "steal 1").  Longer names first,
+        whole words only, any case."""
+        labels = []
+        for s in range(self.game.num_players):
+            for label in {self.narrator.seat(s, self.seat), self.narrator.seat(s, None)}:
+                if label and not label.isdecimal():
+                    labels.append((label, s))
+        out = line
+        for label, s in sorted(labels, key=lambda x: -len(x[0])):
+            out = re.sub(rf"(?<!\w){re.escape(label)}(?!\w)", str(s), out, flags=re.IGNORECASE)
+        return out
 
     def _parses(self, text: str) -> bool:
         """Whether ``text`` reads as a move of this game (legal now or not)."""
@@ -336,16 +385,25 @@ class TerminalGame:
         return None
 
     def offer_save(self) -> None:
-        """Before leaving a game in progress, offer to save it (Enter leaves without saving); not
-        with ``--save``, which saves on leaving anyway."""
-        if self.table.state.is_terminal() or self.save_path:
+        """Before leaving a game, in progress or over, offer to save it (Enter leaves without saving;
+        a save says where the file went); not with ``--save``, which saves on leaving anyway."""
+        if self.save_path:
             return
+        numbers = 0
         while True:                      # a save that fails is offered again: the game is not lost
             try:
                 path = self.ask(t("save_offer", self.lang)).strip()
             except EOFError:
                 return
-            if not path or self.file_command("save", path):
+            if not path or path.lower() in NO_SAVE:
+                return
+            if path.isdecimal():         # a menu number typed out of habit, not a file name
+                numbers += 1
+                if numbers >= SAVE_NUMBERS:
+                    return
+                self.say(t("save_name", self.lang, text=path))
+                continue
+            if self.file_command("save", path):
                 return
 
     # --- commands ---------------------------------------------------------------------------------
@@ -414,7 +472,7 @@ class TerminalGame:
             record.save(path)
         except OSError as err:            # the record's own temporary name is no business of the person's
             raise OSError(err.errno, err.strerror or str(err)) from None
-        self.say(t("saved", self.lang, path=path))
+        self.say(t("saved", self.lang, path=os.path.abspath(path)))
 
     def load(self, path: str) -> None:
         record = GameRecord.load(path)

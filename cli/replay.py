@@ -8,12 +8,12 @@ seat saw it, rebuilt from its observations alone.
 from __future__ import annotations
 
 import sys
-from typing import List, NamedTuple, Optional
+from typing import Any, List, NamedTuple, Optional
 
 import click
 
 from intrigue.cli.play import _utf8
-from intrigue.cli.tui import event_line, narrator_for, t, visual, wants_color
+from intrigue.cli.tui import RTL_LANGS, event_line, narrator_for, t, visual, wants_color
 from intrigue.engine import Event, GameRecord, RecordError, State
 from intrigue.search.table import seen
 
@@ -62,18 +62,21 @@ def frames(record: GameRecord, seat: Optional[int], narrator=None) -> List[Frame
             prev = info
         return out
     out = []
-    prev: Optional[State] = None
-    for state in record.states():
+    prev: Optional[Any] = None
+    # one replay, each frame a copy of the kernel state only (a board needs no history): linear in the
+    # record's length, where a copy of the whole state per step was quadratic
+    for state in record.states(copies=False):
+        core = state.core.clone()
         if prev is None:
-            out.append(Frame(None, None, state))
+            out.append(Frame(None, None, State(game, core)))
         else:
             event = state.history[-1]
             text = seen(event, "full" if seat is None else seat)
             if text is not None:
-                out.append(Frame(event.seat, text, state, tell(prev.core, event)))
+                out.append(Frame(event.seat, text, State(game, core), tell(prev, event)))
             elif out:
-                out[-1] = out[-1]._replace(state=state)   # an unseen event: the view's last frame moves on
-        prev = state
+                out[-1] = out[-1]._replace(state=State(game, core))   # an unseen event: the view's last frame moves on
+        prev = core
     return out
 
 
@@ -104,7 +107,7 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, 
     _utf8(sys.stdout)
 
     def echo(text: str = "") -> None:
-        click.echo(visual(text) if bidi else text)
+        click.echo(visual(text, rtl=lang in RTL_LANGS) if bidi else text)
 
     def board(state: State) -> str:
         if state.is_terminal() and hasattr(narrator, "end_screen"):

@@ -8,7 +8,7 @@ knows a game's rules.
 from __future__ import annotations
 
 import errno
-
+import re
 import sys
 import threading
 import time
@@ -50,6 +50,7 @@ UI: Dict[str, Dict[str, str]] = {
         "auto": "Only one choice, played for you: {label}",
         "options": "Your options:",
         "save_offer": "Save the game before leaving? Type a file name, or press Enter to leave without saving: ",
+        "save_name": "'{text}' is a number, not a file name: type a name such as game.msgpack, or press Enter.",
         "cannot_save": "Could not save to {path}: {reason}",
         "cannot_load": "Could not load {path}: {reason}",
         "not_record": "it is not a game record intrigue can read (damaged, or another kind of file)",
@@ -88,6 +89,7 @@ UI: Dict[str, Dict[str, str]] = {
         "auto": "มีทางเลือกเดียว เลือกให้แล้ว: {label}",
         "options": "ทางเลือกของคุณ:",
         "save_offer": "บันทึกเกมก่อนออกหรือไม่? พิมพ์ชื่อไฟล์ หรือกด Enter เพื่อออกโดยไม่บันทึก: ",
+        "save_name": "'{text}' เป็นตัวเลข ไม่ใช่ชื่อไฟล์: พิมพ์ชื่อ เช่น game.msgpack หรือกด Enter",
         "cannot_save": "บันทึกไปที่ {path} ไม่ได้: {reason}",
         "cannot_load": "โหลด {path} ไม่ได้: {reason}",
         "not_record": "ไม่ใช่บันทึกเกมที่ intrigue อ่านได้ (ไฟล์เสียหรือเป็นไฟล์ชนิดอื่น)",
@@ -126,6 +128,7 @@ UI: Dict[str, Dict[str, str]] = {
         "auto": "יש רק אפשרות אחת, והיא נבחרה עבורך: {label}",
         "options": "האפשרויות שלך:",
         "save_offer": "לשמור את המשחק לפני היציאה? הקלד/י שם קובץ, או Enter ליציאה בלי שמירה: ",
+        "save_name": "'{text}' הוא מספר ולא שם קובץ: הקלד/י שם כמו game.msgpack, או Enter.",
         "cannot_save": "לא ניתן לשמור ב-{path}: {reason}",
         "cannot_load": "לא ניתן לטעון את {path}: {reason}",
         "not_record": "זו לא רשומת משחק ש-intrigue יכול לקרוא (פגומה, או קובץ מסוג אחר)",
@@ -136,6 +139,9 @@ UI: Dict[str, Dict[str, str]] = {
 
 
 RTL_RANGES = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))
+RTL_LANGS = frozenset({"he", "ar", "fa", "yi"})
+"""Display languages read right to left: every line of theirs is laid out from the right."""
+_GAPS = re.compile(r"( {2,})")
 
 
 def has_rtl(text: str) -> bool:
@@ -143,14 +149,18 @@ def has_rtl(text: str) -> bool:
     return any(lo <= ord(ch) <= hi for ch in text for lo, hi in RTL_RANGES)
 
 
-def visual(text: str, width: int = 0) -> str:
+def visual(text: str, width: int = 0, rtl: bool = False) -> str:
     """``text`` in visual order, line by line, for terminals that draw characters left to right as
-    stored (most do): the Unicode bidi algorithm with mirrored brackets (python-bidi), each line with a
-    right-to-left letter taken as a right-to-left paragraph.  With ``width``, such lines are also
-    right-aligned to that many columns, where a right-to-left reader starts.  Lines without
-    right-to-left letters are returned as they are.  Only for display: the logical text is what the
-    program compares and stores."""
-    if not has_rtl(text):
+    stored (most do).  A line with a right-to-left letter -- every line, with ``rtl`` (the display
+    language is read right to left) -- is laid out as a right-to-left paragraph: its *cells* (the
+    parts between runs of two or more spaces: a board's columns) go from the right in their order,
+    each put in visual order by the Unicode bidi algorithm with mirrored brackets (python-bidi), the
+    spaces between them kept; so a table's columns stay in line whatever mix of Hebrew, Latin names
+    and digits its cells hold, where the algorithm run over a whole row let a name and the number
+    after it swap places.  With ``width``, such lines are also right-aligned to that many columns,
+    where a right-to-left reader starts.  Other lines are returned as they are.  Only for display:
+    the logical text is what the program compares and stores."""
+    if not rtl and not has_rtl(text):
         return text
     try:
         from bidi.algorithm import get_display
@@ -158,8 +168,10 @@ def visual(text: str, width: int = 0) -> str:
         return text
     out = []
     for line in text.split("\n"):
-        if has_rtl(line):
-            line = get_display(line, base_dir="R")
+        if line.strip() and (rtl or has_rtl(line)):
+            parts = _GAPS.split(line)           # cell, gap, cell, ... (a leading indent: an empty first cell)
+            line = "".join(part if i % 2 else get_display(part, base_dir="R")
+                           for i, part in reversed(list(enumerate(parts))))
             if width:
                 line = line.rjust(width)
         out.append(line)

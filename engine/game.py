@@ -312,6 +312,35 @@ class Game:
         state._resolve_chance()
         return state
 
+    # --- length ---------------------------------------------------------------------------------
+    def max_events(self) -> Optional[int]:
+        """An upper bound on the events (chance events and decisions) of one game under these rules and
+        player count, from the game's own limits (a turn or round cap), or ``None`` where the game
+        declares none (game hook).  Records are read and written up to it (engine/records.py), so a
+        game played to its limits always saves and loads."""
+        return None
+
+    @classmethod
+    def most_events(cls) -> Optional[int]:
+        """The largest :meth:`max_events` over every ruleset, rule option and player count (``None``
+        where the game declares no bound): each ruleset at its most players with every integer
+        option at its maximum, under every combination of the choice and yes/no options."""
+        import itertools
+        best: Optional[int] = None
+        free = [spec for spec in cls.option_specs.values() if spec.type in ("choice", "bool")]
+        ints = {spec.name: spec.max for spec in cls.option_specs.values() if spec.type == "int" and spec.max is not None}
+        for ruleset in cls.rulesets:
+            for combo in itertools.product(*[spec.choices if spec.type == "choice" else (False, True) for spec in free]):
+                options = dict(ints, **{spec.name: value for spec, value in zip(free, combo)})
+                try:
+                    game = cls(ruleset=ruleset, players=cls.player_range(ruleset)[1], options=options)
+                except IntrigueError:         # a combination the game refuses (its cross-option checks)
+                    continue
+                bound = game.max_events()
+                if bound is not None:
+                    best = bound if best is None else max(best, bound)
+        return best
+
     # --- game hooks -----------------------------------------------------------------------------
     def _check_options(self) -> None:
         """Cross-option checks (game hook; default: none)."""

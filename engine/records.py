@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import math
 import os
 import reprlib
@@ -26,13 +27,44 @@ if TYPE_CHECKING:                 # records sit below the game interface: no imp
 FORMAT = "intrigue-record"
 VERSION = 1
 
-# Limits on what a record may hold: a long game has a few hundred events and a record of it a few
-# tens of KB, so these are far above any real record and far below what would hurt to read.
-MAX_RECORD_BYTES = 4 << 20     # bytes read from a file / accepted by from_bytes
-MAX_RECORD_EVENTS = 100_000    # events in one record
+# Limits on what a record may hold.  The number of events comes from the game's own limits
+# (Game.max_events: Coup's turn cap, the Politics Game's rounds, ...), so a game played to its limits
+# always saves and loads; the bytes follow from the events.  Whatever a writer would put beyond them
+# is refused when written (to_bytes, save), not left for a reader to refuse.
+DEFAULT_MAX_EVENTS = 100_000   # events in a record of a game that declares no bound
+EVENT_BYTES = 48               # bytes one event may take (the longest notation so far is 28 characters)
+RECORD_OVERHEAD = 1 << 20      # bytes for all but the events: the game, its options, meta
 MAX_RECORD_DEPTH = 16          # nesting of lists/maps (events need 3; meta a few more)
 MAX_RECORD_TEXT = 4096         # characters in one event's text, the game or ruleset name
 MAX_RECORD_ITEMS = 4096        # entries in options / meta
+
+
+@functools.lru_cache(maxsize=None)
+def max_record_events() -> int:
+    """The most events a record of any installed game may hold: the largest of the games' own
+    bounds (:meth:`Game.most_events`), or :data:`DEFAULT_MAX_EVENTS` for a game that declares none."""
+    from intrigue.engine.registry import game_class, game_names
+    bounds = [game_class(name).most_events() for name in game_names()]
+    return max([DEFAULT_MAX_EVENTS] + [b for b in bounds if b is not None])
+
+
+def max_record_bytes() -> int:
+    """The largest record file or message read: :data:`RECORD_OVERHEAD` and :data:`EVENT_BYTES` for
+    each of :func:`max_record_events`."""
+    return RECORD_OVERHEAD + EVENT_BYTES * max_record_events()
+
+
+def event_limit(game: str, ruleset: Any, players: Any, options: Any) -> Tuple[int, str]:
+    """The most events a record of this game may hold, and what sets it (for messages): the game's
+    :meth:`Game.max_events` under its options; a game that cannot be set up gets the largest limit
+    (its replay will say what is wrong)."""
+    try:
+        bound = load_game(game, ruleset, players, options).max_events()
+    except IntrigueError:
+        return max_record_events(), "the most any game allows"
+    if bound is None:
+        return DEFAULT_MAX_EVENTS, f"the limit for a {game} record"
+    return bound, f"the most a {players}-player {game} game can have under its options"
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 6, 6, 60, 60
@@ -84,17 +116,19 @@ class GameRecord:
     def replay(self) -> State:
         """The final state of a full record (every step checked)."""
         state = None
-        for state in self.states():
+        for state in self.states(copies=False):       # one state, advanced: linear in the record's length
             pass
         return state
 
-    def states(self) -> Iterator[State]:
-        """The state before the first event, then after each event (full records only)."""
+    def states(self, copies: bool = True) -> Iterator[State]:
+        """The state before the first event, then after each event (full records only): each a copy,
+        or with ``copies=False`` one state advanced in place (linear in the record's length, where a
+        copy per step, history and all, is quadratic: what to use for a long record)."""
         if self.seat is not None:
             raise RecordError(f"this is seat {self.seat}'s view, not a full record: use info_state()")
         game = self.load_game()
         state = game.new_initial_state()
-        yield state.clone()
+        yield state.clone() if copies else state
         for i, item in enumerate(self.events):
             seat, text = _event(item, i)
             player = state.current_player()
@@ -106,7 +140,7 @@ class GameRecord:
                 state.apply_action(text)
             except IntrigueError as err:
                 raise RecordError(str(err), step=i, event=_short(text)) from None
-            yield state.clone()
+            yield state.clone() if copies else state
 
     def info_state(self) -> InfoState:
         """The information state of the record's seat after its last event (views only)."""
@@ -145,7 +179,16 @@ class GameRecord:
                 "events": [[s, t] for s, t in self.events], "meta": dict(self.meta)}
 
     def to_bytes(self) -> bytes:
-        return msgpack.packb(self.to_dict(), use_bin_type=True)
+        """The record as msgpack, checked as a reader will check it: a record that no reader would
+        accept (too many events for its game, an event too long, ...) raises :class:`RecordError`
+        here instead of being written."""
+        data = msgpack.packb(self.to_dict(), use_bin_type=True)
+        try:
+            GameRecord.from_bytes(data)
+        except RecordError as err:
+            raise RecordError(f"this record cannot be written, since no reader would accept it: {err.message}",
+                              field=err.field) from None
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> "GameRecord":
@@ -183,8 +226,10 @@ class GameRecord:
         seat = data.get("seat")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 1000):
             raise RecordError("record field 'seat' must be a seat number or nil", field="seat")
-        if len(data["events"]) > MAX_RECORD_EVENTS:
-            raise RecordError(f"the record has more than {MAX_RECORD_EVENTS} events", field="events")
+        limit, why = event_limit(data["game"], data["ruleset"], data["players"], options)
+        if len(data["events"]) > limit:
+            raise RecordError(f"the record has {len(data['events']):,} events, more than {limit:,} ({why})",
+                              field="events")
         events = [_event(item, i) for i, item in enumerate(data["events"])]
         meta = data.get("meta")
         if meta is None:
@@ -198,12 +243,15 @@ class GameRecord:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "GameRecord":
-        if len(data) > MAX_RECORD_BYTES:
-            raise RecordError(f"not a game record: larger than {MAX_RECORD_BYTES} bytes")
+        """A record from its msgpack bytes (at most :func:`max_record_bytes`), checked as
+        :meth:`from_dict` says."""
+        most = max_record_bytes()
+        if len(data) > most:
+            raise RecordError(f"not a game record: larger than {most:,} bytes")
         try:
-            obj = msgpack.unpackb(data, raw=False, strict_map_key=False, max_array_len=MAX_RECORD_EVENTS,
-                                  max_map_len=MAX_RECORD_ITEMS, max_str_len=MAX_RECORD_BYTES,
-                                  max_bin_len=MAX_RECORD_BYTES, max_ext_len=MAX_RECORD_BYTES)
+            obj = msgpack.unpackb(data, raw=False, strict_map_key=False, max_array_len=max_record_events(),
+                                  max_map_len=MAX_RECORD_ITEMS, max_str_len=most,
+                                  max_bin_len=most, max_ext_len=most)
         except Exception as err:  # msgpack raises several types for truncated, garbage or too deep input
             raise RecordError(f"not a readable game record (truncated or corrupt): {type(err).__name__}: "
                               f"{str(err)[:200]}") from None
@@ -225,17 +273,18 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: Union[str, os.PathLike]) -> "GameRecord":
-        """Read a record file (at most :data:`MAX_RECORD_BYTES`: ``/dev/zero`` is refused, not read
+        """Read a record file (at most :func:`max_record_bytes`: ``/dev/zero`` is refused, not read
         until memory runs out)."""
+        most = max_record_bytes()
         try:
             with open(path, "rb") as f:
-                data = f.read(MAX_RECORD_BYTES + 1)
+                data = f.read(most + 1)
         except OSError as err:
             raise RecordError(f"cannot read {os.fspath(path)!r}: {err.strerror or err}") from None
         except (MemoryError, OverflowError) as err:
             raise RecordError(f"cannot read {os.fspath(path)!r}: {type(err).__name__}") from None
-        if len(data) > MAX_RECORD_BYTES:
-            raise RecordError(f"{os.fspath(path)!r} is not a game record: larger than {MAX_RECORD_BYTES} bytes")
+        if len(data) > most:
+            raise RecordError(f"{os.fspath(path)!r} is not a game record: larger than {most:,} bytes")
         return cls.from_bytes(data)
 
 

@@ -18,6 +18,7 @@ import reprlib
 from typing import Any, Dict, List, NamedTuple, Sequence, Tuple
 
 from intrigue.protocol.errors import ProtocolError
+from intrigue.search.bot import MAX_TIME_MS
 
 INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
 MAX_TEXT = 4096            # longest string field (notation, bot spec, game name ...)
@@ -442,7 +443,7 @@ class Command(NamedTuple):
 
 
 _LIMITS = {
-    "iterations": Int(1, 10 ** 12), "movetime": Num(0, 1e9, above=True), "workers": Int(1, MAX_WORKERS), "infinite": Bool(),
+    "iterations": Int(1, 10 ** 12), "movetime": Num(0, MAX_TIME_MS, above=True), "workers": Int(1, MAX_WORKERS), "infinite": Bool(),
 }
 _GAME = {"game": Str(), "ruleset": Str(), "players": Int(0, 1000), "options": Obj()}
 
@@ -456,7 +457,7 @@ COMMANDS: Dict[str, Command] = {
     "stop": Command({}, help="end the running search now; it answers at once with what it has"),
     "quit": Command({}, help="stop everything and exit"),
     "new_game": Command(dict(_GAME, seed=Int(), engine_seats=Seats(), bots=Bots(), view=View(many=True),
-                             movetime=Num(0, 1e9, above=True), iterations=Int(1, 10 ** 12), workers=Int(1, MAX_WORKERS)),
+                             movetime=Num(0, MAX_TIME_MS, above=True), iterations=Int(1, 10 ** 12), workers=Int(1, MAX_WORKERS)),
                         positional=("game",), help="referee mode: start a game the engine runs"),
     "move": Command({"action": Action(), "seat": Int(0, 999)}, ("action",), ("action",),
                     help="referee mode: the decision of a seat the frontend plays"),

@@ -159,6 +159,12 @@ class Job:
     def running(self) -> bool:
         return self.held is None
 
+    @property
+    def owes_answer(self) -> bool:
+        """Whether a request waits for this search's answer: every ``go``/``analyze``, cancelled by a new
+        game or not; an engine seat's turn only while its game is the current one."""
+        return self.kind != "turn" or not self.cancelled
+
 
 class Server:
     """One conversation.  ``run(stdin)`` serves a stream; tests may instead call :meth:`handle`
@@ -222,7 +228,7 @@ class Server:
         reader.start()
         try:
             while not self.quitting:
-                if self.eof and not any(j.running and not j.cancelled for j in self.jobs):
+                if self.eof and not any(j.running and j.owes_answer for j in self.jobs):
                     self._finish()
                     break
                 if self.writer.closed:          # nobody reads our answers: the same as quit

@@ -277,6 +277,7 @@ def strongest_bot_spec(game: Optional[str] = None) -> str:
 
 
 INT_OPTION_MAX = 2 ** 63 - 1      # spec integers fit a C int64 (the kernels take them as such)
+MAX_TIME_MS = 1e9                 # the longest time limit of a search, in a spec or a request (about 11.6 days)
 MAX_SPEC_VALUE = 256              # characters in one option value
 
 

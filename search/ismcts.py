@@ -28,7 +28,7 @@ from intrigue.ext.game_api import derive_seed
 from intrigue.ext.ismcts import Search, SearchOptions, node_size
 from intrigue.search.belief import belief_model
 from intrigue.search.online_cfr import SAMPLINGS, CfrOptions, answer as cfr_answer, search as cfr_search
-from intrigue.search.bot import ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, make_bot
+from intrigue.search.bot import MAX_TIME_MS, ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, make_bot
 
 DEFAULT_ITERATIONS = 10000
 CHUNK_SECONDS = 0.02
@@ -36,7 +36,11 @@ MAX_ITERATIONS = 2_000_000_000        # the node counters are 32-bit
 
 FIRST_TIMED_CHUNK = 16               # iterations in a timed search's first chunk, before its rate is known
 MIN_ALLOWANCE = 0.25                  # a decision in debt (earlier overruns) still gets this share of its budget
-MIN_STOP_CHECK_S = 0.002              # no early stop before this much search (ms-scale noise)
+MIN_TIME_SHARE = 0.01                 # the smallest share of a spec's time a game may give its decisions
+MIN_STOP_CHECK_S = 0.002
+MIN_TIMED_CHUNK = 16                  # the smallest chunk of iterations run before a deadline
+POST_SMOOTHING = 0.5                  # weight of the past in the smoothed cost of what follows a search
+POST_MARGIN = 1.2                     # that cost is reserved with this margin              # no early stop before this much search (ms-scale noise)
 CLEAR_SHARE = 0.5                     # past the budget, a decision is clear once its best action has this share of visits
 MIN_VOTE_TREES = 5                    # an ensemble's vote stops a search after at least this many finished trees
 
@@ -87,9 +91,13 @@ class IsmctsBot(Bot):
         "time": (float, 0.0, "thinking-time budget: the average milliseconds per decision with a choice "
                              "(0: no time limit); clear decisions stop early and bank the rest for close "
                              "ones, up to time*stretch; with iterations, the first limit reached stops"),
+        "timeshare": (str, "auto", "the share of time a decision of this game gets (from 0.01 to 1): a game of "
+                                   "many small decisions a round scales its budget down so that a round's wait "
+                                   "stays short; 'auto': the game's (its search_defaults; 1 if it names none)"),
         "stretch": (float, 2.0, "the most a close decision may take, as a multiple of time (>= 1; 1: time is a "
                                 "hard limit per decision)"),
-        "earlystop": (bool, True, "stop a timed search once the best action cannot be overtaken in the time left"),
+        "earlystop": (bool, True, "stop a search under the time budget once the best action cannot be overtaken in "
+                                  "the time left (a caller's time limit, the protocol's movetime, is searched in full)"),
         "vote": (float, 3.0, "with an ensemble (tree > 0) and earlystop: a timed search also stops once the "
                              "finished trees' votes (each its most visited action) for the best action lead the "
                              "runner-up's by z = vote standard deviations, a - b >= z * sqrt(a + b) (a sign "
@@ -181,7 +189,7 @@ class IsmctsBot(Bot):
                                  "best measured (its search_defaults; 0 if it names none)"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
-        "info_ms": (int, 250, "milliseconds between on_info progress reports"),
+        "info_ms": (int, 100, "milliseconds between on_info progress reports"),
     }
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
@@ -190,6 +198,7 @@ class IsmctsBot(Bot):
         # the options that may be 'auto' (None: the game's search_defaults decide)
         self._tree, self._rm = auto["tree"], auto["rm"]
         self._model_share, self._score, self._tieband = auto["modelshare"], auto["score"], auto["tieband"]
+        self._time_share = auto["timeshare"]
         self._models: Dict[Tuple[str, str], Any] = {}
         self._tiebreaker: Optional[Bot] = None           # the heuristic bot that breaks exact ties
         self._pool: Any = None
@@ -205,10 +214,10 @@ class IsmctsBot(Bot):
         self._tiebreaker = None                       # rebuilt from the new seed when next needed
 
     # --- limits and resources ---------------------------------------------------------------------
-    def _plan(self, limits: Optional[Limits]) -> "_Plan":
+    def _plan(self, limits: Optional[Limits], info: Optional[InfoState] = None) -> "_Plan":
         """The decision's limits: the caller's ``limits`` if it sets any, else the spec's
-        (``iterations``, ``time`` -- then an average budget, banked and stretched -- and ``workers``);
-        neither: :data:`DEFAULT_ITERATIONS`."""
+        (``iterations``, ``time`` -- then an average budget, banked and stretched, times the game's
+        :meth:`time_share` -- and ``workers``); neither: :data:`DEFAULT_ITERATIONS`."""
         cfg = self.config
         budget = False
         if limits is not None and (limits.iterations or limits.time_ms or limits.infinite):
@@ -216,6 +225,8 @@ class IsmctsBot(Bot):
         else:
             iterations, time_ms, infinite = cfg["iterations"] or None, cfg["time"] or None, False
             budget = time_ms is not None
+            if budget and info is not None:
+                time_ms *= self.time_share(info)
         if infinite:
             iterations = time_ms = None
         elif iterations is None and time_ms is None:
@@ -294,6 +305,13 @@ class IsmctsBot(Bot):
         if self.config["smooth"] > 0.0:
             return 0.0
         return float(self._seat_default(info, "rm", 0.0))
+
+    def time_share(self, info: InfoState) -> float:
+        """The share of the spec's ``time`` a decision of this game gets (the option, or ``auto``: the
+        game's ``search_defaults["timeshare"]``, else 1).  A caller's time limit is never scaled."""
+        if self._time_share is not None:
+            return self._time_share
+        return float(self._seat_default(info, "timeshare", 1.0))
 
     def leaf(self, info: InfoState) -> str:
         """How a leaf is scored: ``"playout"`` or ``"eval"`` (the option, or ``auto``: the game's
@@ -376,7 +394,7 @@ class IsmctsBot(Bot):
         legal = info.legal_actions()
         if not legal:
             raise BotSpecError(f"seat {info.seat} has no decision to make now", field="seat")
-        plan = self._plan(limits)
+        plan = self._plan(limits, info)
         if plan.infinite and stop is None:
             raise BotSpecError("an infinite search needs a stop event", field="infinite")
         seed = self.rng.next()
@@ -399,15 +417,36 @@ class IsmctsBot(Bot):
         belief = job.model.marginals(info, job.table, mseed) if on_info is not None and job.model is not None else None
         reason = self._run(ensemble, plan, t0, stop, lambda now: self._report(
             on_info, info, moves, ensemble, plan, (now - t0) * 1000.0, belief))
+        t_post = time.perf_counter()
         stats, total, nodes = self._merge(ensemble, futures, reason != "limit" or plan.infinite)
         if job.model is not None:
-            belief = self._final_belief(info, job, mseed)
-        elapsed = (time.perf_counter() - t0) * 1000.0
-        self._bank(plan, elapsed)
-        out = self._analysis(info, moves, stats, total, elapsed, belief)
+            belief = job.model.marginals(info, job.table, mseed)
+        out = self._analysis(info, moves, stats, total, 0.0, belief)
         self._describe(out, info, plan, job, ensemble, nodes, reason, moves)
         if self.config["tiebreak"]:
             self._break_tie(info, out)
+        return self._finish(out, plan, t0, t_post)
+
+    def _deadline(self, plan: "_Plan", t0: float) -> Optional[float]:
+        """When the search must end (``perf_counter`` time; None: no clock): the allowance less what the
+        decision will take after its search (measured on the previous decisions: :meth:`_finish`), no
+        earlier than 30% of it."""
+        if plan.hard_ms is None:
+            return None
+        return t0 + max(0.3 * plan.hard_ms, plan.hard_ms - self._post_ms) / 1000.0
+
+    def _finish(self, out: Analysis, plan: "_Plan", t0: float, t_post: float) -> Analysis:
+        """The answer's time, banked.  How late the answer came after its search's deadline (the last
+        chunk's overrun, merging, the reported belief, the answer; from the search's end if it ended
+        before the deadline) is remembered, so the next searches end that much earlier and a whole
+        answer fits in its allowance."""
+        now = time.perf_counter()
+        deadline = self._deadline(plan, t0)
+        ended = deadline if deadline is not None and t_post > deadline else t_post
+        late_ms = (now - ended) * 1000.0 * POST_MARGIN
+        self._post_ms = POST_SMOOTHING * self._post_ms + (1.0 - POST_SMOOTHING) * late_ms
+        out.elapsed_ms = (now - t0) * 1000.0
+        self._bank(plan, out.elapsed_ms)
         return out
 
     def algorithm(self, info: InfoState) -> str:
@@ -425,7 +464,7 @@ class IsmctsBot(Bot):
         options = CfrOptions(sampling=cfg["sampling"], worlds=cfg["worlds"], target=cfg["target"],
                              memory_mb=cfg["memory"],
                              leaf="eval" if self.leaf(info) == "eval" else "playout")
-        deadline = None if plan.hard_ms is None else t0 + plan.hard_ms / 1000.0
+        deadline = self._deadline(plan, t0)
         info_every = max(0.01, cfg["info_ms"] / 1000.0)
         due = [t0 + info_every]
 
@@ -437,16 +476,15 @@ class IsmctsBot(Bot):
 
         found, reason = cfr_search(info, derive_seed(seed, SEED_TREE), options, plan.iterations, deadline, stop,
                                    report)
-        elapsed = (time.perf_counter() - t0) * 1000.0
-        self._bank(plan, elapsed)
-        out = cfr_answer(info, moves, found, self.rng, elapsed)
+        t_post = time.perf_counter()
+        out = cfr_answer(info, moves, found, self.rng, 0.0)
         out.extra.update(algorithm="cfr", sampling=options.sampling, nodes=found.node_count,
                          infosets=found.info_count, stop=reason)
         if plan.hard_ms is not None:
             out.extra["budget_ms"] = round(plan.hard_ms, 3)
         if reason == "stopped":
             out.extra["stopped"] = True
-        return out
+        return self._finish(out, plan, t0, t_post)
 
     def _allow(self, plan: "_Plan") -> None:
         """The time this decision may take: a caller's limit as given; the spec's budget plus what earlier
@@ -458,7 +496,9 @@ class IsmctsBot(Bot):
             # (a debt from overruns shortens it, to no less than MIN_ALLOWANCE of the budget)
             plan.hard_ms = max(time_ms * MIN_ALLOWANCE,
                                time_ms + min(self._bank_ms, time_ms * (self.config["stretch"] - 1.0)))
-        plan.early = bool(self.config["earlystop"]) and time_ms is not None and not plan.infinite
+        # early stops belong to the spec's budget (time=); a caller's time limit (the protocol's movetime)
+        # is the time searched, as in UCI
+        plan.early = bool(self.config["earlystop"]) and time_ms is not None and plan.budget
 
     def _prepare_search(self, info: InfoState, plan: "_Plan", stop: Optional[threading.Event]) -> "_Job":
         """The belief (its model and likelihood table) and the options of this decision's searches, and
@@ -508,9 +548,9 @@ class IsmctsBot(Bot):
         (``limit``, ``stopped``, ``agreed``, or :func:`_settled`'s reason).  Between chunks: ``stop``, the
         deadline, the early stop, and ``report(now)`` for progress."""
         soft_at = None if plan.soft_ms is None else t0 + plan.soft_ms / 1000.0
-        # the search ends early enough to leave time for the reported belief afterwards (its cost
-        # measured on the previous decision), so the whole answer fits in the allowance
-        deadline = None if plan.hard_ms is None else t0 + max(0.3 * plan.hard_ms, plan.hard_ms - self._post_ms) / 1000.0
+        # the search ends early enough to leave time for what follows it (merging, the reported belief,
+        # the answer: measured on the previous decisions, _finish), so the whole answer fits in the allowance
+        deadline = self._deadline(plan, t0)
         info_every = max(0.01, self.config["info_ms"] / 1000.0)
         next_info = t0 + info_every
         t_search = time.perf_counter()
@@ -536,17 +576,14 @@ class IsmctsBot(Bot):
                 why = _settled(ensemble.root(), ensemble.iterations, rate, now, deadline, soft_at)
                 if why:
                     return why
-            chunk = _next_chunk(n, n / max(now - t_run, 1e-6), now, deadline)
+            recent = n / max(now - t_run, 1e-6)
+            if deadline is not None and now + MIN_TIMED_CHUNK / recent >= deadline:
+                return "limit"                  # not even the smallest chunk would end in time
+            chunk = _next_chunk(n, recent, now, deadline)
             if now >= next_info:
                 next_info = now + info_every
                 report(now)
 
-    def _final_belief(self, info: InfoState, job: "_Job", seed: int) -> Dict[int, Dict[str, float]]:
-        """The belief the answer reports (its cost is remembered: the next search ends that much earlier)."""
-        t_post = time.perf_counter()
-        belief = job.model.marginals(info, job.table, seed)
-        self._post_ms = 0.5 * self._post_ms + 0.5 * (time.perf_counter() - t_post) * 1000.0 * 1.2
-        return belief
 
     def _bank(self, plan: "_Plan", elapsed_ms: float) -> None:
         """With a spec's budget: what was left is saved (at most 4 budgets); an overrun (the fixed costs of
@@ -666,7 +703,7 @@ _SPEC_CHOICES: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
 # (option, low, high or None, how to say it)
 _SPEC_RANGES: Tuple[Tuple[str, float, Optional[float], str], ...] = (
     ("iterations", 0, MAX_ITERATIONS, f"from 0 to {MAX_ITERATIONS}"),
-    ("time", 0.0, None, ">= 0 (milliseconds)"),
+    ("time", 0.0, MAX_TIME_MS, f"from 0 to {MAX_TIME_MS:,.0f} (milliseconds, about 11.6 days)"),
     ("workers", 1, 64, "from 1 to 64"),
     ("c", 0.0, None, ">= 0"),
     ("selfdet", 0.0, 1.0, "from 0 to 1"),
@@ -684,6 +721,7 @@ _SPEC_AUTO: Tuple[Tuple[str, float, str, bool], ...] = (
     ("modelshare", 1.0, "from 0 to 1", False),
     ("score", 1.0, "from 0 to 1", False),
     ("tieband", 10.0, "from 0 to 10 (standard errors)", False),
+    ("timeshare", 1.0, "from 0.01 to 1", False),
 )
 
 
@@ -705,6 +743,8 @@ def _checked_spec(cfg: Dict[str, Any]) -> Dict[str, Optional[float]]:
         refuse(f"opponent must be 'auto' or one of {', '.join(known)}")
     if cfg["playout"] in ("model", "mixed") and cfg["opponents"] == "search":
         refuse("playout=model/mixed needs opponents=model")
+    if auto["timeshare"] is not None and auto["timeshare"] < MIN_TIME_SHARE:
+        refuse("timeshare must be 'auto' or from 0.01 to 1")
     if auto["rm"] and cfg["smooth"] > 0.0:
         refuse("rm and smooth are two selection rules for the same decisions: choose one")
     if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
@@ -877,7 +917,7 @@ def _next_chunk(n: int, recent: float, now: float, deadline: Optional[float]) ->
     overshoot a deadline several times over.)"""
     chunk = max(64, min(500000, int(recent * CHUNK_SECONDS), 4 * n))
     if deadline is not None:
-        chunk = max(16, min(chunk, int(0.9 * recent * (deadline - now)) + 1))
+        chunk = max(MIN_TIMED_CHUNK, min(chunk, int(0.9 * recent * (deadline - now)) + 1))
     return chunk
 
 

@@ -58,6 +58,7 @@ def target_path(info: InfoState) -> Tuple[Any, Path]:
 SAMPLINGS = ("chance", "external", "outcome")
 CHUNK_SECONDS = 0.02
 FIRST_CHUNK = 16
+MIN_CHUNK = 8                          # the smallest chunk of iterations run before a deadline
 NODE_BYTES = 48          # a public node with its share of records and slots (for the memory cap)
 EXPAND = 8               # nodes an iteration may add to the tree off the target path
 
@@ -119,7 +120,9 @@ def search(info: InfoState, seed: int, options: CfrOptions, iterations: Optional
         rate = max(1, found.iterations - before) / max(now - t_run, 1e-6)
         chunk = max(16, min(500000, int(rate * CHUNK_SECONDS), 4 * n))
         if deadline is not None:
-            chunk = max(8, min(chunk, int(0.9 * rate * (deadline - now)) + 1))
+            if now + MIN_CHUNK / rate >= deadline:
+                return found, "limit"          # not even the smallest chunk would end in time
+            chunk = max(MIN_CHUNK, min(chunk, int(0.9 * rate * (deadline - now)) + 1))
         if report is not None:
             report(found, now)
 

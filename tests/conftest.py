@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 
@@ -17,6 +18,26 @@ def pytest_configure(config):
     Python's own handler here is reset to the default in every child the tests start."""
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+#: Groups that need more than the test extras or run long on purpose: deselected unless ``-m`` names them
+#: (``pytest -m browser``, ``pytest -m "load or cluster"``), so that any other ``-m``, such as the fast
+#: lane's ``pytest -m "not slow"``, still leaves them out.
+OPT_IN_MARKERS = ("browser", "cluster", "load")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Deselect the tests of every :data:`OPT_IN_MARKERS` group that the ``-m`` expression does not name."""
+    expression = config.getoption("markexpr") or ""
+    left_out = {m for m in OPT_IN_MARKERS if not re.search(rf"\b{m}\b", expression)}
+    if not left_out:
+        return
+    kept, dropped = [], []
+    for item in items:
+        (dropped if left_out.intersection(m.name for m in item.iter_markers()) else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @pytest.fixture

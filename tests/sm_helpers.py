@@ -7,12 +7,12 @@ from typing import Optional, Tuple
 from intrigue.engine.game import CHANCE
 from intrigue.engine.shadow_master.game import ShadowMasterGame
 from intrigue.engine.shadow_master.names import cell_id, cell_name
-from intrigue.ext.shadow_master_core import CONST as K, ShadowMasterCore
+from intrigue.ext.shadow_master_core import XCARD, Cell, Phase, ShadowMasterCore
 
 R, O, Y, G, B, P = range(6)
 FAITH, TAX, KING, QUEEN, LAND, MILITARY = range(6)
-X = K["XCARD"]
-BLACKTOK = K["BLACK"]
+X = XCARD
+BLACKTOK = Cell.BLACK
 
 
 def cid(name: str) -> int:
@@ -26,7 +26,7 @@ def start(n: int = 4, first: int = 0, ruleset: Optional[str] = None, **options) 
     g = ShadowMasterGame(ruleset=ruleset, players=n, options=options)
     c = g._new_core()
     while c.current_player() == CHANCE:
-        c.apply(first if c.phase == K["PH_C_FIRST"] else c.legal_actions()[0])
+        c.apply(first if c.phase == Phase.C_FIRST else c.legal_actions()[0])
     return g, c
 
 

@@ -76,6 +76,7 @@ def test_multi_seat_arena_rates_the_distinct_bots(capsys):
     assert "from the finishing order" in out and "Elo heuristic - random:" in out
 
 
+@pytest.mark.slow
 def test_parallel_arena_plays_the_same_games():
     serial = Arena("coup", "standard", 2, ["heuristic", "ismcts:iterations=200"], 8, seed=3)
     serial.run()
@@ -138,6 +139,7 @@ def test_arena_help_lists_bot_options(capsys):
 
 
 # --- team matches (games with hidden teams) -----------------------------------------------------------
+@pytest.mark.slow
 def test_team_bots_are_seated_by_the_dealt_roles(tmp_path):
     arena = Arena("politics", None, 6, None, 6, seed=4, options={"length": "half"}, records=str(tmp_path),
                   team_bots={"DARK": "ismcts:iterations=100", "honest": "heuristic"})

@@ -212,6 +212,7 @@ def test_game_length_is_given_in_the_unit_the_game_counts(capsys, game, unit):
         assert summary["mean_turns"] < summary["mean_decisions"]
 
 
+@pytest.mark.slow
 def test_a_local_worker_killed_mid_run_has_its_game_played_again(tmp_path, monkeypatch):
     from arena_helpers import GameKiller
     monkeypatch.setenv("INTRIGUE_ARENA_TRACE", str(tmp_path))       # spawned workers log each game

@@ -106,6 +106,7 @@ def test_heuristic_beats_random_heads_up():
     assert summary["bots"][0]["win_rate"] >= 0.7
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", ["standard", "seed-th", "seed-he"])
 def test_bots_never_play_an_illegal_action(ruleset):
     # play_game applies every decision with the rules' own check: an illegal one raises ArenaError

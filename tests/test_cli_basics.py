@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+
+import pytest
 import subprocess
 import sys
 
@@ -23,6 +25,7 @@ def test_version_and_help():
         assert cmd in r.stdout
 
 
+@pytest.mark.slow
 def test_bench_json_has_the_coup_cases():
     r = run("bench", "--quick", "--json", "--only", "coup", "--repeats", "1")
     assert r.returncode == 0, r.stderr
@@ -40,12 +43,24 @@ def test_bench_table_lines_up_long_names_and_large_values():
     r = run("bench", "--quick", "--only", "shadow_master.state_bytes,coup.clone,shadow_master.random_decisions",
             "--repeats", "1")
     assert r.returncode == 0, r.stderr
-    rows = [line for line in r.stdout.splitlines() if line.strip()]
-    assert len(rows) == 5
-    ends = {len(line) - len(line.split()[-1]) for line in rows}      # where each unit starts
-    assert len(ends) == 1, rows
+    rows = [line for line in r.stdout.splitlines() if line.strip() and not line.startswith("warning")]
+    assert len(rows) == 6 and rows[0].split()[:2] == ["case", "median"]
+    units = {line.rindex("  ") for line in rows}              # the unit column starts at one place
+    assert len(units) == 1, rows
     decisions = [line for line in rows if "random_decisions" in line]
-    assert decisions and all("." not in line.split()[-2] for line in decisions)
+    assert decisions and all("." not in line.split()[2] for line in decisions)
+
+
+def test_bench_shows_the_smallest_largest_and_spread_of_each_case():
+    r = run("bench", "--quick", "--json", "--only", "coup.encode,search.bytes_per_node", "--repeats", "3")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    for x in data["results"]:
+        runs = x["runs"]
+        assert len(runs) == 3
+        assert x["min"] == min(runs) and x["max"] == max(runs) and x["median"] == sorted(runs)[1]
+        assert x["spread"] == pytest.approx((max(runs) - min(runs)) / x["median"])
+    assert data["machine"]["cpus"] >= 1
 
 
 def test_bench_names_the_cases_when_none_matches():
@@ -57,6 +72,7 @@ def test_bench_names_the_cases_when_none_matches():
     assert "--quick" not in r.stderr
 
 
+@pytest.mark.slow
 def test_bench_json_has_the_search_and_politics_cases():
     names = "coup.ismcts,search.bytes_per_node,politics.random_playout,politics.ismcts"
     r = run("bench", "--quick", "--json", "--only", names, "--repeats", "1")
@@ -70,6 +86,7 @@ def test_bench_json_has_the_search_and_politics_cases():
     assert got[("search.bytes_per_node", None)]["value"] <= 48
 
 
+@pytest.mark.slow
 def test_bench_table_and_unknown_case():
     r = run("bench", "--quick", "--only", "coup.encode", "--repeats", "1")
     assert r.returncode == 0 and "coup.encode" in r.stdout

@@ -287,8 +287,9 @@ def test_the_rules_box_gives_the_rulesets_amounts():
 
 # --- the bots -----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("ruleset", ["mini-a", "mini"])
-@pytest.mark.parametrize("spec", ["random", "heuristic", "ismcts:iterations=300",
-                                  "ismcts:iterations=300,playout=policy,leaf=eval"])
+@pytest.mark.parametrize("spec", ["random", "heuristic",
+                                  pytest.param("ismcts:iterations=300", marks=pytest.mark.slow),
+                                  pytest.param("ismcts:iterations=300,playout=policy,leaf=eval", marks=pytest.mark.slow)])
 def test_a_seeded_game_of_every_bot_reaches_the_end(ruleset, spec):
     results = []
     for seed in (1, 2):
@@ -435,6 +436,7 @@ def variant_a_tree() -> tree_cfr.Node:
     return root
 
 
+@pytest.mark.slow
 def test_mini_a_is_solved_to_coup_solvers_published_value():
     ours, nash_ours, _ = tree_cfr.solve(tree_cfr.game_tree(load_game("coup", "mini-a", 2)), 1000)
     theirs, nash_theirs, _ = tree_cfr.solve(variant_a_tree(), 1000)

@@ -129,6 +129,7 @@ def _type_votes(spec, games, seed):
     return votes
 
 
+@pytest.mark.slow
 def test_the_adaptive_model_tells_a_heuristic_from_a_search():
     """... and marks its reading in the search's model context, seat by seat.  The searches are today's
     default, whose self-play the table was fitted to (the fifteenth round; the eleventh round's table
@@ -139,6 +140,7 @@ def test_the_adaptive_model_tells_a_heuristic_from_a_search():
     assert search[1] >= 0.7 * sum(search)
 
 
+@pytest.mark.slow
 def test_the_fit_script_reads_arena_records_and_beats_the_heuristic_on_held_out_games(tmp_path, capsys, monkeypatch):
     import importlib.util
     import pathlib

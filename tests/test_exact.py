@@ -13,7 +13,8 @@ import pytest
 from intrigue.cli.main import main
 from intrigue.engine import load_game
 from intrigue.search.bot import BotSpecError, make_bot
-from intrigue.search.exploit import Score, behaviour_policy, exploit, flat_tree, nash_conv
+from intrigue.search.exploit import (TABLE_HEADER, Score, behaviour_policy, exploit, exploit_table, flat_tree,
+                                     format_row, nash_conv, small_games)
 from intrigue.search.policy import PolicyFileError, PolicyTable, TabularPolicy
 from intrigue.search.solve import solve
 from intrigue.search.tree import InfoSetKey, TreeTooLargeError, build_tree, key_of
@@ -134,6 +135,33 @@ def test_a_search_bot_is_sampled_with_derived_seeds_and_the_result_is_reproducib
     assert np.allclose(policy.probs * 3, np.round(policy.probs * 3))
 
 
+@pytest.mark.slow
+def test_asking_the_bots_in_worker_processes_gives_the_same_scores(kuhn2):
+    one = exploit(kuhn2.game, ["ismcts:algorithm=uct,iterations=100"], samples=2, seed=3, tree=kuhn2)
+    two = exploit(kuhn2.game, ["ismcts:algorithm=uct,iterations=100"], samples=2, seed=3, tree=kuhn2, workers=2)
+    assert one.score.nash_conv == two.score.nash_conv and one.score.values == two.score.values
+
+
+def test_the_tuners_table_scores_each_bot_at_each_budget_and_is_deterministic(kuhn2):
+    specs = ["random", "ismcts:algorithm=uct", "ismcts"]
+    one = exploit_table(specs, games=[kuhn2.game], iterations=(10, 300), samples=2, seed=4)
+    two = exploit_table(specs, games=[kuhn2.game], iterations=(10, 300), samples=2, seed=4)
+    assert [(r.bot, r.iterations) for r in one] == [("random", None), ("ismcts:algorithm=uct", 10),
+                                                   ("ismcts:algorithm=uct", 300), ("ismcts", 10), ("ismcts", 300)]
+    assert [r.exploitability for r in one] == [r.exploitability for r in two]
+    assert one[0].policy == "exact" and one[0].exploitability == pytest.approx(11 / 24)
+    assert one[1].policy == "behaviour" and one[3].policy == "reported"
+    # online CFR (the default on Kuhn poker) improves with its budget; 300 iterations beat random play
+    assert one[4].exploitability < one[3].exploitability and one[4].exploitability < one[0].exploitability
+    assert all(len(format_row(r)) == len(TABLE_HEADER) for r in one)
+
+
+def test_the_small_games_are_the_ones_under_the_limit():
+    names = {(g.name, g.ruleset) for g in small_games(10_000)}
+    assert {("kuhn", "standard"), ("leduc", "standard"), ("coup", "mini-a")} <= names
+    assert ("coup", "mini") not in names and ("coup", "standard") not in names
+
+
 # --- policy files and the solved bot --------------------------------------------------------------
 def test_a_saved_policy_plays_as_the_solved_bot_with_the_same_score(kuhn2, tmp_path):
     solution = solve(kuhn2.game, 300, tree=kuhn2)
@@ -174,6 +202,7 @@ def test_corrupt_or_foreign_policy_files_are_refused_saying_why(kuhn2, tmp_path)
         bot.choose(coup.information_state(coup.current_player()))
 
 
+@pytest.mark.slow
 def test_the_solved_bot_beats_random_and_heuristic_in_the_arena(kuhn2, tmp_path):
     path = tmp_path / "kuhn.policy"
     solve(kuhn2.game, 1000, tree=kuhn2).policy.save(path)
@@ -192,6 +221,18 @@ def test_exploit_command_prints_json_with_nash_conv_and_exploitability(capsys):
     assert out["exact"] is True and out["payoff"] == "scores"
 
 
+def test_exploit_refuses_a_search_budget_beyond_what_a_search_counts(capsys, monkeypatch):
+    def scored(*args, **kwargs):
+        raise AssertionError("the budget was taken")     # not a 2x10^9-iteration search per decision
+    monkeypatch.setattr("intrigue.cli.exact.exploit_bots", scored)
+    monkeypatch.setattr("intrigue.cli.exact.exploit_table", scored)
+    for args in (["exploit", "--game", "kuhn", "--bots", "ismcts", "--iterations", "2000000001"],
+                 ["bench", "--exploit", "--bots", "ismcts", "--iterations", "100,2000000001"]):
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert "--iterations" in err and "2000000000" in err and "Traceback" not in err
+
+
 def test_solve_command_converges_saves_and_reports_the_value(capsys, tmp_path):
     path = tmp_path / "k.policy"
     assert main(["solve", "--game", "kuhn", "--iterations", "2000", "--json", "--save", str(path)]) == 0
@@ -199,6 +240,22 @@ def test_solve_command_converges_saves_and_reports_the_value(capsys, tmp_path):
     assert out["nash_conv"] <= 0.001 and out["values"][0] == pytest.approx(-1 / 18, abs=0.001)
     assert [c["iteration"] for c in out["checkpoints"]][:4] == [1, 2, 5, 10]
     assert path.exists() and out["saved"] == str(path)
+
+
+def test_bench_exploit_prints_the_tuners_table_and_refuses_mistakes_in_one_line(capsys):
+    assert main(["bench", "--exploit", "--bots", "random", "--bots", "ismcts", "--iterations", "10,100",
+                 "--seed", "2", "--json"]) == 0
+    out = capsys.readouterr()
+    rows = json.loads(out.out)["rows"]
+    assert {r["game"] for r in rows} == {"kuhn/standard/2", "leduc/standard/2", "coup/mini-a/2"}
+    assert [(r["bot"], r["iterations"]) for r in rows if r["game"] == "kuhn/standard/2"] == [
+        ("random", None), ("ismcts", 10), ("ismcts", 100)]
+    assert out.err.splitlines()[0].split()[:3] == ["game", "bot", "iterations"]      # the text rows on stderr
+    for args, why in ((["--bots", "nope"], "unknown bot"), (["--bots", "random", "--iterations", "0"], "--iterations"),
+                      ([], "--bots SPEC")):
+        assert main(["bench", "--exploit", *args]) == 2
+        err = capsys.readouterr().err
+        assert why in err and "Traceback" not in err
 
 
 def test_commands_refuse_a_large_game_with_one_line(capsys):

@@ -24,6 +24,18 @@ def test_import_from_the_parent_folder_gets_the_installed_package():
     assert out.stdout.split() == [intrigue.__version__, "income"]
 
 
+def test_a_folder_named_intrigue_beside_does_not_hide_the_installed_package(tmp_path):
+    """Wherever this clone is and whatever its name: a folder called ``intrigue`` in the working
+    directory (the clone itself, seen from the folder above) is a namespace package to Python; the
+    installed package must be found first, editable install or not."""
+    (tmp_path / "intrigue").mkdir()
+    (tmp_path / "intrigue" / "README.md").write_text("a clone\n")
+    code = "import intrigue, intrigue.ext.coup_core; print(intrigue.__version__)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [intrigue.__version__]
+
+
 def test_worker_processes_import_the_installed_package_from_the_parent_folder():
     code = ("from intrigue.engine import new_game\n"
             "from intrigue.search.bot import make_bot, Limits\n"

@@ -262,3 +262,17 @@ def test_policy_playouts_pick_legal_actions_and_search_with_them():
     search = Search(info.core, 0, 3, c=0.7, playout="policy")
     search.run(2000)
     assert sum(v for _, v, _, _ in search.root_stats()) == 2000
+
+
+def test_a_game_of_many_small_decisions_scales_the_time_budget_but_never_a_callers_limit():
+    state = new_game("shadow_master", players=4, seed=3)
+    info = state.information_state(state.current_player())
+    share = make_bot("max", seed=1)
+    assert share.time_share(info) == pytest.approx(0.2)            # Shadow Master's search_defaults
+    assert share._plan(None, info).time_ms == pytest.approx(200.0)
+    assert share._plan(Limits(time_ms=1000), info).time_ms == 1000  # the protocol's movetime: as given
+    assert make_bot("max:timeshare=1")._plan(None, info).time_ms == 1000
+    coup = new_game("coup", players=2, seed=1)
+    assert share._plan(None, coup.information_state(coup.current_player())).time_ms == 1000
+    with pytest.raises(BotSpecError, match="timeshare"):
+        make_bot("ismcts:timeshare=0")

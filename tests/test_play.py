@@ -29,6 +29,7 @@ def play_to_end(child, answer="1", limit=600):
     """Answer every prompt with ``answer`` until the game ends; returns the number of decisions."""
     for n in range(limit):
         if child.expect([PROMPT, OVER]) == 1:
+            child.sendline("")         # the offer to save the game: leave without saving
             return n
         child.sendline(answer)
     raise AssertionError("the game did not end")

@@ -7,7 +7,7 @@ import io
 
 from intrigue.engine import load_game
 from intrigue.engine.politics.narrate import PoliticsNarrator
-from intrigue.ext.politics_core import CONST as PK
+from intrigue.ext.politics_core import Phase as PolPhase
 from politics_helpers import random_events
 from sm_helpers import played_events
 
@@ -22,12 +22,12 @@ def test_a_media_flip_let_through_by_the_last_block_pass_is_marked_in_the_summar
         for g, core, event in random_events(seed):
             n = n or PoliticsNarrator(g, "en")
             w = core.window or {}
-            if not (core.phase == PK["PH_BLOCK"] and w.get("answers") == PK["PH_MEDIA"]
+            if not (core.phase == PolPhase.BLOCK and w.get("answers") == PolPhase.MEDIA
                     and w.get("media_phase") == 4 and event.text == "pass"):
                 continue
             after = core.clone()
             after.apply(event.action)
-            if after.revealed_cards or after.phase == PK["PH_BLOCK"] or after.failed_gov:
+            if after.revealed_cards or after.phase == PolPhase.BLOCK or after.failed_gov:
                 continue
             lines = n.event(core, event, 0)
             summary = [line for line in lines if line.startswith("Summary:")]
@@ -115,12 +115,12 @@ def test_the_last_settlement_sale_is_told_apart_from_the_income():
     # as income (the last sale of a settlement and the settlement itself are one step).
     import re
     from intrigue.engine.shadow_master.narrate import ShadowMasterNarrator
-    from intrigue.ext.shadow_master_core import CONST as SK
+    from intrigue.ext.shadow_master_core import Phase as SMPhase
     found = 0
     for seed in range(30):
         n = None
         for g, core, event in played_events(seed):
-            if core.phase != SK["PH_SETTLE_SELL"] or not event.action:
+            if core.phase != SMPhase.SETTLE_SELL or not event.action:
                 continue
             n = n or ShadowMasterNarrator(g, "en")
             lines = n.event(core, event, None)
@@ -145,12 +145,12 @@ def test_the_land_cards_draw_is_told_to_the_other_seats():
     # nothing about the Territory card the Land card draws at once (seen by the drawer only), yet
     # seat 3 went from 5 to 6 cards.
     from intrigue.engine.shadow_master.narrate import ShadowMasterNarrator
-    from intrigue.ext.shadow_master_core import CONST as SK
+    from intrigue.ext.shadow_master_core import Phase as SMPhase
     told = untold = 0
     for seed in range(20):
         n = None
         for g, core, event in played_events(seed):
-            if core.phase != SK["PH_C_POWER"] or not event.text.endswith(" land"):
+            if core.phase != SMPhase.C_POWER or not event.text.endswith(" land"):
                 continue
             n = n or ShadowMasterNarrator(g, "en")
             after = core.clone()
@@ -158,7 +158,7 @@ def test_the_land_cards_draw_is_told_to_the_other_seats():
             drawer = core.active
             other = (drawer + 1) % g.num_players
             line = f"The Land card lets {n.seat(drawer, other)} draw a Territory card at once, unseen."
-            if after.phase == SK["PH_C_DEAL"] and after.draw_for == drawer:
+            if after.phase == SMPhase.C_DEAL and after.draw_for == drawer:
                 assert line in n.event(core, event, other)
                 assert "The Land card lets you draw" in " ".join(n.event(core, event, drawer))
                 told += 1
@@ -222,7 +222,7 @@ def test_a_number_that_is_no_choice_is_refused_in_one_line_whatever_its_digits()
     # "unknown action '-1' in '-1'"
     text = _terminal("politics", 6, ["²", "①", "-1", "1.5", "9" * 5000, "quit", ""])
     for typed in ("²", "①"):
-        assert f"'{typed}' is not a choice now" in text
+        assert f"'{typed}' is not a move of this game" in text
     for typed in ("-1", "1.5", "9" * 5000):           # (int() refuses 4,300 digits: it crashed too)
         assert f"There is no choice {typed}: pick 1 to" in text
     assert "unknown action" not in text and "Traceback" not in text

@@ -640,7 +640,7 @@ def test_deal_needs_a_nonempty_backroom_pile():
     """§6.4 DEAL / D18 / §7.1 ("the backroom pile is never refilled"): DEAL is legal exactly when the
     player has INF >= 2, holds fewer than 2 backroom cards and the pile is not empty -- checked at
     every opposition turn of seeded 8-player games that favour DEAL until the pile runs out."""
-    from intrigue.ext.politics_core import CONST as K
+    from intrigue.ext.politics_core import Action, Phase
     empty = 0
     for seed in range(6):
         core = game(8)._new_core()
@@ -650,13 +650,13 @@ def test_deal_needs_a_nonempty_backroom_pile():
                 core.sample_chance(rng)
                 continue
             legal = core.legal_actions()
-            if core.phase == K["PH_OPP"]:
+            if core.phase == Phase.OPP:
                 p = core.asked
                 pile = sum(core.backroom_pile)
                 want = core.coins(p)["INF"] >= 2 and core.backroom_count(p) < 2 and pile > 0
-                assert (K["A_DEAL"] in legal) == want
+                assert (Action.DEAL in legal) == want
                 empty += pile == 0 and core.coins(p)["INF"] >= 2 and core.backroom_count(p) < 2
-            core.apply(K["A_DEAL"] if K["A_DEAL"] in legal else legal[rng.below(len(legal))])
+            core.apply(Action.DEAL if Action.DEAL in legal else legal[rng.below(len(legal))])
     assert empty > 0
 
 

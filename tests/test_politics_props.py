@@ -11,10 +11,11 @@ from intrigue.engine.errors import IllegalActionError, NotationError, StateError
 from intrigue.engine.game import CHANCE, InfoState, decode_state
 from intrigue.engine.records import GameRecord
 from intrigue.ext import politics_core as pc
+from intrigue.ext.politics_check import check_random_games
+from intrigue.ext.politics_core import Phase
 from intrigue.ext.game_api import Rng
 from politics_helpers import dealt, form, play, propose_all
 
-K = pc.CONST
 OPTION_SETS = [
     dict(),
     dict(length="half", max_invitations=2),
@@ -32,14 +33,14 @@ def test_kernel_random_games(players, opts):
     """Every game ends; at every step the state validates, chance odds sum to 1, sampling returns
     legal outcomes, and determinizing / canonicalizing for the seat to act keeps its hand and its
     legal actions."""
-    r = pc.check_random_games(players, 700, seed=players * 7 + len(opts), **opts)
+    r = check_random_games(players, 700, seed=players * 7 + len(opts), **opts)
     assert r["games"] == 700 and r["max_steps"] < 20000
     assert r["steps"] > 700 * 100
 
 
 def test_crises_happen_and_end_the_game():
     """Random 8-player games sometimes reach five failed governments: the crisis path is exercised."""
-    r = pc.check_random_games(8, 1500, seed=11)
+    r = check_random_games(8, 1500, seed=11)
     assert r["crises"] > 0
 
 
@@ -88,7 +89,7 @@ def test_final_scores_follow_section_11():
         opts = dict(OPTION_SETS[i % len(OPTION_SETS)])
         game = load_game("politics", None, players, opts)
         core = game._new_core()
-        while core.phase != K["PH_FINAL_ROLES"]:
+        while core.phase != Phase.FINAL_ROLES:
             if core.is_chance_node():
                 core.sample_chance(rng)
             else:

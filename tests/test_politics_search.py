@@ -13,7 +13,7 @@ import pytest
 from intrigue.engine import load_game
 from intrigue.engine.game import CHANCE
 from intrigue.ext.game_api import Rng
-from intrigue.ext.politics_core import CONST as K, belief_pair_counts, pair_index
+from intrigue.ext.politics_core import BELIEF_PAIRS, BELIEF_TABLE_SIZE, belief_pair_counts, pair_index
 from intrigue.search.belief import belief_model
 from intrigue.engine.politics.belief import PoliticsBelief
 from intrigue.search.bot import make_bot
@@ -22,7 +22,7 @@ from intrigue.engine.politics.evidence import PublicEvidence
 from intrigue.engine.politics.heuristic import PoliticsHeuristic
 from politics_helpers import dealt, form, play
 
-PAIRS = K["BELIEF_PAIRS"]
+PAIRS = BELIEF_PAIRS
 
 
 def _heuristic_game(players, seed, ruleset=None, **opts):
@@ -62,7 +62,7 @@ def test_belief_chain_draws_the_weighted_pair_exactly():
     core = s.core
     dark = core.dark_seats()
     honest = next(p for p in range(7) if p not in dark)
-    table = [0.2 + (k * 7 % 11) / 5.0 for k in range(2 * PAIRS)] + [0.0] * (K["BELIEF_TABLE_SIZE"] - 2 * PAIRS)
+    table = [0.2 + (k * 7 % 11) / 5.0 for k in range(2 * PAIRS)] + [0.0] * (BELIEF_TABLE_SIZE - 2 * PAIRS)
     revealed = [p for p in range(7) if core.is_revealed(p)]
     assert len(revealed) == 1
     n = 60000
@@ -98,7 +98,7 @@ def test_belief_step_deals_the_cards_like_determinize():
             world.determinize(seat, rng)
             key = "det"
         else:
-            world.belief_step(seat, [1.0] * K["BELIEF_TABLE_SIZE"], rng)
+            world.belief_step(seat, [1.0] * BELIEF_TABLE_SIZE, rng)
             key = "step"
         assert world.hand(seat) == s.core.hand(seat) and world.legal_actions() == s.core.legal_actions()
         stat[key][(seat + 1) % 6, tuple(world.hand((seat + 1) % 6))] += 1
@@ -190,7 +190,7 @@ def test_models_tables_and_marginals():
         assert isinstance(model, PoliticsBelief)
         info = s.information_state(honest[0])
         table = model.table(info)
-        assert len(table) == K["BELIEF_TABLE_SIZE"]
+        assert len(table) == BELIEF_TABLE_SIZE
         for a, b in combinations(range(6), 2):
             k = pair_index(a, b)
             assert (table[k] == 0) == (honest[0] in (a, b))          # an honest seat is not dark

@@ -13,12 +13,12 @@ import random
 import pytest
 
 from intrigue.cli.play import TerminalGame
-from intrigue.ext.politics_core import CONST as K
+from intrigue.ext.politics_core import Backroom
 from intrigue.search.table import Table
 from politics_helpers import WINDOWS, dealt
 
-CARD_OF_WINDOW = {"coup_window": K["BR_COUP"], "dealbreak_window": K["BR_DEALBREAK"],
-                  "block_window": K["BR_BLOCK"], "media_window": K["BR_MEDIA"]}
+CARD_OF_WINDOW = {"coup_window": Backroom.COUP, "dealbreak_window": Backroom.DEALBREAK,
+                  "block_window": Backroom.BLOCK, "media_window": Backroom.MEDIA}
 
 
 class Person:
@@ -87,7 +87,7 @@ def test_coup_is_offered_to_its_holder_only_and_a_block_cancels_it():
     assert state.decision().kind == "invite" and state.current_player() == 2 and core.leader == 2
     assert core.coins(0)["INF"] == inf_before[0] and core.coins(0)["UND"] == 0
     assert core.coins(3)["UND"] == 1
-    assert core.backroom(0)[K["BR_COUP"]] == 0 and core.backroom(3)[K["BR_BLOCK"]] == 0
+    assert core.backroom(0)[Backroom.COUP] == 0 and core.backroom(3)[Backroom.BLOCK] == 0
 
 
 def test_an_unblocked_coup_makes_its_player_the_leader():

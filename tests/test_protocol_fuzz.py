@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from intrigue.protocol.commands import COMMANDS
@@ -112,12 +114,14 @@ def check_batch(lines, must_fail):
     assert "internal error" not in conn.errlog.getvalue()
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(st.lists(bad_line, min_size=5, max_size=40))
 def test_bad_requests_each_get_an_error_and_leave_the_engine_sound(lines):
     check_batch(lines, [True] * len(lines))
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(st.lists(any_line, min_size=5, max_size=40))
 def test_any_request_gets_one_answer_and_a_following_game_is_unaffected(lines):
@@ -129,11 +133,11 @@ def test_any_request_gets_one_answer_and_a_following_game_is_unaffected(lines):
 # messages, bad bot specs, msgpack garbage), through the engine's real loop: a small seeded sample of
 # tests/fuzz_engine.py, which runs the same at scale
 # --------------------------------------------------------------------------------------------------
-import pytest  # noqa: E402
 
 import fuzz_engine  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("framing, n", [("json", 400), ("msgpack", 150)])
 def test_seeded_hostile_inputs_never_stop_or_silently_change_the_engine(framing, n):
     stats = fuzz_engine.sample(seed=13, n=n, framing=framing)

@@ -9,12 +9,12 @@ import pytest
 from intrigue.engine.game import CHANCE
 from intrigue.engine.shadow_master.names import cell_name
 from intrigue.ext import shadow_master_core as core_mod
-from intrigue.ext.shadow_master_core import CONST as K
+from intrigue.ext.shadow_master_core import Cell
 
 from sm_helpers import (B, BLACKTOK, FAITH, G, KING, LAND, MILITARY, O, P, QUEEN, R, TAX, X, Y, act, board, cell,
                         cid, finish_turn, kind, moves, resolve_chance, set_hand, start)
 
-EMPTY = K["EMPTY"]
+EMPTY = Cell.EMPTY
 
 
 def example(c, blue_h4=1):

@@ -154,7 +154,7 @@ def test_protocol_referee_game_to_the_end():
 # --- search abstractions and the belief hook -------------------------------------------------------------
 from intrigue.engine.game import CHANCE, TERMINAL
 from intrigue.engine.shadow_master.belief import ShadowMasterBelief
-from intrigue.ext.shadow_master_core import CONST as K
+from intrigue.ext.shadow_master_core import AMOUNT_ALL, BELIEF_SIZE, NCARDT, NCELLS, Phase
 
 
 def _random_cores(games=6, players=4, seed=0, abstraction=7):
@@ -185,19 +185,19 @@ def test_abstractions_prune_only_in_search_worlds_and_only_to_a_non_empty_subset
         w.set_search_world(False)
         assert w.legal_actions() == full                  # off again: the rules' list
     # money macro-actions and the canonical removal order do prune in random games
-    assert pruned.get(K["PH_TR_AMOUNT"], 0) > 0 and pruned.get(K["PH_ALLOCATE"], 0) > 0
+    assert pruned.get(Phase.TR_AMOUNT, 0) > 0 and pruned.get(Phase.ALLOCATE, 0) > 0
 
 
 def test_money_macro_amounts():
     for c in _random_cores(games=4, seed=30):
-        if c.phase != K["PH_TR_AMOUNT"]:
+        if c.phase != Phase.TR_AMOUNT:
             continue
         w = c.clone()
         w.set_search_world(True)
         hand, deps, _, _ = c.money(c.asked)
         have = hand if c.tr_from == 0 else deps[c.tr_from - 1]
         for a in w.legal_actions():
-            amount = have if a == K["AMOUNT_ALL"] else a + 1
+            amount = have if a == AMOUNT_ALL else a + 1
             room = 10 - hand
             fill = max([x for x in range(1, have + 1) if x - x // 10 <= room] or [0]) if c.tr_to == 0 else -1
             assert amount in (1, 5, 10, fill, have // 2, have), (amount, have, fill)
@@ -238,16 +238,16 @@ def _belief_setup():
 def test_belief_chain_follows_the_table():
     s, seat, info = _belief_setup()
     q = (seat + 1) % 4
-    size = K["BELIEF_SIZE"]
+    size = BELIEF_SIZE
     uniform = info.core.belief_sample(seat, [1.0] * size, 300, 1)
-    cards = [t for t, n in enumerate(uniform[q][:K["NCELLS"]]) if n > 0]
+    cards = [t for t, n in enumerate(uniform[q][:NCELLS]) if n > 0]
     assert cards
     table = [1.0] * size
     for t in cards[: len(cards) // 2]:
-        table[q * K["NCARDT"] + t] = 1e-9                 # q surely holds none of these
+        table[q * NCARDT + t] = 1e-9                 # q surely holds none of these
     weighted = info.core.belief_sample(seat, table, 300, 1)
     assert sum(weighted[q][t] for t in cards[: len(cards) // 2]) < 0.05 * max(1, sum(uniform[q][t] for t in cards[: len(cards) // 2]))
-    assert uniform[seat] == [0] * K["NCARDT"] and weighted[seat] == [0] * K["NCARDT"]   # own cards are not dealt
+    assert uniform[seat] == [0] * NCARDT and weighted[seat] == [0] * NCARDT   # own cards are not dealt
 
 
 def test_belief_learns_from_declines_after_a_roll():
@@ -264,7 +264,7 @@ def test_belief_learns_from_declines_after_a_roll():
             w = model.weights(info)
             assert any(x < 1.0 for q in range(4) if q != seat for x in w[q])
             assert all(x == 1.0 for x in w[seat])
-            assert len(model.table(info)) == K["BELIEF_SIZE"]
+            assert len(model.table(info)) == BELIEF_SIZE
             marg = model.marginals(info, model.table(info), 3)
             assert seat not in marg and all(0 < p <= 1 for m in marg.values() for p in m.values())
             return
@@ -372,7 +372,7 @@ def test_the_heuristic_places_received_silver_in_its_largest_chunk():
                 continue
             a = heuristic_choice(core, seed=rng.next())
             legal = core.legal_actions()
-            if core.phase == K["PH_ALLOCATE"] and len(legal) > 1:
+            if core.phase == Phase.ALLOCATE and len(legal) > 1:
                 chunk, holding = divmod(a, 7)            # chunk 0..3: 1, 5, 10, all
                 assert not any(b % 7 == holding and b // 7 > chunk for b in legal), (legal, a)
                 checked += 1

@@ -9,7 +9,7 @@ import random
 from intrigue.engine import load_game
 from intrigue.engine.shadow_master import names
 from intrigue.engine.shadow_master.narrate import ShadowMasterNarrator
-from intrigue.ext.shadow_master_core import CONST as K, policy_choice
+from intrigue.ext.shadow_master_core import ExchangeAction, P1Action, Phase, policy_choice
 
 from sm_helpers import FAITH, MILITARY, R, act, played_events, resolve_chance, set_hand, start
 
@@ -27,7 +27,7 @@ def _to_exchange(g, c):
     """Seat 0 takes the Shadow option, buys nothing and stands at Phase 3."""
     act(g, c, "shadow")
     act(g, c, "none")
-    assert c.phase == K["PH_EXCHANGE"] and c.current_player() == 0
+    assert c.phase == Phase.EXCHANGE and c.current_player() == 0
 
 
 # --- 1. too little money for an open-row take ---------------------------------------------------------
@@ -38,7 +38,7 @@ def test_too_little_money_for_an_open_row_take_is_worded_as_the_take_not_in_nota
     checked = 0
     for seed in range(10):
         for g, core, event in played_events(seed, rounds=10):
-            if core.phase != K["PH_TAKE"] or len(core.row()) < 3 or core.current_player() < 0:
+            if core.phase != Phase.TAKE or len(core.row()) < 3 or core.current_player() < 0:
                 continue
             p = core.current_player()
             if core.hand_size(p) >= core.territory_limit(p):
@@ -72,7 +72,7 @@ def test_the_phase_3_prompt_offers_a_transfer_only_when_one_is_possible_and_says
     g, c = start(4)
     n = _narrators(g)
     _to_exchange(g, c)
-    assert K["EX_TRANSFER"] not in c.legal_actions()          # hand 10, no Power card: nowhere to go
+    assert ExchangeAction.TRANSFER not in c.legal_actions()          # hand 10, no Power card: nowhere to go
     assert n["en"].prompt(c, 0) == "Phase 3 (adjust deeds): exchange a card (2 left, 1 Silver each) or end your turn."
     assert "ย้ายเงิน" not in n["th"].prompt(c, 0)
     assert n["en"].why_illegal(c, "transfer", 0) == (
@@ -96,7 +96,7 @@ def test_a_transfer_already_made_this_round_is_named_as_the_reason():
     act(g, c, "from hand")
     act(g, c, "to R")
     act(g, c, "amount 2")
-    assert c.phase == K["PH_P1"]
+    assert c.phase == Phase.P1
     _to_exchange(g, c)
     assert n["en"].prompt(c, 0) == "Phase 3 (adjust deeds): exchange a card (2 left, 1 Silver each) or end your turn."
     assert n["en"].why_illegal(c, "transfer", 0) == "You have already made your transfer this round (one a round)."
@@ -123,7 +123,7 @@ def test_the_phase_3_prompt_names_each_possibility_there_is():
         resolve_chance(c)
         act(g, c, "draw")
         resolve_chance(c)
-    assert c.phase == K["PH_EXCHANGE"] and c.flags()["exchanges_left"] == 0
+    assert c.phase == Phase.EXCHANGE and c.flags()["exchanges_left"] == 0
     assert n["en"].prompt(c, 0) == "Phase 3 (adjust deeds): transfer money or end your turn."
     assert n["th"].prompt(c, 0) == "เฟส 3 (ปรับเปลี่ยนโฉนด): ย้ายเงิน หรือจบเทิร์น"
 
@@ -138,7 +138,7 @@ def test_a_take_that_skips_cards_and_collects_silver_gives_the_reason_of_its_net
     for seed in range(300):
         for g, core, event in played_events(seed, rounds=10):
             a = event.action
-            if core.phase != K["PH_TAKE"] or event.seat < 0 or a < 2 or not core.row()[a - 1][1]:
+            if core.phase != Phase.TAKE or event.seat < 0 or a < 2 or not core.row()[a - 1][1]:
                 continue
             silver = core.row()[a - 1][1]
             if silver == a - 1:
@@ -195,13 +195,13 @@ def test_military_without_the_card_says_the_card_is_not_held():
     # held, but with no cell card and no X card it has no use
     c.give_power(0, R, MILITARY)
     set_hand(c, 0)
-    assert K["A_MIL"] + R not in c.legal_actions()
+    assert P1Action.MIL + R not in c.legal_actions()
     assert n["en"].why_illegal(c, "military R", 0) == (
         "Your Red Military card has no use now: none of your Territory cards can take a Red token, and no X "
         "card can move Red in the alliance.")
     assert n["th"].why_illegal(c, "military R", 0).startswith("การ์ดการทหารสีแดงของคุณใช้ไม่ได้ตอนนี้")
     set_hand(c, 0, "E2")
-    assert K["A_MIL"] + R in c.legal_actions()
+    assert P1Action.MIL + R in c.legal_actions()
     assert n["en"].why_illegal(c, "military R", 0) == ""
 
 

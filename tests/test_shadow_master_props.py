@@ -6,9 +6,11 @@ from intrigue.engine import new_game
 from intrigue.engine.game import CHANCE, InfoState, decode_state
 from intrigue.engine.shadow_master.check import RULESETS
 from intrigue.ext.game_api import Rng
-from intrigue.ext.shadow_master_core import CONST as K, ShadowMasterCore, check_random_games, playouts
+from intrigue.ext.shadow_master_check import check_random_games, playouts
+from intrigue.ext.shadow_master_core import Phase, ShadowMasterCore
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_ten_thousand_random_games_keep_every_invariant(players):
     """2,500 games per player count (10,000 in all), both rulesets, every state checked; the games use
@@ -94,16 +96,17 @@ def test_record_round_trip_and_replay():
 
 def test_chance_public_flags():
     core = ShadowMasterCore(4)
-    assert core.phase == K["PH_C_DEAL"] and not core.chance_is_public()
+    assert core.phase == Phase.C_DEAL and not core.chance_is_public()
     s = new_game("shadow_master", players=4, seed=1)
     s.apply_action("roll")
-    assert s.core.phase == K["PH_USE"] or s.core.phase == K["PH_PICK_DIE"]
+    assert s.core.phase == Phase.USE or s.core.phase == Phase.PICK_DIE
     core = s.core.clone()
     assert core.max_legal == 256
 
 
 def test_policy_playouts_end_and_policy_choices_are_legal():
-    from intrigue.ext.shadow_master_core import policy_choice, policy_playouts
+    from intrigue.ext.shadow_master_check import policy_playouts
+    from intrigue.ext.shadow_master_core import policy_choice
     assert policy_playouts(4, 30, seed=2) > 0
     s, rng = random_game(4, 11)
     for _ in range(400):
@@ -114,7 +117,7 @@ def test_policy_playouts_end_and_policy_choices_are_legal():
 
 
 def test_balance_report_accounts_for_every_game():
-    from intrigue.ext.shadow_master_core import balance_report
+    from intrigue.ext.shadow_master_check import balance_report
     for player in ("heuristic", "policy"):
         rep = balance_report(4, 200, seed=1, player=player)
         assert sum(rep["win_by_seat"]) == pytest.approx(1.0) and sum(rep["win_by_order"]) == pytest.approx(1.0)
@@ -134,7 +137,7 @@ def test_check_and_balance_scripts_run(capsys):
 def test_search_rollout_1_makes_the_policy_playouts_heuristic_games():
     """Option search_rollout=1: the search's policy playouts are the heuristic bot at every seat (the
     same games as the balance report's, seed for seed); 0 keeps the rule of thumb."""
-    from intrigue.ext.shadow_master_core import balance_report, policy_playouts
+    from intrigue.ext.shadow_master_check import balance_report, policy_playouts
     heur = balance_report(4, 30, seed=7, player="heuristic")["rounds"] * 30
     rule = balance_report(4, 30, seed=7, player="policy")["rounds"] * 30
     assert policy_playouts(4, 30, 7, search_rollout=1) == pytest.approx(heur)

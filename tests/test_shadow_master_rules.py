@@ -5,7 +5,7 @@ from intrigue.engine.errors import OptionError, PlayerCountError
 from intrigue.engine.registry import load_game
 from intrigue.engine.shadow_master.game import ShadowMasterGame
 from intrigue.ext import shadow_master_core as core_mod
-from intrigue.ext.shadow_master_core import CONST as K
+from intrigue.ext.shadow_master_core import Cell
 
 from sm_helpers import (B, BLACKTOK, FAITH, G, KING, LAND, MILITARY, O, P, QUEEN, R, TAX, X, Y, act, board, cell,
                         cid, finish_turn, kind, moves, resolve_chance, set_hand, start)
@@ -286,7 +286,7 @@ def test_attack_example_full_battle_and_damage():
     assert kind(g, c) == "remove" and moves(g, c) == ["remove G3", "remove G4"]
     act(g, c, "remove G4")
     act(g, c, "remove G4")                     # G3 is the last front token: removed without asking
-    assert cell(c, "G3") == (K["EMPTY"], 0) and cell(c, "G4") == (K["EMPTY"], 0)
+    assert cell(c, "G3") == (Cell.EMPTY, 0) and cell(c, "G4") == (Cell.EMPTY, 0)
     assert cell(c, "H3") == (B, 2) and cell(c, "H4") == (B, 1)   # the 4th removal is lost
     assert c.total_money(1) == 0                # 2 cells x 5
     assert c.total_money(2) == 6                # 2 cells x 2
@@ -322,7 +322,7 @@ def test_attack_siege_clears_and_collapses_with_queen_rescue():
     act(g, c, "dice R")
     act(g, c, "place E3")
     act(g, c, "siege D3")
-    assert cell(c, "D3") == (K["EMPTY"], 0) and c.ranks()[G] == 0
+    assert cell(c, "D3") == (Cell.EMPTY, 0) and c.ranks()[G] == 0
     # damage first (1 cell: seat 1 holds 2 Green cards -> 5, seat 2 one -> 2), then the collapse
     assert kind(g, c) == "allocate" and c.asked == 1
     assert c.money(1)[2] == 20 and c.money(1)[0] == 5
@@ -355,7 +355,7 @@ def test_castle_cells_immune_to_battle():
     act(g, c, "place E3")
     act(g, c, "battle G3")
     assert cell(c, "G3") == (B, 1)            # the castle cell keeps its token
-    assert cell(c, "G4") == (K["EMPTY"], 0)
+    assert cell(c, "G4") == (Cell.EMPTY, 0)
 
 
 def test_small_group_below_four_does_not_attack():
@@ -573,7 +573,7 @@ def test_theron_moves_tokens_without_damage():
     act(g, c, "from E2")
     assert moves(g, c) == ["to H3 1", "to H3 2"]
     act(g, c, "to H3 2")
-    assert cell(c, "E2") == (K["EMPTY"], 0) and cell(c, "H3") == (R, 2)
+    assert cell(c, "E2") == (Cell.EMPTY, 0) and cell(c, "H3") == (R, 2)
 
 
 def test_turncloak_converts_and_counts_a_lost_cell():
@@ -618,7 +618,7 @@ def test_castle_placement_rules_and_restoration():
     assert castles == ["castle E2", "castle E3", "castle E4"]
     act(g, c, "castle E3")
     assert c.castles()[1] == (0, cid("E3"))
-    assert cell(c, "G3") == (K["EMPTY"], 0)   # the black token within 2 cells is restored
+    assert cell(c, "G3") == (Cell.EMPTY, 0)   # the black token within 2 cells is restored
     assert c.total_money(0) == 30 - 20        # 15 + 5 restoration
 
 
@@ -725,7 +725,7 @@ def test_end_trigger_empty_cells_then_final_round():
     active = [h for h in range(70) if core_mod.is_active(0, h)]
     for i, h in enumerate(active[:-4]):
         c.set_cell(h, i % 6, 1)
-    free = [h for h in active if c.cells()[h][0] == K["EMPTY"]]
+    free = [h for h in active if c.cells()[h][0] == Cell.EMPTY]
     from intrigue.engine.shadow_master.names import cell_name
     set_hand(c, 0, cell_name(free[0]))
     act(g, c, "roll")

@@ -60,6 +60,7 @@ def games_with_an_elimination(players: int, wanted: int, seeds: range = range(20
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 6])
 def test_views_replay_after_an_elimination(players):
     """An eliminated seat's Territory cards go face up to the discard pile one public ``show`` event

@@ -88,7 +88,7 @@ def test_pytest_benchmark_cases_have_a_group_and_distinct_names():
             if name.startswith("test_"):
                 assert (groups[0], name) not in seen, (path.name, seen.get((groups[0], name)))
                 seen[(groups[0], name)] = path.name
-    assert {g for g, _ in seen} >= {"coup", "politics"}
+    assert {g for g, _ in seen} >= {"coup", "politics", "shadow_master"}
 
 
 def _think_times(*args):
@@ -102,9 +102,15 @@ def test_think_times_prints_json_and_refuses_mistakes_in_one_line():
     r = _think_times("--games", "1", "--seed", "1", "--spec", "heuristic", "--forced-games", "1")
     assert r.returncode == 0, r.stderr
     figures = {line.split(": ", 1)[0]: json.loads(line.split(": ", 1)[1]) for line in r.stdout.splitlines()}
-    assert figures["forced_ms"] == {"n": 0, "p50": None, "p95": None, "max": None, "mean": None}
-    assert figures["forced_in_1_heuristic_games_ms"]["n"] > 0
-    for args in (["--spec", "bogus"], ["--spec", "heuristic", "--players", "9"]):
+    assert figures["round_ms"] == {"n": 0, "p50": None, "p95": None, "max": None, "mean": None}   # Coup: no rounds
+    assert figures["forced_in_1_heuristic_games_ms"]["n"] > 0 and figures["choice_ms"]["n"] > 0
+    # a game that numbers its rounds: the bots' thinking per round, what a person waits for
+    r = _think_times("--game", "shadow_master", "--players", "4", "--games", "1", "--spec", "heuristic",
+                     "--forced-games", "0")
+    assert r.returncode == 0, r.stderr
+    rounds = json.loads(r.stdout.split("round_ms: ", 1)[1].splitlines()[0])
+    assert rounds["n"] > 1 and rounds["max"] >= rounds["p50"] > 0
+    for args in (["--spec", "bogus"], ["--spec", "heuristic", "--players", "9"], ["--game", "chess"]):
         r = _think_times("--games", "1", *args)
         assert r.returncode == 2 and "Traceback" not in r.stderr
         assert r.stderr.strip().splitlines()[-1].startswith("think_times.py: error: ")

@@ -247,6 +247,7 @@ def test_a_streamed_body_stops_being_read_at_the_cap(tmp_path):
     assert asked <= 100_000 // 16_384 + 2
 
 
+@pytest.mark.slow
 def test_an_upload_is_read_off_the_event_loop(tmp_path):
     """A long record (tens of thousands of events) is parsed and replayed while another table's socket
     keeps answering: the event loop's delay (a ping's round trip) stays a small part of the time the
@@ -339,6 +340,7 @@ def test_a_stale_move_gets_a_small_resync(tmp_path):
     assert max(sizes) * 50 < whole
 
 
+@pytest.mark.slow
 def test_a_flood_of_stale_moves_is_rate_limited_and_other_tables_go_on(tmp_path):
     """1,000 stale moves from one seat's socket: the server reads at most its message rate, redraws at
     most its resync rate, says 'too_fast' at most once a second, and another table's socket answers

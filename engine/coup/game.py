@@ -230,6 +230,16 @@ class CoupGame(Game):
                         coup_cost=o["coup_cost"], assassinate_cost=o["assassinate_cost"],
                         actions=self.actions_mask, assassin_limit=o["assassin_limit"])
 
+    def max_events(self) -> int:
+        """The deal (one event a seat), then at most ``max_turns`` turns of at most 2n + 6 events each:
+        the action; its challenge window (n - 2 passes, a challenge, the reveal that proves the claim,
+        the challenger's lost card and the actor's replacement draw: n + 2); the target's block; the
+        block's challenge window (n + 2 again, or the failed blocker's reveal and the assassination's
+        lost card).  An exchange (n + 2 after the action, then the draw and the kept hand) and foreign
+        aid (n - 1 block decisions, then a block's challenge window) take fewer."""
+        n = self.num_players
+        return n + self.options["max_turns"] * (2 * n + 6)
+
     # --- notation (coup.md section 10) ----------------------------------------------------------
     def action_to_string(self, core: CoupCore, action: int) -> str:
         a = action

@@ -19,7 +19,7 @@ from typing import Dict, List, Optional, Sequence
 
 from intrigue.engine.errors import IntrigueError
 from intrigue.engine.game import CHANCE, TERMINAL, Event
-from intrigue.engine.narration import Narrator
+from intrigue.engine.narration import Narrator, display_width, pad_to
 from intrigue.engine.coup import names
 from intrigue.engine.coup.claims import BLOCKERS_OF_KIND, CLAIM_OF_KIND, KIND_WORDS, kind_of_action
 from intrigue.engine.coup.game import hand_as_seen
@@ -123,6 +123,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_out": "{Target} is out of the game.",
         "w_no_target": "{action} needs a target seat, e.g. '{word} 1'.",
         "w_not_now": "That is not a choice now. {prompt}",
+        "w_other": "{text!r} does not answer this decision: '{verb}' belongs to another one ({when}). {prompt}",
         "w_not_yours": "It is not your decision: {who} {is} to decide.",
         "w_role_block": "{action} can only be blocked by claiming {roles}.",
         "w_reveal": "You can only reveal a face-down card you hold: {roles}.",
@@ -214,6 +215,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_out": "{Target} ออกจากเกมแล้ว",
         "w_no_target": "{action}ต้องระบุที่นั่งเป้าหมาย เช่น '{word} 1'",
         "w_not_now": "ตอนนี้เลือกสิ่งนั้นไม่ได้ {prompt}",
+        "w_other": "{text!r} ไม่ใช่คำตอบของการตัดสินใจนี้: '{verb}' ใช้กับการตัดสินใจอื่น ({when}) {prompt}",
         "w_not_yours": "ไม่ใช่ตาของคุณ: ถึงตา{who}",
         "w_role_block": "ขัดขวาง{action}ได้โดยอ้าง{roles}เท่านั้น",
         "w_reveal": "เปิดได้เฉพาะการ์ดคว่ำที่คุณถือ: {roles}",
@@ -307,6 +309,7 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_out": "{Target} יצא מהמשחק.",
         "w_no_target": "{action} צריך מושב מטרה, למשל '{word} 1'.",
         "w_not_now": "זו לא אפשרות עכשיו. {prompt}",
+        "w_other": "{text!r} אינו תשובה להחלטה הזו: '{verb}' שייך להחלטה אחרת ({when}). {prompt}",
         "w_not_yours": "זו לא ההחלטה שלך: {who} מחליט.",
         "w_role_block": "את ה{action} אפשר לבטל רק בטענת {roles}.",
         "w_reveal": "אפשר לחשוף רק קלף סגור שבידך: {roles}.",
@@ -345,7 +348,7 @@ RULES: Dict[str, Dict[str, str]] = {
         "limit": "Each player may Assassinate at most {times} a game.",
         "times": "once|twice|{n} times",
         "lose": "Losing an influence: turn one of your face-down cards face up; with none left you are out.",
-        "goal": "Last player with influence wins. Full guide: docs/rules/coup.{lang}.md",
+        "goal": "Last player with influence wins. Full guide: intrigue rules coup --lang {lang}",
     },
     "th": {
         "actions": "การกระทำ (ตาละครั้ง; มีทอง {forced} ขึ้นไปต้องโค่นอำนาจ):\n"
@@ -367,7 +370,7 @@ RULES: Dict[str, Dict[str, str]] = {
         "limit": "ผู้เล่นแต่ละคนสังหารได้ไม่เกิน {times}ต่อเกม",
         "times": "1 ครั้ง|2 ครั้ง|{n} ครั้ง",
         "lose": "เสียอิทธิพล: หงายการ์ดคว่ำของคุณ 1 ใบ ถ้าไม่เหลือการ์ดคว่ำก็ออกจากเกม",
-        "goal": "ผู้ที่เหลืออิทธิพลคนสุดท้ายชนะ คู่มือเต็ม: docs/rules/coup.{lang}.md",
+        "goal": "ผู้ที่เหลืออิทธิพลคนสุดท้ายชนะ คู่มือเต็ม: intrigue rules coup --lang {lang}",
     },
     "he": {
         "actions": "פעולות (אחת בתור; עם {forced} מטבעות או יותר חובה הפיכה):\n"
@@ -390,7 +393,7 @@ RULES: Dict[str, Dict[str, str]] = {
         "limit": "כל שחקן רשאי להתנקש לכל היותר {times} במשחק.",
         "times": "פעם אחת|פעמיים|{n} פעמים",
         "lose": "איבוד השפעה: הופכים קלף סגור אחד; מי שלא נשאר לו קלף סגור יוצא מהמשחק.",
-        "goal": "האחרון שנשארה לו השפעה מנצח. המדריך המלא: docs/rules/coup.{lang}.md",
+        "goal": "האחרון שנשארה לו השפעה מנצח. המדריך המלא: intrigue rules coup --lang {lang}",
     },
 }
 
@@ -408,6 +411,13 @@ INFINITIVE = {
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
+
+#: the notation's first words and the decisions they answer (docs/coup.md, the notation)
+COUP_VERBS = {
+    **{w: ("action",) for w in ("income", "foreign_aid", "tax", "exchange", "coup", "assassinate", "steal")},
+    "pass": ("challenge", "block", "challenge_block"), "challenge": ("challenge", "challenge_block"),
+    "block": ("block",), "reveal": ("defend", "defend_block", "lose_influence"), "keep": ("exchange",),
+}
 
 class CoupNarrator(Narrator):
     """Sentences for people about a Coup game, in ``lang``, from one seat's point of view.
@@ -456,7 +466,8 @@ class CoupNarrator(Narrator):
             if viewer == p:
                 label += f" ({u('you')})"
             labels.append(label)
-        width = max(len(x) for x in labels)
+        width = max(display_width(x) for x in labels) + 1
+        coin_width = max(display_width(f"{c:>2} {u('coins')}") for c in core.coins)
         for p in range(core.num_players):
             cards = []
             for r, up, shown in hand_as_seen(core, p, viewer):
@@ -472,7 +483,9 @@ class CoupNarrator(Narrator):
             coins = f"{c:>2} {u('coin') if c == 1 else u('coins')}"
             status = "" if core.alive(p) else f"  ({u('out')})"
             mark = "  <- " + u("to_move") if core.current_player() == p else ""
-            lines.append(f"  {labels[p] + ':':<{width + 1}} {coins:<{len(u('coins')) + 3}}  {' '.join(cards)}{status}{mark}")
+            # columns two spaces apart at least (a right-to-left display keeps them apart by that)
+            lines.append(f"  {pad_to(labels[p] + ':', width)}  {pad_to(coins, coin_width)}  "
+                         f"{' '.join(cards)}{status}{mark}")
         lines.append("  " + u("legend"))
         return "\n".join(lines)
 
@@ -931,4 +944,8 @@ class CoupNarrator(Narrator):
             hand = [r for r, up, _ in core.hand(p) if not up and r is not None]
             return T["w_keep"].format(n=len(hand), roles=self._join(
                 [self.role(r) for r in sorted(hand + list(core.drawn))]))
+        kinds = COUP_VERBS.get(text.strip().split()[0].lower(), ())
+        if kinds and self.game.decision_kind(core) not in kinds:       # a move of another decision
+            when = self.game.describe_decision(kinds[0], lang=self.lang).rstrip("?")
+            return T["w_other"].format(text=text.strip(), verb=text.strip().split()[0].lower(), when=when, prompt=prompt)
         return T["w_not_now"].format(prompt=prompt)

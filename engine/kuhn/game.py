@@ -37,6 +37,11 @@ class KuhnGame(Game):
     def _new_core(self) -> KuhnCore:
         return KuhnCore(self.num_players)
 
+    def max_events(self) -> int:
+        """A card dealt to each seat, then at most 2n - 1 decisions (checks round to a bet, then each
+        other seat calls or folds)."""
+        return 3 * self.num_players - 1
+
     # --- notation ---------------------------------------------------------------------------------
     def action_to_string(self, core: KuhnCore, action: int) -> str:
         if action == K["PASS"]:

@@ -75,7 +75,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                  "After a fold no card is shown.",
         "rules_now": "Now: {chips} to call; {left} raise(s) left this round.",
         "rules_now_level": "Now: no bet to call; {left} bet(s) or raise(s) left this round.",
-        "rules_guide": "Full guide: docs/rules/leduc.en.md",
+        "rules_guide": "Full guide: intrigue rules leduc",
     },
     "th": {
         "seat": "ที่นั่ง {n}", "you": "คุณ",
@@ -127,7 +127,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                  "ถ้ามีคนหมอบ จะไม่มีการเปิดไพ่",
         "rules_now": "ตอนนี้: ต้องใส่ {chips} เพื่อตาม รอบนี้เพิ่มเดิมพันได้อีก {left} ครั้ง",
         "rules_now_level": "ตอนนี้: ยังไม่มีเดิมพันให้ตาม รอบนี้ลงเดิมพันหรือเพิ่มเดิมพันได้อีก {left} ครั้ง",
-        "rules_guide": "คู่มือเต็ม (ภาษาอังกฤษ): docs/rules/leduc.en.md",
+        "rules_guide": "คู่มือเต็ม (ภาษาอังกฤษ): intrigue rules leduc",
     },
     "he": {
         "seat": "מושב {n}", "you": "{name} (את/ה)",
@@ -179,7 +179,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                  "אחרי פרישה אף קלף לא נחשף.",
         "rules_now": "עכשיו: צריך {chips} כדי להשוות; נותרו {left} העלאות בסבב הזה.",
         "rules_now_level": "עכשיו: אין הימור להשוות; נותרו {left} הימורים או העלאות בסבב הזה.",
-        "rules_guide": "המדריך המלא (באנגלית): docs/rules/leduc.en.md",
+        "rules_guide": "המדריך המלא (באנגלית): intrigue rules leduc",
     },
 }
 

@@ -35,16 +35,17 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import Game, InfoState
 from intrigue.engine.belief import ReplayBelief
-from intrigue.ext.politics_core import CONST as K, TYPES, PairLogLik, no_discard_probability, pair_index
+from intrigue.ext.politics_core import (BELIEF_PAIRS, BELIEF_TABLE_SIZE, TYPES, Action, Backroom, Chance, PairLogLik,
+                                        Phase, no_discard_probability, pair_index)
 from intrigue.engine.politics.evidence import PublicEvidence
 from intrigue.engine.replay import ViewReplay
 
-PAIRS = K["BELIEF_PAIRS"]
-TABLE_SIZE = K["BELIEF_TABLE_SIZE"]
-WINDOWS = {K["PH_COUP"]: K["BR_COUP"], K["PH_DEALBREAK"]: K["BR_DEALBREAK"], K["PH_BLOCK"]: K["BR_BLOCK"],
-           K["PH_MEDIA"]: K["BR_MEDIA"]}
-DIRECT = {K["PH_INVITE"], K["PH_ANSWER_INVITE"], K["PH_OFFER"], K["PH_ANSWER_CONTRACT"], K["PH_OPP"],
-          K["PH_FAILDRAW"], K["PH_RESOLVE"]}
+PAIRS = BELIEF_PAIRS
+TABLE_SIZE = BELIEF_TABLE_SIZE
+WINDOWS = {Phase.COUP: Backroom.COUP, Phase.DEALBREAK: Backroom.DEALBREAK, Phase.BLOCK: Backroom.BLOCK,
+           Phase.MEDIA: Backroom.MEDIA}
+DIRECT = {Phase.INVITE, Phase.ANSWER_INVITE, Phase.OFFER, Phase.ANSWER_CONTRACT, Phase.OPP,
+          Phase.FAILDRAW, Phase.RESOLVE}
 
 DEFAULT_PARAMS: Dict[str, float] = {
     "policy_noise": 0.1,              # share of a uniform choice mixed into the opponent model
@@ -101,12 +102,12 @@ class _Tracker(ViewReplay):
         ph = core.phase
         if ph in DIRECT or ph in WINDOWS:
             self.acc.add_decision(core, self.seat, a, self.p["policy_noise"])
-        elif ph == K["PH_VOTE"]:
+        elif ph == Phase.VOTE:
             if len(core.legal_actions()) >= 2:
                 probe = core.clone()
                 probe.set_focal(self.focal())
                 self.pending_votes[q] = probe
-        elif ph == K["PH_LDISCARD"]:
+        elif ph == Phase.LDISCARD:
             self.pending_discard = q if text.strip() == "no_discard" else None
 
     def focal(self) -> List[float]:
@@ -121,15 +122,15 @@ class _Tracker(ViewReplay):
     def _observe_chance(self, a: int, text: str) -> None:
         core = self.core
         ph = core.phase
-        if ph == K["PH_VOTE_REVEAL"]:
+        if ph == Phase.VOTE_REVEAL:
             q = core.asked
             pend = self.pending_votes.pop(q, None)
             if pend is None:
                 return
-            target = a - K["C_VOTE"]
-            act = K["A_ABSTAIN"] if target == 8 else K["A_VOTE"] + (target - q) % self.n - 1
+            target = a - Chance.VOTE
+            act = Action.ABSTAIN if target == 8 else Action.VOTE + (target - q) % self.n - 1
             self._score(q, pend.hyp_likelihood(act, 1.0, self.p["policy_noise"]))
-        elif ph == K["PH_REVEAL"] and self.pending_discard is not None:
+        elif ph == Phase.REVEAL and self.pending_discard is not None:
             q = self.pending_discard
             self.pending_discard = None
             cards = text.split()[1:]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import List
 
 from intrigue.engine.bench import Case
-from intrigue.ext import politics_core
+from intrigue.ext import politics_check, politics_core
 
 
 def _position(players: int, seed: int = 1):
@@ -50,18 +50,18 @@ def cases(quick: bool) -> List[Case]:
 
     out = []
     for n in (6, 8):
-        out.append(Case("politics.random_playout", n, lambda count, n=n: politics_core.playouts(n, count, seed=n),
+        out.append(Case("politics.random_playout", n, lambda count, n=n: politics_check.playouts(n, count, seed=n),
                         unit="playouts", min_count=20))
     for n in (6, 8):
         out.append(Case("politics.policy_playout", n,
-                        lambda count, n=n: politics_core.policy_playouts(n, count, seed=n),
+                        lambda count, n=n: politics_check.policy_playouts(n, count, seed=n),
                         unit="playouts", min_count=20))
     mid = _position(6)
     seat = mid.current_player()
-    out.append(Case("politics.clone", 6, lambda count: politics_core.clone_loop(mid.core, count), unit="clones",
+    out.append(Case("politics.clone", 6, lambda count: politics_check.clone_loop(mid.core, count), unit="clones",
                     min_count=100000))
     out.append(Case("politics.determinize", 6,
-                    lambda count: politics_core.determinize_loop(mid.core, seat, count, seed=1),
+                    lambda count: politics_check.determinize_loop(mid.core, seat, count, seed=1),
                     unit="determinizations", min_count=10000))
     out.append(Case("politics.state_bytes", 6, measure=lambda: float(politics_core.PoliticsCore.state_size()),
                     unit="bytes"))

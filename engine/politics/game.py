@@ -11,28 +11,28 @@ from typing import Any, Dict, List, Optional, Tuple
 from intrigue.engine.errors import IllegalActionError, NotationError, OptionError
 from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, State
 from intrigue.engine.politics import names
-from intrigue.ext.politics_core import (CONST as K, PoliticsCore, multiset_counts, multiset_index, pair_index,
-                                        pair_seats)
+from intrigue.ext.politics_core import (NTYPES, NUM_ACTIONS, NUM_DECISIONS, Action, Chance, Phase, PoliticsCore,
+                                        multiset_counts, multiset_index, pair_index, pair_seats)
 
 TYPES = names.TYPES
 BACKROOM = names.BACKROOM
-NT = K["NTYPES"]
+NT = NTYPES
 
 DECISION_KINDS = {
-    K["PH_ROLES"]: "roles", K["PH_TELL"]: "role", K["PH_DEAL"]: "deal", K["PH_BRDEAL"]: "backroom_draw",
-    K["PH_LEADER"]: "leader_draw", K["PH_COUP"]: "coup_window", K["PH_INVITE"]: "invite",
-    K["PH_ANSWER_INVITE"]: "answer_invite", K["PH_OFFER"]: "offer_contract",
-    K["PH_ANSWER_CONTRACT"]: "answer_contract", K["PH_DEALBREAK"]: "dealbreak_window",
-    K["PH_BLOCK"]: "block_window", K["PH_PROPOSE"]: "propose", K["PH_LOOK"]: "look",
-    K["PH_OPP"]: "opposition_action", K["PH_INSPECT"]: "inspection", K["PH_MEDIA"]: "media_window",
-    K["PH_DRAW"]: "draw", K["PH_WDISCARD"]: "withdraw_discard", K["PH_LDISCARD"]: "leader_discard",
-    K["PH_REVEAL"]: "reveal", K["PH_FAILDRAW"]: "failed_leader_draw", K["PH_RESOLVE"]: "resolve_contract",
-    K["PH_VOTE"]: "vote", K["PH_VOTE_REVEAL"]: "vote_reveal", K["PH_ROLE_REVEAL"]: "role_reveal",
-    K["PH_FINAL_ROLES"]: "final_roles", K["PH_OVER"]: "over",
+    Phase.ROLES: "roles", Phase.TELL: "role", Phase.DEAL: "deal", Phase.BRDEAL: "backroom_draw",
+    Phase.LEADER: "leader_draw", Phase.COUP: "coup_window", Phase.INVITE: "invite",
+    Phase.ANSWER_INVITE: "answer_invite", Phase.OFFER: "offer_contract",
+    Phase.ANSWER_CONTRACT: "answer_contract", Phase.DEALBREAK: "dealbreak_window",
+    Phase.BLOCK: "block_window", Phase.PROPOSE: "propose", Phase.LOOK: "look",
+    Phase.OPP: "opposition_action", Phase.INSPECT: "inspection", Phase.MEDIA: "media_window",
+    Phase.DRAW: "draw", Phase.WDISCARD: "withdraw_discard", Phase.LDISCARD: "leader_discard",
+    Phase.REVEAL: "reveal", Phase.FAILDRAW: "failed_leader_draw", Phase.RESOLVE: "resolve_contract",
+    Phase.VOTE: "vote", Phase.VOTE_REVEAL: "vote_reveal", Phase.ROLE_REVEAL: "role_reveal",
+    Phase.FINAL_ROLES: "final_roles", Phase.OVER: "over",
 }
-WINDOW_CARD = {K["PH_COUP"]: "coup", K["PH_DEALBREAK"]: "dealbreak", K["PH_BLOCK"]: "block",
-               K["PH_MEDIA"]: "media"}
-PRIVATE_CHANCE = (K["PH_TELL"], K["PH_DEAL"], K["PH_DRAW"], K["PH_BRDEAL"], K["PH_LOOK"])
+WINDOW_CARD = {Phase.COUP: "coup", Phase.DEALBREAK: "dealbreak", Phase.BLOCK: "block",
+               Phase.MEDIA: "media"}
+PRIVATE_CHANCE = (Phase.TELL, Phase.DEAL, Phase.DRAW, Phase.BRDEAL, Phase.LOOK)
 #: The result's ``reason`` by kind (``reason_kind`` reads it back): the engine's words, in English and
 #: the notation (``INF``); the narrator words each kind for people in the display language
 #: (engine/politics/narrate.py), it does not pass these through.
@@ -52,15 +52,15 @@ def reason_kind(reason: str) -> Optional[str]:
 
 AWARDS = ("GOLDEN_GOV", "HAWK_EYE", "SPLIT_GOV", "SURVIVOR", "PROMISER", "IDEALIST_HON", "IDEALIST_BET")
 
-_SIMPLE = {K["A_ACCEPT"]: "accept", K["A_DECLINE"]: "decline", K["A_NO_CONTRACT"]: "no_contract",
-           K["A_INSPECT"]: "inspect", K["A_WITHDRAW"]: "withdraw", K["A_DEAL"]: "deal",
-           K["A_NO_DISCARD"]: "no_discard", K["A_NO_BUY"]: "pass", K["A_BUY"]: "buy", K["A_KEEP"]: "keep",
-           K["A_BREAK"]: "break", K["A_ABSTAIN"]: "abstain"}
+_SIMPLE = {Action.ACCEPT: "accept", Action.DECLINE: "decline", Action.NO_CONTRACT: "no_contract",
+           Action.INSPECT: "inspect", Action.WITHDRAW: "withdraw", Action.DEAL: "deal",
+           Action.NO_DISCARD: "no_discard", Action.NO_BUY: "pass", Action.BUY: "buy", Action.KEEP: "keep",
+           Action.BREAK: "break", Action.ABSTAIN: "abstain"}
 _WORD_ALIASES = {"no-contract": "no_contract", "nocontract": "no_contract", "no-discard": "no_discard",
                  "nodiscard": "no_discard", "yes": "accept", "no": "decline"}
 _SIMPLE_WORDS = {v: k for k, v in _SIMPLE.items() if v != "pass"}     # word -> action (not 'pass')
-_PASS_BY_PHASE = {K["PH_FAILDRAW"]: K["A_NO_BUY"], K["PH_OFFER"]: K["A_NO_CONTRACT"],
-                  K["PH_LDISCARD"]: K["A_NO_DISCARD"], K["PH_VOTE"]: K["A_ABSTAIN"]}   # what 'pass' means
+_PASS_BY_PHASE = {Phase.FAILDRAW: Action.NO_BUY, Phase.OFFER: Action.NO_CONTRACT,
+                  Phase.LDISCARD: Action.NO_DISCARD, Phase.VOTE: Action.ABSTAIN}   # what 'pass' means
 _REDACTED_WORDS = ("propose", "discard", "vote")                        # redacted forms of private decisions
 # notation whose reading depends on more than (text, phase, who is asked): see observed_action
 _UNREMEMBERED = frozenset(("propose", "discard", "vote", "table", "policies"))
@@ -164,72 +164,81 @@ class PoliticsGame(Game):
         return PoliticsCore(self.num_players, 11 if o["length"] == "full" else 6, o["backroom"], o["contracts"],
                             o["awards"], o["max_invitations"])
 
+    #: An upper bound on the events of one round per player: about three times the most found in
+    #: random and event-seeking games (tests/test_records.py), the set-up counted as a round.
+    EVENTS_PER_PLAYER_ROUND = 40
+
+    def max_events(self) -> int:
+        """The set-up and each of the rounds (11 or 6), at most ``EVENTS_PER_PLAYER_ROUND`` events a player."""
+        rounds = 11 if self.options["length"] == "full" else 6
+        return (rounds + 1) * self.EVENTS_PER_PLAYER_ROUND * self.num_players
+
     # --- notation (docs/politics.md) --------------------------------------------------------------
     def action_to_string(self, core: PoliticsCore, action: int) -> str:
         a = action
-        if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a < K["NUM_ACTIONS"]:
-            raise NotationError(f"{action!r} is not a Politics action id (0..{K['NUM_ACTIONS'] - 1})", field="action")
+        if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a < NUM_ACTIONS:
+            raise NotationError(f"{action!r} is not a Politics action id (0..{NUM_ACTIONS - 1})", field="action")
         ph = core.phase
         n = core.num_players
         who = core.asked
         if a in _SIMPLE:
             return _SIMPLE[a]
-        if a == K["A_PASS"]:
+        if a == Action.PASS:
             return "pass"
-        if a == K["A_PLAY"]:
+        if a == Action.PLAY:
             return "play " + WINDOW_CARD.get(ph, "card")
-        if K["A_MEDIA"] <= a < K["A_MEDIA"] + NT:
-            return f"media {TYPES[a - K['A_MEDIA']]}"
-        if K["A_INVITE"] <= a < K["A_NO_CONTRACT"]:
-            k = a - K["A_INVITE"]
+        if Action.MEDIA <= a < Action.MEDIA + NT:
+            return f"media {TYPES[a - Action.MEDIA]}"
+        if Action.INVITE <= a < Action.NO_CONTRACT:
+            k = a - Action.INVITE
             seat = ((who or 0) + k // 12 + 1) % n
             offer, j = (k % 12) // 3, k % 3
             return f"invite {seat}" + (f" offer {offer}" if offer else "") + (f" join {j}" if j else "")
-        if K["A_CONTRACT"] <= a < K["A_PROPOSE"]:
-            k = a - K["A_CONTRACT"]
+        if Action.CONTRACT <= a < Action.PROPOSE:
+            k = a - Action.CONTRACT
             word = "probe" if k >= 14 else "hold"
             k %= 14
             return f"{word} {((who or 0) + k // 2 + 1) % n} {k % 2 + 1}"
-        if K["A_PROPOSE"] <= a < K["A_INSPECT"]:
-            kept = a - K["A_PROPOSE"]
+        if Action.PROPOSE <= a < Action.INSPECT:
+            kept = a - Action.PROPOSE
             hand = core.hand(who) if who is not None else [0] * NT
             if hand[kept] == 0 or sum(hand) != 3:
                 raise NotationError(f"action {a}: no proposal keeping {TYPES[kept]} here", field="action")
             hand[kept] -= 1
             return "propose " + cards_text(hand)
-        if K["A_WDISCARD"] <= a < K["A_NO_DISCARD"]:
-            return "discard " + cards_text(multiset_counts(2, a - K["A_WDISCARD"]))
-        if K["A_LDISCARD"] <= a < K["A_NO_BUY"]:
-            return f"discard {TYPES[a - K['A_LDISCARD']]}"
-        if K["A_VOTE"] <= a < K["NUM_DECISIONS"]:
-            return f"vote {((who or 0) + a - K['A_VOTE'] + 1) % n}"
+        if Action.WDISCARD <= a < Action.NO_DISCARD:
+            return "discard " + cards_text(multiset_counts(2, a - Action.WDISCARD))
+        if Action.LDISCARD <= a < Action.NO_BUY:
+            return f"discard {TYPES[a - Action.LDISCARD]}"
+        if Action.VOTE <= a < NUM_DECISIONS:
+            return f"vote {((who or 0) + a - Action.VOTE + 1) % n}"
         # chance outcomes
-        if K["C_ROLES"] <= a < K["C_HONEST"]:
-            x, y = pair_seats(a - K["C_ROLES"])
+        if Chance.ROLES <= a < Chance.HONEST:
+            x, y = pair_seats(a - Chance.ROLES)
             return f"roles {x} {y}"
-        if a == K["C_HONEST"]:
-            return f"exposed {who} honest" if ph == K["PH_ROLE_REVEAL"] else f"role {who} honest"
-        if K["C_DARK"] <= a < K["C_CARD"]:
-            if ph == K["PH_ROLE_REVEAL"]:
+        if a == Chance.HONEST:
+            return f"exposed {who} honest" if ph == Phase.ROLE_REVEAL else f"role {who} honest"
+        if Chance.DARK <= a < Chance.CARD:
+            if ph == Phase.ROLE_REVEAL:
                 return f"exposed {who} dark"
-            return f"role {who} dark {a - K['C_DARK']}"
-        if K["C_CARD"] <= a < K["C_BR"]:
-            t = TYPES[a - K["C_CARD"]]
-            if ph == K["PH_INSPECT"]:
+            return f"role {who} dark {a - Chance.DARK}"
+        if Chance.CARD <= a < Chance.BR:
+            t = TYPES[a - Chance.CARD]
+            if ph == Phase.INSPECT:
                 return f"reveal {t}"
-            return f"{'deal' if ph == K['PH_DEAL'] else 'draw'} {who} {t}"
-        if K["C_BR"] <= a < K["C_LEADER"]:
-            return f"backroom {who} {BACKROOM[a - K['C_BR']]}"
-        if K["C_LEADER"] <= a < K["C_MULTI"]:
-            return f"leader {a - K['C_LEADER']}"
-        if K["C_MULTI"] <= a < K["C_VOTE"]:
-            size = 6 if ph == K["PH_LOOK"] else sum(core.table_down)
+            return f"{'deal' if ph == Phase.DEAL else 'draw'} {who} {t}"
+        if Chance.BR <= a < Chance.LEADER:
+            return f"backroom {who} {BACKROOM[a - Chance.BR]}"
+        if Chance.LEADER <= a < Chance.MULTI:
+            return f"leader {a - Chance.LEADER}"
+        if Chance.MULTI <= a < Chance.VOTE:
+            size = 6 if ph == Phase.LOOK else sum(core.table_down)
             try:
-                counts = multiset_counts(size, a - K["C_MULTI"])
+                counts = multiset_counts(size, a - Chance.MULTI)
             except ValueError:
                 raise NotationError(f"action {a} is no set of {size} cards", field="action") from None
-            return ("table " if ph == K["PH_LOOK"] else "policies ") + cards_text(counts)
-        target = a - K["C_VOTE"]
+            return ("table " if ph == Phase.LOOK else "policies ") + cards_text(counts)
+        target = a - Chance.VOTE
         return f"votes {who} {'abstain' if target == 8 else target}"
 
     def string_to_action(self, core: PoliticsCore, text: str) -> int:
@@ -250,7 +259,7 @@ class PoliticsGame(Game):
 
         if head == "pass":
             no_args()
-            return _PASS_BY_PHASE.get(ph, K["A_PASS"])
+            return _PASS_BY_PHASE.get(ph, Action.PASS)
         simple = _SIMPLE_WORDS
         if head in simple and not (head == "deal" and rest):       # 'deal S T' is the setup deal
             no_args()
@@ -265,14 +274,14 @@ class PoliticsGame(Game):
                 raise NotationError(f"MEDIA names the card it flips, e.g. 'media H2': {text!r}", field="action")
             if WINDOW_CARD[ph] != card:
                 raise IllegalActionError(f"{text!r}: the open window is for {WINDOW_CARD[ph]}", field="action")
-            return K["A_PLAY"]
+            return Action.PLAY
         if head == "media":
             if len(rest) != 1:
                 raise NotationError(f"'media' names the card type it flips, e.g. 'media H2': {text!r}",
                                     field="action")
-            return K["A_MEDIA"] + _card(rest[0], text)
+            return Action.MEDIA + _card(rest[0], text)
         if head == "invite":
-            _need(core, (K["PH_INVITE"],), text, "an invitation")
+            _need(core, (Phase.INVITE,), text, "an invitation")
             if not rest:
                 raise NotationError(f"'invite' needs a seat, e.g. 'invite 3 offer 1 join 1': {text!r}", field="action")
             seat = _seat(rest[0], core, text)
@@ -288,9 +297,9 @@ class PoliticsGame(Game):
                 opts[key] = int(value)
             if opts["offer"] > 3 or opts["join"] > 2:
                 raise IllegalActionError(f"{text!r}: an offer is 0..3 INF, a JOIN contract 1 or 2", field="action")
-            return K["A_INVITE"] + 12 * ((seat - who) % n - 1) + 3 * opts["offer"] + opts["join"]
+            return Action.INVITE + 12 * ((seat - who) % n - 1) + 3 * opts["offer"] + opts["join"]
         if head in ("hold", "probe"):
-            _need(core, (K["PH_OFFER"],), text, "a contract offer")
+            _need(core, (Phase.OFFER,), text, "a contract offer")
             if len(rest) != 2 or not rest[1].isdigit():
                 raise NotationError(f"'{head}' needs a seat and an amount, e.g. '{head} 3 1': {text!r}", field="action")
             seat = _seat(rest[0], core, text)
@@ -298,9 +307,9 @@ class PoliticsGame(Game):
             if seat == who or k not in (1, 2):
                 raise IllegalActionError(f"{text!r}: the counterparty is another player, the amount 1 or 2",
                                          field="action")
-            return K["A_CONTRACT"] + 14 * (head == "probe") + 2 * ((seat - who) % n - 1) + k - 1
+            return Action.CONTRACT + 14 * (head == "probe") + 2 * ((seat - who) % n - 1) + k - 1
         if head == "propose":
-            _need(core, (K["PH_PROPOSE"],), text, "a proposal")
+            _need(core, (Phase.PROPOSE,), text, "a proposal")
             if len(rest) != 2:
                 raise NotationError(f"'propose' names the two cards placed, e.g. 'propose H0 C3': {text!r}",
                                     field="action")
@@ -309,38 +318,38 @@ class PoliticsGame(Game):
             left = [hand[t] - placed[t] for t in range(NT)]
             if min(left) < 0 or sum(left) != 1:
                 raise IllegalActionError(f"{text!r}: seat {who} holds {cards_text(hand)}", field="action")
-            return K["A_PROPOSE"] + left.index(1)
+            return Action.PROPOSE + left.index(1)
         if head == "discard":
-            _need(core, (K["PH_WDISCARD"], K["PH_LDISCARD"]), text, "a discard")
-            if ph == K["PH_LDISCARD"]:
+            _need(core, (Phase.WDISCARD, Phase.LDISCARD), text, "a discard")
+            if ph == Phase.LDISCARD:
                 if rest == ["none"]:
-                    return K["A_NO_DISCARD"]
+                    return Action.NO_DISCARD
                 if len(rest) != 1:
                     raise NotationError(f"the leader discards one card or none, e.g. 'discard C2': {text!r}",
                                         field="action")
-                return K["A_LDISCARD"] + _card(rest[0], text)
+                return Action.LDISCARD + _card(rest[0], text)
             if len(rest) != 2:
                 raise NotationError(f"a WITHDRAW discards two cards, e.g. 'discard H0 C1': {text!r}", field="action")
-            return K["A_WDISCARD"] + multiset_index(_cards(rest, text))
+            return Action.WDISCARD + multiset_index(_cards(rest, text))
         if head == "vote":
-            _need(core, (K["PH_VOTE"],), text, "a vote")
+            _need(core, (Phase.VOTE,), text, "a vote")
             if len(rest) != 1:
                 raise NotationError(f"'vote' names one seat, e.g. 'vote 3' (or 'abstain'): {text!r}", field="action")
             seat = _seat(rest[0], core, text)
             if seat == who:
                 raise IllegalActionError(f"{text!r}: no one votes for themself", field="action")
-            return K["A_VOTE"] + (seat - who) % n - 1
+            return Action.VOTE + (seat - who) % n - 1
         # chance events
         if head == "roles":
-            _need(core, (K["PH_ROLES"], K["PH_FINAL_ROLES"]), text, "the roles")
+            _need(core, (Phase.ROLES, Phase.FINAL_ROLES), text, "the roles")
             if len(rest) != 2:
                 raise NotationError(f"'roles' names the two dark seats: {text!r}", field="action")
             x, y = _seat(rest[0], core, text), _seat(rest[1], core, text)
             if x == y:
                 raise NotationError(f"{text!r}: two different seats", field="action")
-            return K["C_ROLES"] + pair_index(x, y)
+            return Chance.ROLES + pair_index(x, y)
         if head in ("role", "exposed"):
-            _need(core, (K["PH_TELL"],) if head == "role" else (K["PH_ROLE_REVEAL"],), text,
+            _need(core, (Phase.TELL,) if head == "role" else (Phase.ROLE_REVEAL,), text,
                   "a role" if head == "role" else "a role reveal")
             if len(rest) < 2 or rest[1] not in ("honest", "dark"):
                 raise NotationError(f"{head!r} needs a seat and 'honest' or 'dark': {text!r}", field="action")
@@ -348,45 +357,45 @@ class PoliticsGame(Game):
             if rest[1] == "honest" or head == "exposed":
                 if len(rest) != 2:
                     raise NotationError(f"too many words: {text!r}", field="action")
-                return K["C_HONEST"] if rest[1] == "honest" else K["C_DARK"]
+                return Chance.HONEST if rest[1] == "honest" else Chance.DARK
             if len(rest) != 3:
                 raise NotationError(f"'role S dark P' names the partner P: {text!r}", field="action")
-            return K["C_DARK"] + _seat(rest[2], core, text)
+            return Chance.DARK + _seat(rest[2], core, text)
         if head in ("deal", "draw"):
-            _need(core, (K["PH_DEAL"],) if head == "deal" else (K["PH_DRAW"],), text, f"a {head}")
+            _need(core, (Phase.DEAL,) if head == "deal" else (Phase.DRAW,), text, f"a {head}")
             if len(rest) != 2:
                 raise NotationError(f"{head!r} needs a seat and a card, e.g. '{head} 0 C3': {text!r}", field="action")
             self._check_subject(core, _seat(rest[0], core, text), text)
-            return K["C_CARD"] + _card(rest[1], text)
+            return Chance.CARD + _card(rest[1], text)
         if head == "backroom":
-            _need(core, (K["PH_BRDEAL"],), text, "a backroom draw")
+            _need(core, (Phase.BRDEAL,), text, "a backroom draw")
             if len(rest) != 2:
                 raise NotationError(f"'backroom' needs a seat and a card: {text!r}", field="action")
             self._check_subject(core, _seat(rest[0], core, text), text)
-            return K["C_BR"] + _backroom(rest[1], text)
+            return Chance.BR + _backroom(rest[1], text)
         if head == "leader":
-            _need(core, (K["PH_LEADER"],), text, "a leader draw")
+            _need(core, (Phase.LEADER,), text, "a leader draw")
             if len(rest) != 1:
                 raise NotationError(f"'leader' names one seat: {text!r}", field="action")
-            return K["C_LEADER"] + _seat(rest[0], core, text)
+            return Chance.LEADER + _seat(rest[0], core, text)
         if head == "reveal":
-            _need(core, (K["PH_INSPECT"],), text, "an inspection")
+            _need(core, (Phase.INSPECT,), text, "an inspection")
             if len(rest) != 1:
                 raise NotationError(f"'reveal' names one card: {text!r}", field="action")
-            return K["C_CARD"] + _card(rest[0], text)
+            return Chance.CARD + _card(rest[0], text)
         if head in ("table", "policies"):
-            _need(core, (K["PH_LOOK"],) if head == "table" else (K["PH_REVEAL"],), text,
+            _need(core, (Phase.LOOK,) if head == "table" else (Phase.REVEAL,), text,
                   "the leader's look" if head == "table" else "the Phase 4 reveal")
             size = sum(core.table_down)
             if len(rest) != size:
                 raise IllegalActionError(f"{text!r}: {size} face-down cards are on the table", field="action")
-            return K["C_MULTI"] + multiset_index(_cards(rest, text))
+            return Chance.MULTI + multiset_index(_cards(rest, text))
         if head == "votes":
-            _need(core, (K["PH_VOTE_REVEAL"],), text, "a vote reveal")
+            _need(core, (Phase.VOTE_REVEAL,), text, "a vote reveal")
             if len(rest) != 2:
                 raise NotationError(f"'votes' needs the voter and a seat or 'abstain': {text!r}", field="action")
             self._check_subject(core, _seat(rest[0], core, text), text)
-            return K["C_VOTE"] + (8 if rest[1] == "abstain" else _seat(rest[1], core, text))
+            return Chance.VOTE + (8 if rest[1] == "abstain" else _seat(rest[1], core, text))
         raise NotationError(f"unknown action {words[0]!r} in {text!r}", field="action")
 
     @staticmethod
@@ -399,24 +408,24 @@ class PoliticsGame(Game):
         cp = core.current_player()
         ph = core.phase
         if cp == CHANCE:
-            if ph == K["PH_ROLES"]:
+            if ph == Phase.ROLES:
                 return (), None                       # the dark pair itself: seen by no one
             if ph in PRIVATE_CHANCE:
                 return (core.asked,), None            # own role, own cards, the leader's look
             return None, None
-        if ph == K["PH_PROPOSE"]:
+        if ph == Phase.PROPOSE:
             return (cp,), "propose"
-        if ph == K["PH_WDISCARD"]:
+        if ph == Phase.WDISCARD:
             return (cp,), "discard"
-        if ph == K["PH_LDISCARD"] and action != K["A_NO_DISCARD"]:
+        if ph == Phase.LDISCARD and action != Action.NO_DISCARD:
             return (cp,), "discard"
-        if ph == K["PH_VOTE"]:
+        if ph == Phase.VOTE:
             return (cp,), "vote"
         return None, None
 
     def chance_visible_to(self, core: PoliticsCore, seat: int) -> bool:
         ph = core.phase
-        if core.current_player() != CHANCE or ph == K["PH_ROLES"]:
+        if core.current_player() != CHANCE or ph == Phase.ROLES:
             return False
         if ph in PRIVATE_CHANCE:
             return core.asked == seat
@@ -445,14 +454,14 @@ class PoliticsGame(Game):
         ph = core.phase
         if word not in _REDACTED_WORDS or core.current_player() < 0:
             return None
-        if (ph == K["PH_PROPOSE"] and word == "propose") or (ph == K["PH_WDISCARD"] and word == "discard"):
+        if (ph == Phase.PROPOSE and word == "propose") or (ph == Phase.WDISCARD and word == "discard"):
             return core.legal_actions()[0]
-        if ph == K["PH_LDISCARD"] and word == "discard":
+        if ph == Phase.LDISCARD and word == "discard":
             legal = core.legal_actions()
             if len(legal) > 1:
                 return legal[1]
-        if ph == K["PH_VOTE"] and word == "vote":
-            return K["A_ABSTAIN"]
+        if ph == Phase.VOTE and word == "vote":
+            return Action.ABSTAIN
         return None
 
     def decision_kind(self, core: PoliticsCore) -> str:
@@ -499,13 +508,13 @@ class PoliticsGame(Game):
             players.append({"seat": p, **core.coins(p), **core.stats(p), "right": f["right"], "tried": f["tried"],
                             "barred": f["barred"], "acted": f["acted"], "policy_cards": core.hand_size(p),
                             "backroom_cards": core.backroom_count(p), "role": role,
-                            "score": core.score(p) if core.phase == K["PH_OVER"] else None})
+                            "score": core.score(p) if core.phase == Phase.OVER else None})
         cp = core.current_player()
         revealed = [{"card": TYPES[t], "inspected": ins, "flipped": fl} for t, ins, fl in core.revealed_cards]
         votes = None
         if core.vote_no:
             votes = {"vote": core.vote_no, "committed": [p for p in range(n) if core.voted(p)]}
-            if core.phase == K["PH_VOTE_REVEAL"]:
+            if core.phase == Phase.VOTE_REVEAL:
                 votes["shown"] = {p: core.vote(p) for p in range(n) if core.voted(p) and p < core.asked}
         return {
             "round": min(core.round + 1, core.nrounds), "rounds": core.nrounds, "failed_governments": core.fails,
@@ -537,13 +546,13 @@ class PoliticsGame(Game):
                 out["table_known"] = cards_text(known).split()
             if seat == core.leader and core.leader_discard is not None:
                 out["discarded"] = TYPES[core.leader_discard]
-        if core.voted(seat) and core.phase in (K["PH_VOTE"], K["PH_VOTE_REVEAL"]):
+        if core.voted(seat) and core.phase in (Phase.VOTE, Phase.VOTE_REVEAL):
             out["vote"] = core.vote(seat)
         return out
 
     def teams(self, core: PoliticsCore) -> Optional[Dict[str, Tuple[int, ...]]]:
         """``{"dark": (a, b), "honest": (...)}`` once the roles are dealt (the referee's view)."""
-        if core.phase == K["PH_ROLES"]:
+        if core.phase == Phase.ROLES:
             return None
         dark = tuple(core.dark_seats())
         return {"dark": dark, "honest": tuple(p for p in range(core.num_players) if p not in dark)}

@@ -18,19 +18,19 @@ from intrigue.engine.game import CHANCE, TERMINAL, Event
 from intrigue.engine.narration import Narrator
 from intrigue.engine.politics import names
 from intrigue.engine.politics.game import WINDOW_CARD, reason_kind
-from intrigue.ext.politics_core import CONST as K
+from intrigue.ext.politics_core import Action, Phase
 from intrigue.ext.game_api import KernelState
 
 COINS = ("INF", "LEG", "UND", "HON", "BET")
 TYPES = names.TYPES
 
 PHASE_OF = {
-    K["PH_LEADER"]: 1, K["PH_COUP"]: 1, K["PH_INVITE"]: 1, K["PH_ANSWER_INVITE"]: 1,
-    K["PH_PROPOSE"]: 2, K["PH_LOOK"]: 2,
-    K["PH_OPP"]: 3, K["PH_INSPECT"]: 3, K["PH_WDISCARD"]: 3,
-    K["PH_LDISCARD"]: 4, K["PH_REVEAL"]: 4,
-    K["PH_RESOLVE"]: 5, K["PH_FAILDRAW"]: 5,
-    K["PH_VOTE"]: 6, K["PH_VOTE_REVEAL"]: 6, K["PH_ROLE_REVEAL"]: 6,
+    Phase.LEADER: 1, Phase.COUP: 1, Phase.INVITE: 1, Phase.ANSWER_INVITE: 1,
+    Phase.PROPOSE: 2, Phase.LOOK: 2,
+    Phase.OPP: 3, Phase.INSPECT: 3, Phase.WDISCARD: 3,
+    Phase.LDISCARD: 4, Phase.REVEAL: 4,
+    Phase.RESOLVE: 5, Phase.FAILDRAW: 5,
+    Phase.VOTE: 6, Phase.VOTE_REVEAL: 6, Phase.ROLE_REVEAL: 6,
 }
 
 TEXT: Dict[str, Dict[str, str]] = {
@@ -106,8 +106,11 @@ TEXT: Dict[str, Dict[str, str]] = {
         "p_coup": "The leader is {leader}. Play your Coup card to take the leadership?",
         "p_block": "{player} played {card}. Play Block to cancel it?",
         "p_dealbreak": "{x} and {y} made a {tpl}({k}) contract. Play Deal-break to cancel it?",
-        "p_media": "Play Media power to flip a revealed policy (honest <-> corrupt)?",
-        "p_invite": "You lead the attempt: {n} of {max} invitations used, {acc} accepted; two form the government.",
+        "p_media": "Play Media power to flip one of the passed policies (honest <-> corrupt)?",
+        "p_media3": "Play Media power to flip {card}, just inspected (honest <-> corrupt)?",
+        "l_media_rest": "Pass, and pass on Media power for the rest of this phase",
+        "n_media_rest": "You pass on Media power (as you chose, for the rest of this phase).",
+        "p_invite": "You lead: {n} of {max} invitations used, {acc} accepted (two form a government).",
         "p_answer_invite": "{leader} invites you into the government{offer}{join}. Accept?",
         "p_offer": "You may offer one contract (HOLD: paid if they do not inspect; PROBE: paid if they do).",
         "p_answer_contract": "{x} offers you a {tpl}({k}) contract: {k} influence at the end of the round if you {cond}. Accept?",
@@ -138,6 +141,12 @@ TEXT: Dict[str, Dict[str, str]] = {
         "l_keep": "Keep (pay {k} influence)", "l_break": "Break", "l_vote": "Vote for {target}",
         "l_abstain": "Abstain", "l_media": "Flip {card}",
         "why": "{text!r} is not a choice now. {prompt}",
+        "w_no_move": "{text!r} is not a move of this game.",
+        "w_other": "{text!r} does not answer this decision: '{verb}' belongs to {when}.",
+        "w_args": "{text!r} is not written as this decision takes it, e.g. '{example}'.",
+        "w_args_en": "{text!r} is not possible here: {reason}.",
+        "d_phase": "Phase {n} ({name})", "d_vote": "the lie-catch vote",
+        "d_window": "a window to play a backroom card",
         "w_cost": "{action} costs {cost} influence; you have {have}.",
         "w_no_backroom": "This game is played without backroom cards.",
         "w_hand_limit": "You already hold 2 backroom cards, the most allowed.",
@@ -149,11 +158,14 @@ TEXT: Dict[str, Dict[str, str]] = {
         # board
         "b_top": "Round {round}/{rounds} · failed governments {fails}/5 · policy pile {pile} · discards {disc}",
         "b_br": " · backroom pile {n}",
-        "c_seat": "", "c_role": "role", "c_marks": "right  cards in hand",
+        "c_seat": "", "c_role": "role", "c_lead": "lead", "c_hand": "hand", "c_yes": "yes",
+        "h_INF": "INF", "h_LEG": "LEG", "h_UND": "UND", "h_HON": "HON", "h_BET": "BET",
+        "b_coins": "INF influence · LEG legitimacy · UND underground · HON honour · BET betrayal",
+        "b_columns": "lead: holds a right to lead · hand: policy + backroom cards",
         "b_gov": "Government: leader {leader}, partners {p1} and {p2}",
         "b_forming": "Forming a government: leader {leader}",
         "b_table": "On the table: {down} face down{shown}",
-        "b_yours": "Your cards: policy {policy} (H honest, C corrupt, digit = bags); backroom {backroom}",
+        "b_yours": "Your cards: policy {policy} (H honest, C corrupt, digit = bags) · backroom {backroom}",
         "b_known": "You know the table holds: {cards}",
         "b_contract": "Contract {slot}: {tpl}({k}) from {x} to {y} [{status}]",
         "b_marks": "{right}{n} policy, {b} backr.",
@@ -229,7 +241,7 @@ TEXT: Dict[str, Dict[str, str]] = {
                    "influence, contracts +5 influence, honour +3 legitimacy, betrayal +4 underground.",
         "rules_goal": "Goal: the highest total (influence + legitimacy if Honest, + underground if Dark). "
                       "Five failed governments end the game in a crisis: the Honest win if both Dark "
-                      "powers are exposed. Full guide: docs/rules/politics.en.md",
+                      "powers are exposed. Full guide: intrigue rules politics",
         "rules_backroom": "Backroom cards: Coup (take over as leader), Media power (flip a revealed policy), "
                           "Deal-break (cancel a contract), Block (cancel any of those).",
     },
@@ -303,7 +315,10 @@ TEXT: Dict[str, Dict[str, str]] = {
         "p_coup": "ผู้นำคือ{leader} จะเล่นการ์ดยึดอำนาจเพื่อเป็นผู้นำหรือไม่?",
         "p_block": "{player} เล่น{card} จะเล่นขัดขวางเพื่อยกเลิกหรือไม่?",
         "p_dealbreak": "{x} และ{y} ทำสัญญา {tpl}({k}) จะเล่นล้มดีลเพื่อยกเลิกหรือไม่?",
-        "p_media": "จะเล่นอำนาจสื่อเพื่อพลิกนโยบายที่เปิดแล้ว (สุจริต <-> ทุจริต) หรือไม่?",
+        "p_media": "จะเล่นอำนาจสื่อเพื่อพลิกนโยบายที่ผ่านแล้วใบหนึ่ง (สุจริต <-> ทุจริต) หรือไม่?",
+        "p_media3": "จะเล่นอำนาจสื่อเพื่อพลิก {card} ที่เพิ่งถูกตรวจสอบ (สุจริต <-> ทุจริต) หรือไม่?",
+        "l_media_rest": "ผ่าน และไม่ใช้อำนาจสื่อตลอดเฟสนี้",
+        "n_media_rest": "คุณผ่านอำนาจสื่อ (ตามที่เลือกไว้สำหรับเฟสนี้)",
         "p_invite": "คุณเป็นผู้นำ: ชวนไปแล้ว {n} จาก {max} ตอบรับ {acc} (ตอบรับ 2 คนก็ตั้งรัฐบาลได้)",
         "p_answer_invite": "{leader} ชวนคุณเข้าร่วมรัฐบาล{offer}{join} จะตอบรับหรือไม่?",
         "p_offer": "คุณเสนอสัญญาได้ 1 ฉบับ (HOLD: ได้เงินถ้าเขาไม่ตรวจสอบ; PROBE: ได้เงินถ้าเขาตรวจสอบ)",
@@ -335,6 +350,10 @@ TEXT: Dict[str, Dict[str, str]] = {
         "l_keep": "ทำตามสัญญา (จ่าย {k} อิทธิพล)", "l_break": "บิดสัญญา", "l_vote": "โหวต{target}",
         "l_abstain": "งดออกเสียง", "l_media": "พลิก {card}",
         "why": "ตอนนี้เลือก {text!r} ไม่ได้ {prompt}",
+        "w_no_move": "{text!r} ไม่ใช่การเดินของเกมนี้",
+        "w_other": "{text!r} ไม่ใช่คำตอบของการตัดสินใจนี้: '{verb}' ใช้ใน{when}",
+        "w_args": "{text!r} เขียนไม่ตรงกับการตัดสินใจนี้ ตัวอย่าง '{example}'",
+        "d_phase": "เฟส {n} ({name})", "d_vote": "เฟสจับโกหก", "d_window": "ช่วงเล่นการ์ดหลังฉาก",
         "w_cost": "{action}ต้องใช้ {cost} อิทธิพล คุณมี {have}",
         "w_no_backroom": "เกมนี้เล่นโดยไม่มีการ์ดเกมหลังฉาก",
         "w_hand_limit": "คุณถือการ์ดเกมหลังฉากครบ 2 ใบแล้ว",
@@ -345,17 +364,18 @@ TEXT: Dict[str, Dict[str, str]] = {
         "w_vote": "โหวตผู้เล่นอื่นที่ยังไม่ถูกเปิดฝ่าย หรืองดออกเสียง",
         "b_top": "วัฏจักรอำนาจ {round}/{rounds} · รัฐบาลล้มเหลว {fails}/5 · กองนโยบาย {pile} · กองทิ้ง {disc}",
         "b_br": " · กองการ์ดหลังฉาก {n}",
-        "c_seat": "", "c_role": "ฝ่าย", "c_marks": "สิทธิ์  การ์ดในมือ",
+        "c_seat": "", "c_role": "ฝ่าย", "c_lead": "สิทธิ์", "c_hand": "การ์ด", "c_yes": "มี",
         "k_INF": "อิทธิพล", "k_LEG": "ชอบธรรม", "k_UND": "ใต้ดิน", "k_HON": "ทำตาม", "k_BET": "บิด",
+        "b_columns": "สิทธิ์: มีสิทธิ์เป็นผู้นำ · การ์ด: นโยบาย + หลังฉาก",
         "b_gov": "รัฐบาล: ผู้นำ{leader} แนวร่วม{p1} และ{p2}",
         "b_forming": "กำลังตั้งรัฐบาล: ผู้นำ{leader}",
         "b_table": "บนโต๊ะ: คว่ำ {down} ใบ{shown}",
-        "b_yours": "การ์ดของคุณ: นโยบาย {policy} (H สุจริต, C ทุจริต, ตัวเลข = ถุงเงิน); หลังฉาก {backroom}",
+        "b_yours": "การ์ดของคุณ: นโยบาย {policy} (H สุจริต, C ทุจริต, ตัวเลข = ถุงเงิน) · หลังฉาก {backroom}",
         "b_known": "คุณรู้ว่าบนโต๊ะมี: {cards}",
         "b_contract": "สัญญา {slot}: {tpl}({k}) จาก{x} ถึง{y} [{status}]",
         "b_marks": "{right}นโยบาย {n} หลังฉาก {b}",
         "b_right": "มีสิทธิ์  ",
-        "b_legend": "> ถึงตา, * ผู้นำ, + แนวร่วม คะแนน: อิทธิพลนับให้ทุกคน ความชอบธรรมนับให้ฝ่ายสุจริต อำนาจใต้ดินนับให้ฝ่ายอำนาจมืด",
+        "b_legend": "> ถึงตา, * ผู้นำ, + แนวร่วม · คะแนน: อิทธิพลนับให้ทุกคน ความชอบธรรมนับให้ฝ่ายสุจริต อำนาจใต้ดินนับให้ฝ่ายอำนาจมืด",
         "unknown": "?",
         "end_title": "คะแนนสุดท้าย (ตามที่เอนจินนับ รวมรางวัลพิเศษแล้ว):",
         "total": "รวม",
@@ -383,13 +403,13 @@ TEXT: Dict[str, Dict[str, str]] = {
                    "จับทุจริตได้ ความชอบธรรม +3 รัฐบาลล้ม อำนาจใต้ดิน +3 เป็นแนวร่วม อิทธิพล +2 "
                    "สัญญา อิทธิพล +5 ทำตามสัญญา ความชอบธรรม +3 บิดสัญญา อำนาจใต้ดิน +4",
         "rules_goal": "เป้าหมาย: คะแนนรวมสูงสุด (อิทธิพล + ความชอบธรรมถ้าสุจริต หรือ + อำนาจใต้ดินถ้าเป็นอำนาจมืด) "
-                      "รัฐบาลล้มเหลว 5 ครั้งเกิดวิกฤตศรัทธา: ฝ่ายสุจริตชนะถ้าเปิดโปงอำนาจมืดได้ทั้งสองคน คู่มือเต็ม: docs/rules/politics.th.md",
+                      "รัฐบาลล้มเหลว 5 ครั้งเกิดวิกฤตศรัทธา: ฝ่ายสุจริตชนะถ้าเปิดโปงอำนาจมืดได้ทั้งสองคน คู่มือเต็ม: intrigue rules politics --lang th",
         "rules_backroom": "การ์ดเกมหลังฉาก: ยึดอำนาจ (เป็นผู้นำแทน) อำนาจสื่อ (พลิกนโยบายที่เปิด) ล้มดีล (ยกเลิกสัญญา) ขัดขวาง (ยกเลิกการ์ดเหล่านั้น)",
     },
 }
 
-WIDTHS = (11, 12, 10, 11, 12, 8, 9)
-"""Board columns: seat, role, then INF LEG UND HON BET (right-aligned); a row fits 100 columns."""
+BOARD_WIDTH = 80
+"""Every line of the board and of the end screen fits this many terminal columns."""
 
 
 def width(text: str) -> int:
@@ -413,6 +433,15 @@ SUBJECTS = ("Who", "who", "player", "target", "y")
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
+
+
+def _clip(text: str, cols: int) -> str:
+    """``text`` cut to ``cols`` display columns, with "…" where it was cut (a long seat name)."""
+    if width(text) <= cols:
+        return text
+    while width(text) > cols - 1:
+        text = text[:-1]
+    return text + "…"
 
 
 class PoliticsNarrator(Narrator):
@@ -480,7 +509,7 @@ class PoliticsNarrator(Narrator):
         if core.current_player() == TERMINAL:
             return None
         phase = PHASE_OF.get(core.phase)
-        if core.phase == K["PH_OFFER"] and core.leader is not None:
+        if core.phase == Phase.OFFER and core.leader is not None:
             phase = 2 if core.asked in core.members else 3      # members offer in Phase 2, the opposition in 3
         if self._refilling(core):
             phase = 5             # hands refill in Phase 5 even when no contract is resolved or bought
@@ -496,7 +525,7 @@ class PoliticsNarrator(Narrator):
         """Whether ``core`` is at a Phase 5 refill draw (§6.6): a draw to a hand of fewer than 3 cards
         (a Withdraw draws to a full hand, in Phase 3).  Hand sizes are public."""
         p = core.asked
-        return (core.phase == K["PH_DRAW"] and p is not None and 0 <= p < core.num_players
+        return (core.phase == Phase.DRAW and p is not None and 0 <= p < core.num_players
                 and core.hand_size(p) < 3)
 
     def event(self, core: KernelState, event: Event, viewer: Optional[int]) -> List[str]:
@@ -521,9 +550,9 @@ class PoliticsNarrator(Narrator):
         out: List[str] = []
         if p == CHANCE:
             who = core.asked
-            if ph == K["PH_ROLES"]:                  # seen only in a full view (a referee's replay)
+            if ph == Phase.ROLES:                  # seen only in a full view (a referee's replay)
                 out.append(self._T("roles_dealt", a=self.seat(int(words[1]), v), b=self.seat(int(words[2]), v)))
-            elif ph == K["PH_TELL"]:
+            elif ph == Phase.TELL:
                 if who != v:
                     key = "role_of_dark" if words[2] == "dark" else "role_of_honest"
                     out.append(self._S(key, who, v, partner=self.seat(int(words[3]), v) if len(words) > 3 else ""))
@@ -531,34 +560,34 @@ class PoliticsNarrator(Narrator):
                     out.append(self._T("role_dark", partner=self.seat(int(words[3]), v)))
                 else:
                     out.append(self._T("role_honest"))
-            elif ph in (K["PH_DEAL"], K["PH_DRAW"]):
-                key = "dealt" if ph == K["PH_DEAL"] else "drew"
+            elif ph in (Phase.DEAL, Phase.DRAW):
+                key = "dealt" if ph == Phase.DEAL else "drew"
                 card = self.card(TYPES.index(words[2]))
                 out.append(self._T(key, card=card) if who == v else self._S(key + "_other", who, v, card=card))
-            elif ph == K["PH_BRDEAL"]:
+            elif ph == Phase.BRDEAL:
                 card = self.backroom(names.BACKROOM.index(words[2]))
                 out.append(self._T("backroom_got", card=card) if who == v else self._S("backroom_other", who, v, card=card))
-            elif ph == K["PH_LEADER"]:
+            elif ph == Phase.LEADER:
                 out.append(self._S("leader", int(words[1]), v))
-            elif ph == K["PH_LOOK"]:
+            elif ph == Phase.LOOK:
                 cards = " ".join(words[1:])
                 out.append(self._T("look", cards=cards) if who == v else self._S("look_other", who, v, cards=cards))
-            elif ph == K["PH_INSPECT"]:
+            elif ph == Phase.INSPECT:
                 out.append(self._T("inspected", card=self.card(TYPES.index(words[1]))))
-            elif ph == K["PH_REVEAL"]:
+            elif ph == Phase.REVEAL:
                 shown = [TYPES.index(w) for w in words[1:]]
                 h = sum(1 for t in shown if t < 3)
                 out.append(self._T("passed", cards=" ".join(words[1:]), h=h, c=len(shown) - h,
                                    b=sum(int(TYPES[t][1]) for t in shown)))
-            elif ph == K["PH_VOTE_REVEAL"]:
+            elif ph == Phase.VOTE_REVEAL:
                 target = words[2]
                 if target == "abstain":
                     out.append(self._S("vote_abstained", int(words[1]), v))
                 else:
                     out.append(self._S("vote_shown", int(words[1]), v, target=self.seat(int(target), v)))
-            elif ph == K["PH_ROLE_REVEAL"]:
+            elif ph == Phase.ROLE_REVEAL:
                 out.append(self._S("exposed_dark" if words[2] == "dark" else "exposed_honest", int(words[1]), v))
-            elif ph == K["PH_FINAL_ROLES"]:
+            elif ph == Phase.FINAL_ROLES:
                 out.append(self._T("final_roles", a=self.seat(int(words[1]), v), b=self.seat(int(words[2]), v)))
         else:
             out.extend(self._decision(core, after, p, a, words, v))
@@ -568,70 +597,70 @@ class PoliticsNarrator(Narrator):
     def _decision(self, core, after, p: int, a: int, words: List[str], v: Optional[int]) -> List[str]:
         ph = core.phase
         head = words[0] if words else ""
-        if ph in (K["PH_COUP"], K["PH_BLOCK"], K["PH_DEALBREAK"]):
-            if a != K["A_PLAY"]:
+        if ph in (Phase.COUP, Phase.BLOCK, Phase.DEALBREAK):
+            if a != Action.PLAY:
                 return self._own_pass(core, p, v)  # passes in a window are not told (who was asked is hidden)
-            if ph == K["PH_COUP"]:
+            if ph == Phase.COUP:
                 return [self._S("coup_played", p, v)]
-            if ph == K["PH_DEALBREAK"]:
+            if ph == Phase.DEALBREAK:
                 return [self._S("dealbreak_played", p, v)]
             w = core.window or {}
-            answered = {K["PH_MEDIA"]: "media", K["PH_COUP"]: "coup", K["PH_DEALBREAK"]: "dealbreak"}.get(
+            answered = {Phase.MEDIA: "media", Phase.COUP: "coup", Phase.DEALBREAK: "dealbreak"}.get(
                 w.get("answers"), "")
             card = names.name(answered, self.lang) if answered else names.name("backroom", self.lang)
             return [self._S("block_played", p, v, card=card)]
-        if ph == K["PH_MEDIA"]:
+        if ph == Phase.MEDIA:
             if head != "media":
                 return self._own_pass(core, p, v)
             t = TYPES.index(words[1])
             new = names.name("C" if t < 3 else "H", self.lang)
             return [self._S("media_played", p, v, card=self.card(t), new=new)]
-        if ph == K["PH_INVITE"]:
+        if ph == Phase.INVITE:
             target, offer, join = self._invite_parts(words)
             return [self._S("invite", p, v, target=self.seat(target, v),
                             offer=self._T("offer", k=offer) if offer else "",
                             join=self._T("join", k=join) if join else "")]
-        if ph == K["PH_ANSWER_INVITE"]:
+        if ph == Phase.ANSWER_INVITE:
             return [self._S("accepts" if head == "accept" else "declines", p, v)]
-        if ph == K["PH_OFFER"]:
+        if ph == Phase.OFFER:
             if head in ("hold", "probe"):
                 target = int(words[1])          # English: "if you (do not) inspect", "if seat 2 inspects"
                 return [self._S(head, p, v, target=self.seat(target, v), k=int(words[2]),
                                 inspects="inspect" if target == v else "inspects",
                                 does_not="do not" if target == v else "does not")]
             return []
-        if ph == K["PH_ANSWER_CONTRACT"]:
+        if ph == Phase.ANSWER_CONTRACT:
             return [self._S("c_accepts" if head == "accept" else "c_declines", p, v)]
-        if ph == K["PH_PROPOSE"]:
+        if ph == Phase.PROPOSE:
             if len(words) == 3 and p == v:
                 hand = list(core.hand(p))
                 for w in words[1:]:
                     hand[TYPES.index(w)] -= 1
                 return [self._T("proposed_you", cards=" ".join(words[1:]), kept=self.cards(hand))]
             return [self._S("proposed", p, v)]
-        if ph == K["PH_OPP"]:
+        if ph == Phase.OPP:
             return [self._S("o_" + ("pass" if head == "pass" else head), p, v)]
-        if ph == K["PH_WDISCARD"]:
+        if ph == Phase.WDISCARD:
             if len(words) == 1:
                 return []
             return [self._T("discard_you", cards=" ".join(words[1:])) if p == v
                     else self._S("discards", p, v, cards=" ".join(words[1:]))]
-        if ph == K["PH_LDISCARD"]:
+        if ph == Phase.LDISCARD:
             if len(words) > 1:                     # the card is named: the leader's own view, or a full one
                 return [self._T("discard_you", cards=" ".join(words[1:])) if p == v
                         else self._S("discards", p, v, cards=" ".join(words[1:]))]
-            return [self._S("l_none" if a == K["A_NO_DISCARD"] else "l_discarded", p, v)]
-        if ph == K["PH_FAILDRAW"]:
+            return [self._S("l_none" if a == Action.NO_DISCARD else "l_discarded", p, v)]
+        if ph == Phase.FAILDRAW:
             return [self._S("buy", p, v)] if head == "buy" else []
-        if ph == K["PH_RESOLVE"]:
+        if ph == Phase.RESOLVE:
             slot = core.resolving
             ct = next((c for c in core.contracts if c["slot"] == "AB"[slot]), None) if slot is not None else None
             target = self.seat(ct["counterparty"], v) if ct else "?"
             return [self._S("keep" if head == "keep" else "break", p, v, target=target)]
-        if ph == K["PH_VOTE"]:
+        if ph == Phase.VOTE:
             if len(words) == 1 and head == "vote":
                 return [self._S("voted", p, v)]
-            if head == "abstain" or a == K["A_ABSTAIN"]:
+            if head == "abstain" or a == Action.ABSTAIN:
                 return [self._T("abstain_you")] if p == v else [self._S("voted", p, v)]
             return [self._T("voted_you", target=self.seat(int(words[1]), v))] if p == v else [self._S("voted", p, v)]
         return [f"{self.seat(p, v)}: {self.game.describe_action(' '.join(words), self.lang)}"]
@@ -652,7 +681,7 @@ class PoliticsNarrator(Narrator):
         last pass closes the window: its consequences), as in play."""
         lines = self.event(core, event, viewer)
         card = WINDOW_CARD.get(core.phase)
-        if (card is None or event.seat < 0 or event.action != K["A_PASS"] or event.seen_by(viewer) is None
+        if (card is None or event.seat < 0 or event.action != Action.PASS or event.seen_by(viewer) is None
                 or self._own_pass(core, event.seat, viewer)):           # (the seat's own choice: told)
             return lines
         return [self._S("w_pass", event.seat, viewer, card=names.name(card, self.lang))] + lines
@@ -675,7 +704,7 @@ class PoliticsNarrator(Narrator):
             m = after.members
             out.append(self._T("formed", leader=self.seat(m[0], v), p1=self.seat(m[1], v), p2=self.seat(m[2], v)))
         leader = core.leader
-        if (leader is not None and core.phase in (K["PH_ANSWER_INVITE"], K["PH_INVITE"]) and not after.members
+        if (leader is not None and core.phase in (Phase.ANSWER_INVITE, Phase.INVITE) and not after.members
                 and not core.flags(leader)["barred"] and after.flags(leader)["barred"]):
             out.append(self._S("attempt_failed", leader, v))
         if not core.failed_gov and after.failed_gov:
@@ -711,7 +740,7 @@ class PoliticsNarrator(Narrator):
         round's cards are gone from the position after that last pass, so the summary reads them here."""
         shown = list(core.revealed_cards)
         w = core.window or {}
-        if core.phase != K["PH_BLOCK"] or w.get("answers") != K["PH_MEDIA"] or not shown:
+        if core.phase != Phase.BLOCK or w.get("answers") != Phase.MEDIA or not shown:
             return shown
         if w.get("media_phase") == 3:
             t, ins, fl = shown[-1]
@@ -728,10 +757,10 @@ class PoliticsNarrator(Narrator):
         lie-catch vote has been counted."""
         out: List[str] = []
         m = core.members
-        settling = PHASE_OF.get(core.phase) in (3, 4) or core.phase in (K["PH_MEDIA"], K["PH_BLOCK"])
+        settling = PHASE_OF.get(core.phase) in (3, 4) or core.phase in (Phase.MEDIA, Phase.BLOCK)
         moved_on = (after.current_player() == TERMINAL or PHASE_OF.get(after.phase) in (5, 1, 6)
-                    or after.phase in (K["PH_DRAW"], K["PH_RESOLVE"]) or not after.members)
-        in_window = after.phase in (K["PH_MEDIA"], K["PH_BLOCK"], K["PH_INSPECT"], K["PH_WDISCARD"])
+                    or after.phase in (Phase.DRAW, Phase.RESOLVE) or not after.members)
+        in_window = after.phase in (Phase.MEDIA, Phase.BLOCK, Phase.INSPECT, Phase.WDISCARD)
         if m and core.formed and settling and moved_on and not in_window:
             members = self._join([self.seat(p, v) for p in m])
             totals = self._totals(after, m, v)
@@ -745,7 +774,7 @@ class PoliticsNarrator(Narrator):
                 cards = " ".join(passed) + (self.text["flipped_note"] if any("*" in c for c in passed) else "")
                 out.append(self._T("gov_summary_ok", members=members, cards=cards))
                 out.extend(totals)
-        if core.phase == K["PH_VOTE_REVEAL"] and after.phase != K["PH_VOTE_REVEAL"]:
+        if core.phase == Phase.VOTE_REVEAL and after.phase != Phase.VOTE_REVEAL:
             tally: Dict[int, int] = {}
             for p in range(core.num_players):       # the votes shown so far, and the one shown now
                 target = core.vote(p) if (core.voted(p) and p < core.asked) else None
@@ -767,9 +796,9 @@ class PoliticsNarrator(Narrator):
 
     def auto_line(self, core: KernelState, action: int, viewer: Optional[int]) -> str:
         """The line said when a decision with one legal choice is played for the person."""
-        card = {K["PH_COUP"]: "coup", K["PH_BLOCK"]: "block", K["PH_DEALBREAK"]: "dealbreak",
-                K["PH_MEDIA"]: "media"}.get(core.phase)
-        if card is not None and action in (K["A_PASS"],):
+        card = {Phase.COUP: "coup", Phase.BLOCK: "block", Phase.DEALBREAK: "dealbreak",
+                Phase.MEDIA: "media"}.get(core.phase)
+        if card is not None and action in (Action.PASS,):
             return self._T("auto_window", card=names.name(card, self.lang))
         return self._T("auto", label=self.action_label(core, action, viewer))
 
@@ -825,7 +854,7 @@ class PoliticsNarrator(Narrator):
         contract offer goes template -> counterparty -> amount."""
         ph, v = core.phase, viewer
         parsed = [(a, self.game.action_to_string(core, a).split()) for a in actions]
-        if ph == K["PH_INVITE"]:
+        if ph == Phase.INVITE:
             if depth == 0:
                 keyf, q = (lambda w: self._invite_parts(w)[0]), self._T("q_invitee")
                 label = lambda k: self.seat(k, v)  # noqa: E731
@@ -839,7 +868,7 @@ class PoliticsNarrator(Narrator):
                 label = lambda k: self._T("g_join", k=k) if k else self._T("g_join0")  # noqa: E731
             else:
                 return None
-        elif ph == K["PH_OFFER"]:
+        elif ph == Phase.OFFER:
             if depth == 0:
                 keyf, q = (lambda w: w[0]), self._T("q_template")
                 label = lambda k: self._T({"no_contract": "g_none", "hold": "g_hold", "probe": "g_probe"}[k])  # noqa: E731
@@ -866,54 +895,84 @@ class PoliticsNarrator(Narrator):
         if v is not None and p != v:
             return self._S("p_wait", p, v)
         T = self._T
-        if ph == K["PH_COUP"]:
+        if ph == Phase.COUP:
             return T("p_coup", leader=self.seat(core.drawn if core.drawn is not None else core.leader, v))
-        if ph == K["PH_BLOCK"]:
+        if ph == Phase.BLOCK:
             w = core.window or {}
-            answered = {K["PH_MEDIA"]: "media", K["PH_COUP"]: "coup", K["PH_DEALBREAK"]: "dealbreak"}.get(
+            answered = {Phase.MEDIA: "media", Phase.COUP: "coup", Phase.DEALBREAK: "dealbreak"}.get(
                 w.get("answers"), "backroom")
             player = w.get("card_player")
             return T("p_block", player=_cap(self.seat(player, v)) if player is not None else "?",
                      card=names.name(answered, self.lang))
-        if ph == K["PH_DEALBREAK"]:
+        if ph == Phase.DEALBREAK:
             ct = core.contracts[-1] if core.contracts else None
             if ct:
                 return T("p_dealbreak", x=_cap(self.seat(ct["creator"], v)), y=self.seat(ct["counterparty"], v),
                          tpl=ct["template"].upper(), k=ct["k"])
-        if ph == K["PH_MEDIA"]:
+        if ph == Phase.MEDIA:
+            w = core.window or {}
+            if w.get("media_phase") == 3 and core.revealed_cards:       # the card just inspected
+                return T("p_media3", card=self.card(core.revealed_cards[-1][0]))
             return T("p_media")
-        if ph == K["PH_INVITE"]:
+        if ph == Phase.INVITE:
             acc, _ = core.accepted
             return T("p_invite", n=core.invitations_issued, max=core.rules.get("max_inv", self.game.options.get(
                 "max_invitations", 4)), acc=acc)
-        if ph == K["PH_ANSWER_INVITE"]:
+        if ph == Phase.ANSWER_INVITE:
             who, offer, join = core.invitation
             return T("p_answer_invite", leader=_cap(self.seat(core.leader, v)),
                      offer=T("offer", k=offer) if offer else "", join=T("join", k=join) if join else "")
-        if ph == K["PH_OFFER"]:
+        if ph == Phase.OFFER:
             return T("p_offer")
-        if ph == K["PH_ANSWER_CONTRACT"]:
+        if ph == Phase.ANSWER_CONTRACT:
             tpl, x, y, k = core.contract_offer
             return T("p_answer_contract", x=_cap(self.seat(x, v)), tpl=str(tpl).upper(), k=k,
                      cond=T("cond_" + str(tpl).lower()))
-        if ph == K["PH_PROPOSE"]:
+        if ph == Phase.PROPOSE:
             return T("p_propose")
-        if ph == K["PH_OPP"]:
+        if ph == Phase.OPP:
             return T("p_opp", inf=core.coins(p)["INF"])
-        if ph == K["PH_WDISCARD"]:
+        if ph == Phase.WDISCARD:
             return T("p_wdiscard")
-        if ph == K["PH_LDISCARD"]:
+        if ph == Phase.LDISCARD:
             return T("p_ldiscard", cards=self.cards(core.known_table(p)))
-        if ph == K["PH_FAILDRAW"]:
+        if ph == Phase.FAILDRAW:
             return T("p_faildraw")
-        if ph == K["PH_RESOLVE"]:
+        if ph == Phase.RESOLVE:
             slot = core.resolving
             ct = next((c for c in core.contracts if c["slot"] == "AB"[slot]), None) if slot is not None else None
             if ct:
                 return T("p_resolve", slot=ct["slot"], y=self.seat(ct["counterparty"], v), k=ct["k"])
-        if ph == K["PH_VOTE"]:
+        if ph == Phase.VOTE:
             return T("p_vote", vote=core.vote_no)
         return self.game.describe_decision(self.game.decision_kind(core), self.lang)
+
+    #: the notation's first words and the decisions they answer (docs/politics.md, "Notation")
+    VERBS = {
+        "pass": ("coup_window", "dealbreak_window", "block_window", "media_window", "opposition_action",
+                 "failed_leader_draw", "offer_contract", "leader_discard", "vote"),
+        "play": ("coup_window", "dealbreak_window", "block_window"), "media": ("media_window",),
+        "invite": ("invite",), "accept": ("answer_invite", "answer_contract"),
+        "decline": ("answer_invite", "answer_contract"), "yes": ("answer_invite", "answer_contract"),
+        "no": ("answer_invite", "answer_contract"), "no_contract": ("offer_contract",), "hold": ("offer_contract",),
+        "probe": ("offer_contract",), "propose": ("propose",), "inspect": ("opposition_action",),
+        "withdraw": ("opposition_action",), "deal": ("opposition_action",),
+        "discard": ("withdraw_discard", "leader_discard"), "no_discard": ("leader_discard",),
+        "buy": ("failed_leader_draw",), "keep": ("resolve_contract",), "break": ("resolve_contract",),
+        "abstain": ("vote",), "vote": ("vote",),
+    }
+    DECISION_PHASE = {"coup_window": 1, "invite": 1, "answer_invite": 1, "offer_contract": 2, "answer_contract": 2,
+                      "propose": 2, "opposition_action": 3, "withdraw_discard": 3, "leader_discard": 4,
+                      "failed_leader_draw": 5, "resolve_contract": 5}
+
+    def decision_name(self, kind: str) -> str:
+        """The phase a decision belongs to, as the turn headers name it (a window: its own words)."""
+        if kind == "vote":
+            return self._T("d_vote")
+        if kind.endswith("_window"):
+            return self._T("d_window")
+        n = self.DECISION_PHASE.get(kind)
+        return self._T("d_phase", n=n, name=self.text[f"phase{n}"]) if n else kind.replace("_", " ")
 
     def why_illegal(self, core: KernelState, text: str, viewer: Optional[int]) -> str:
         p = core.current_player()
@@ -921,15 +980,15 @@ class PoliticsNarrator(Narrator):
             return self._S("p_wait", p, viewer)
         try:
             a = self.game.string_to_action(core, text)
-        except Exception:                   # not a move at all: the question and its choices say the rest
-            return self._T("why", text=text, prompt=self.prompt(core, viewer))
+        except Exception as err:            # not a move now: of no decision, of another, or written wrongly
+            return self.why_unread(core, text, viewer, err)
         if core.is_legal(a):
             return ""
         T, ph = self._T, core.phase
         inf = core.coins(p)["INF"] if p >= 0 else 0
-        if ph == K["PH_OPP"] and a == K["A_INSPECT"]:
+        if ph == Phase.OPP and a == Action.INSPECT:
             return T("w_cost", action=self.text["l_inspect"].split(" (")[0], cost=1, have=inf)
-        if ph == K["PH_OPP"] and a == K["A_DEAL"]:
+        if ph == Phase.OPP and a == Action.DEAL:
             if not core.rules.get("backroom"):
                 return T("w_no_backroom")
             if inf < 2:
@@ -937,7 +996,7 @@ class PoliticsNarrator(Narrator):
             if core.backroom_count(p) >= 2:
                 return T("w_hand_limit")
             return T("w_pile_empty")
-        if ph == K["PH_INVITE"] and text.strip().lower().startswith("invite"):
+        if ph == Phase.INVITE and text.strip().lower().startswith("invite"):
             words = text.split()
             try:
                 target, offer, _ = self._invite_parts(words)
@@ -951,18 +1010,35 @@ class PoliticsNarrator(Narrator):
             left = 3 - core.accepted[1]
             if offer > left:
                 return T("w_offer", left=left)
-        if ph == K["PH_VOTE"] and text.strip().lower().startswith("vote"):
+        if ph == Phase.VOTE and text.strip().lower().startswith("vote"):
             return T("w_vote")
+        words = text.split()
+        kinds = self.VERBS.get(words[0].lower() if words else "", ())
+        if kinds and self.game.decision_kind(core) not in kinds:      # a move of another decision
+            return T("w_other", text=text.strip(), verb=words[0].lower(), when=self.decision_name(kinds[0])) \
+                + " " + self.prompt(core, viewer)
         return T("why", text=text, prompt=self.prompt(core, viewer))
+
+    def standing_pass(self, core: KernelState, viewer: Optional[int]) -> Optional[dict]:
+        """A Media window opens after each card the opposition inspects: the person may pass on all
+        of this phase's at once instead of being asked after each card (the terminal's hook)."""
+        if (core.phase != Phase.MEDIA or viewer is None or core.current_player() != viewer
+                or (core.window or {}).get("media_phase") != 3):       # Phase 4 asks once anyway
+            return None
+        pass_action = next((a for a in core.legal_actions() if self.game.action_to_string(core, a) == "pass"), None)
+        if pass_action is None:
+            return None
+        return {"key": ("media", core.round, self._phase(core)), "action": pass_action,
+                "label": self.text.get("l_media_rest", TEXT["en"]["l_media_rest"]), "note": self._T("n_media_rest")}
 
     def wants_board(self, core: KernelState, viewer: Optional[int]) -> bool:
         """The board is shown before the decisions that need it (not before every window)."""
-        if core.phase == K["PH_INVITE"]:
+        if core.phase == Phase.INVITE:
             return core.invitations_issued == 0       # once per attempt, not before every invitation
-        if core.phase == K["PH_VOTE"]:
+        if core.phase == Phase.VOTE:
             return core.vote_no == 1
-        return core.phase in (K["PH_ANSWER_INVITE"], K["PH_OFFER"], K["PH_PROPOSE"], K["PH_OPP"],
-                              K["PH_LDISCARD"], K["PH_RESOLVE"])
+        return core.phase in (Phase.ANSWER_INVITE, Phase.OFFER, Phase.PROPOSE, Phase.OPP,
+                              Phase.LDISCARD, Phase.RESOLVE)
 
     # --- the board and the end ---------------------------------------------------------------------
     def _role_of(self, core, p: int, viewer: Optional[int]) -> str:
@@ -972,14 +1048,36 @@ class PoliticsNarrator(Narrator):
             return names.name("dark" if core.is_dark(p) else "honest", self.lang)
         return self.text["unknown"]
 
-    def _columns(self, seat, role, values, tail: str = "") -> str:
-        """One board row: seat and role left-aligned, the five counts right-aligned, then ``tail``."""
-        cells = [pad(seat, WIDTHS[0]), pad(role, WIDTHS[1])]
-        cells += [pad(v, w, right=True) for v, w in zip(values, WIDTHS[2:])]
-        return ("".join(cells) + ("  " + tail if tail else "")).rstrip()
+    @staticmethod
+    def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> List[str]:
+        """Rows of cells as text columns, each as wide as its widest cell (display columns) and two
+        spaces apart (so a right-to-left display keeps them apart), counts right-aligned."""
+        widths = [max(width(str(row[i])) for row in rows) for i in range(len(rows[0]))]
+        return ["  ".join(pad(str(cell), w, right=r) for cell, w, r in zip(row, widths, right)).rstrip()
+                for row in rows]
 
     def short_coin(self, key: str) -> str:
         return self.text.get("k_" + key) or self.coin(key)
+
+    def head_coin(self, key: str) -> str:
+        """A count's column heading: a short form (English: INF ... with a legend), else :meth:`short_coin`."""
+        return self.text.get("h_" + key) or self.short_coin(key)
+
+    @staticmethod
+    def _fit(line: str, sep: str = " · ") -> List[str]:
+        """``line`` broken at ``sep`` into lines of at most :data:`BOARD_WIDTH` columns (continuations
+        indented)."""
+        if width(line) <= BOARD_WIDTH or sep not in line:
+            return [line]
+        out, cur = [], ""
+        for part in line.split(sep):
+            cand = part if not cur else cur + sep + part
+            if cur and width(cand) > BOARD_WIDTH:
+                out.append(cur)
+                cur = "  " + part
+            else:
+                cur = cand
+        return out + [cur]
 
     def board(self, state, viewer: Optional[int]) -> str:
         """The position in at most 100 columns: one row per seat with every coin named."""
@@ -994,18 +1092,19 @@ class PoliticsNarrator(Narrator):
             lines.append(T("b_gov", leader=self.seat(m[0], viewer), p1=self.seat(m[1], viewer), p2=self.seat(m[2], viewer)))
         elif core.leader is not None:
             lines.append(T("b_forming", leader=self.seat(core.leader, viewer)))
-        lines.append(self._columns("", self.text["c_role"], [self.short_coin(k) for k in COINS], self.text["c_marks"]))
+        rows = [[self.text["c_seat"], self.text["c_role"]] + [self.head_coin(k) for k in COINS]
+                + [self.text["c_lead"], self.text["c_hand"]]]
         for p in range(n):
             c = core.coins(p)
             f = core.flags(p)
-            name = self.seat(p, viewer)
+            name = _clip(self.seat(p, viewer), 14)
             if p in m:
                 name += "*" if p == m[0] else "+"
             if core.current_player() == p:
                 name = "> " + name
-            marks = self._T("b_marks", right=self.text["b_right"] if f["right"] else "", n=core.hand_size(p),
-                            b=core.backroom_count(p))
-            lines.append(self._columns(name, self._role_of(core, p, viewer), [c[k] for k in COINS], marks))
+            rows.append([name, self._role_of(core, p, viewer)] + [c[k] for k in COINS]
+                        + [self.text["c_yes"] if f["right"] else "", f"{core.hand_size(p)}+{core.backroom_count(p)}"])
+        lines.extend(self._table(rows, [False, False] + [True] * len(COINS) + [False, False]))
         if m or core.revealed_cards:
             shown = [TYPES[t] + ("*" if fl else "") for t, ins, fl in core.revealed_cards]
             lines.append(T("b_table", down=sum(core.table_down), shown=("; " + " ".join(shown)) if shown else ""))
@@ -1019,8 +1118,11 @@ class PoliticsNarrator(Narrator):
             br = ", ".join(self.backroom(b) for b in range(4) for _ in range(core.backroom(viewer)[b]))
             lines.append(T("b_yours", policy=self.cards(core.hand(viewer)),
                            backroom=br or self.text["none"]))
+        if self.text.get("b_coins"):                    # the short headings' legend
+            lines.append(T("b_coins"))
+        lines.append(T("b_columns"))
         lines.append(T("b_legend"))
-        return "\n".join(lines)
+        return "\n".join(part for line in lines for part in self._fit(line))
 
     def end_screen(self, core: KernelState, viewer: Optional[int], *, board: bool = True,
                    placings: bool = True) -> str:
@@ -1029,21 +1131,21 @@ class PoliticsNarrator(Narrator):
         res = self.game.result(core)
         n = core.num_players
         T = self._T
-        lines = [T("end_title"),
-                 self._columns("", self.text["c_role"], [self.short_coin(k) for k in COINS])
-                 + pad(self.text["total"], 8, right=True)]
+        rows = [[self.text["c_seat"], self.text["c_role"]] + [self.head_coin(k) for k in COINS] + [self.text["total"]]]
         order = sorted(range(n), key=lambda p: (res.placings[p], p))
         for p in order:
             c = core.coins(p)
             mark = "★ " if p in res.winners else "  "
             total = int(res.scores[p]) if res.scores else core.score(p)
-            row = self._columns(mark + self.seat(p, viewer), names.name("dark" if core.is_dark(p) else "honest", self.lang),
-                                [c[k] for k in COINS])
-            lines.append(pad(row, sum(WIDTHS)) + pad(total, 8, right=True))
+            rows.append([mark + _clip(self.seat(p, viewer), 14),
+                         names.name("dark" if core.is_dark(p) else "honest", self.lang)] + [c[k] for k in COINS] + [total])
+        lines = [T("end_title")] + self._table(rows, [False, False] + [True] * (len(COINS) + 1))
+        if self.text.get("b_coins"):                    # the short headings' legend
+            lines.append(T("b_coins"))
         who = self._join([self.seat(p, viewer) for p in res.winners])
         lines.append(T("winners" if len(res.winners) > 1 else "winner", who=_cap(who)) + " "
                      + T("reason", reason=self._reason(res.reason)))
-        return "\n".join(lines)
+        return "\n".join(part for line in lines for part in self._fit(line))
 
     def _reason(self, reason: str) -> str:
         """The engine's reason for the result worded for people in the display language (the
@@ -1056,16 +1158,16 @@ class PoliticsNarrator(Narrator):
         """The phase of the round a decision belongs to (6: the lie-catch), also for the decisions
         that can come in several phases: contract offers and answers, and the reaction windows."""
         ph = core.phase
-        if ph == K["PH_OFFER"]:
+        if ph == Phase.OFFER:
             return 2 if core.asked in core.members else 3          # members offer in Phase 2
-        if ph == K["PH_ANSWER_CONTRACT"]:
+        if ph == Phase.ANSWER_CONTRACT:
             offer = core.contract_offer
             return 2 if offer and offer[1] in core.members else 3
         w = core.window or {}
-        kind = w.get("answers") if ph == K["PH_BLOCK"] else ph     # a Block window answers another card
-        if kind == K["PH_MEDIA"]:
+        kind = w.get("answers") if ph == Phase.BLOCK else ph     # a Block window answers another card
+        if kind == Phase.MEDIA:
             return 3 if w.get("media_phase") == 3 else 4
-        if kind == K["PH_DEALBREAK"]:
+        if kind == Phase.DEALBREAK:
             ct = core.contracts[-1] if core.contracts else None
             if not core.members or ct is None or ct["template"].upper() == "JOIN":
                 return 1

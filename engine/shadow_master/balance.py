@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from intrigue.ext.shadow_master_core import balance_report
+from intrigue.ext.shadow_master_check import balance_report
 
 
 def main(argv=None) -> int:

@@ -25,11 +25,8 @@ from intrigue.engine.errors import RecordError
 from intrigue.engine.game import Game, InfoState
 from intrigue.engine.replay import ViewReplay
 from intrigue.engine.shadow_master import names
-from intrigue.ext.shadow_master_core import CONST as K
+from intrigue.ext.shadow_master_core import BELIEF_SIZE, MAXP, NCARDT, Phase, UseAction
 
-NCARDT = K["NCARDT"]
-MAXP = K["MAXP"]
-BELIEF_SIZE = K["BELIEF_SIZE"]
 DEFAULT_PARAMS = {
     "epsilon": 0.1,     # P(decline | the hand held a card of a cell that could take the rolled colour)
 }
@@ -53,7 +50,7 @@ class _Tracker(ViewReplay):
 
     def before(self, player: int, action: int, text: str, core: Any) -> None:
         self._hidden_before = [core.hidden_count(q) for q in range(core.num_players)]
-        if player < 0 or player == self.seat or core.phase != K["PH_USE"] or action != K["U_DECLINE"] or not core.rolled:
+        if player < 0 or player == self.seat or core.phase != Phase.USE or action != UseAction.DECLINE or not core.rolled:
             return
         cells = tuple(core.place_targets(player, core.cur_col))
         if cells:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import List
 
 from intrigue.engine.bench import Case
-from intrigue.ext import shadow_master_core
+from intrigue.ext import shadow_master_check, shadow_master_core
 
 
 def _position(players: int, seed: int = 1, rounds: int = 3):
@@ -32,13 +32,13 @@ def cases(quick: bool) -> List[Case]:
     out = []
     for n in (3, 4, 6):
         out.append(Case("shadow_master.random_playout", n,
-                        lambda count, n=n: shadow_master_core.playouts(n, count, seed=n),
+                        lambda count, n=n: shadow_master_check.playouts(n, count, seed=n),
                         unit="playouts", min_count=20))
     for n in (3, 4, 6):
         def decisions(n: int = n) -> float:
             import time
             t0 = time.perf_counter()
-            _, d = shadow_master_core.playouts(n, 200, seed=n)
+            _, d = shadow_master_check.playouts(n, 200, seed=n)
             return d / (time.perf_counter() - t0)
         out.append(Case("shadow_master.random_decisions", n, measure=decisions, unit="decisions/s"))
     mid = _position(4)

@@ -3,7 +3,7 @@
 
 It spreads the games over 3-6 players and both rulesets and prints, per configuration, the games
 played, the states checked and any invariant violated (see ``check_random_games`` in
-:mod:`intrigue.ext.shadow_master_core`): every game ends; money is accounted for (the bank's in and out
+:mod:`intrigue.ext.shadow_master_check`): every game ends; money is accounted for (the bank's in and out
 equal the change in the players' money); tokens of every colour and the black tokens are conserved;
 every state is valid and round-trips through its bytes; a seat's canonical view is the same whatever
 the cards it cannot see (checked on every ``--deep-every``-th state).
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 
-from intrigue.ext.shadow_master_core import check_random_games
+from intrigue.ext.shadow_master_check import check_random_games
 
 RULESETS = {
     "standard": {},

@@ -11,26 +11,25 @@ from typing import Any, Dict, List, Optional, Tuple
 from intrigue.engine.errors import IllegalActionError, NotationError
 from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, State
 from intrigue.engine.shadow_master import names
-from intrigue.ext.shadow_master_core import CONST as K, ShadowMasterCore
+from intrigue.ext.shadow_master_core import (AMOUNT_ALL, NCELLS, NUM_ACTIONS, XCARD, Cell, ExchangeAction, P1Action,
+                                             Phase, ShadowAction, ShadowMasterCore, Target, UseAction)
 
 COLOURS = names.COLOURS
 TYPES = names.TYPES
 PERSONS = names.PERSONS
-XCARD = K["XCARD"]
-NCELLS = K["NCELLS"]
 CHUNKS = ("1", "5", "10", "all")
 
 DECISION_KINDS = {
-    K["PH_C_DEAL"]: "deal", K["PH_C_REVEAL"]: "reveal", K["PH_C_FIRST"]: "first_player", K["PH_C_DICE"]: "dice",
-    K["PH_C_POWER"]: "power_draw", K["PH_P1"]: "phase1", K["PH_PICK_DIE"]: "pick_die", K["PH_USE"]: "use",
-    K["PH_ALLY_SPACE"]: "alliance_space", K["PH_THERON_SRC"]: "theron_from", K["PH_THERON_DST"]: "theron_to",
-    K["PH_TARGET"]: "target", K["PH_REMOVE"]: "remove", K["PH_BUY"]: "buy", K["PH_COMBO_ROLL"]: "combo_roll",
-    K["PH_SHADOW"]: "shadow", K["PH_TAKE"]: "take", K["PH_EXCHANGE"]: "exchange",
-    K["PH_TR_FROM"]: "transfer_from", K["PH_TR_TO"]: "transfer_to", K["PH_TR_AMOUNT"]: "transfer_amount",
-    K["PH_ALLOCATE"]: "allocate", K["PH_SETTLE_SELL"]: "settle_sell", K["PH_FORCED_SELL"]: "forced_sell",
-    K["PH_DISCARD"]: "discard", K["PH_OVER"]: "over", K["PH_C_SHOW"]: "show",
+    Phase.C_DEAL: "deal", Phase.C_REVEAL: "reveal", Phase.C_FIRST: "first_player", Phase.C_DICE: "dice",
+    Phase.C_POWER: "power_draw", Phase.P1: "phase1", Phase.PICK_DIE: "pick_die", Phase.USE: "use",
+    Phase.ALLY_SPACE: "alliance_space", Phase.THERON_SRC: "theron_from", Phase.THERON_DST: "theron_to",
+    Phase.TARGET: "target", Phase.REMOVE: "remove", Phase.BUY: "buy", Phase.COMBO_ROLL: "combo_roll",
+    Phase.SHADOW: "shadow", Phase.TAKE: "take", Phase.EXCHANGE: "exchange",
+    Phase.TR_FROM: "transfer_from", Phase.TR_TO: "transfer_to", Phase.TR_AMOUNT: "transfer_amount",
+    Phase.ALLOCATE: "allocate", Phase.SETTLE_SELL: "settle_sell", Phase.FORCED_SELL: "forced_sell",
+    Phase.DISCARD: "discard", Phase.OVER: "over", Phase.C_SHOW: "show",
 }
-CAND_WORDS = {K["CAND_CAPTURE"]: "capture", K["CAND_BATTLE"]: "battle", K["CAND_SIEGE"]: "siege"}
+CAND_WORDS = {Target.CAPTURE: "capture", Target.BATTLE: "battle", Target.SIEGE: "siege"}
 
 
 def _bad(text: str, why: str) -> NotationError:
@@ -119,8 +118,10 @@ class ShadowMasterGame(Game):
                "belief": "intrigue.engine.shadow_master.belief:ShadowMasterBelief",
                "narrator": "intrigue.engine.shadow_master.narrate:ShadowMasterNarrator",
                "web": "intrigue.engine.shadow_master.web"}
-    # measured: docs/shadow_master.md, "Bots" (score 0.5: the score utility's weight, ismcts score=auto)
-    search_defaults = {"opponents": "search", "playout": "policy", "score": 0.5}
+    # measured: docs/shadow_master.md, "Bots" (score 0.5: the score utility's weight, ismcts score=auto;
+    # timeshare 0.2: a round has about 30 decisions with a choice among four, so a timed bot (the max
+    # level) spends a fifth of its time on each and a round's wait stays under 10 s)
+    search_defaults = {"opponents": "search", "playout": "policy", "score": 0.5, "timeshare": 0.2}
 
     @property
     def language(self) -> str:
@@ -133,93 +134,102 @@ class ShadowMasterGame(Game):
                                 max_rounds=o["max_rounds"], search_abstraction=o["search_abstraction"],
                                 search_rollout=o["search_rollout"])
 
+    #: An upper bound on the events of one round per player: about three times the most found in
+    #: random and event-seeking games (tests/test_records.py), the set-up counted as a round.
+    EVENTS_PER_PLAYER_ROUND = 40
+
+    def max_events(self) -> int:
+        """The set-up, at most ``max_rounds`` rounds and the final one, at most
+        ``EVENTS_PER_PLAYER_ROUND`` events a player each."""
+        return (self.options["max_rounds"] + 2) * self.EVENTS_PER_PLAYER_ROUND * self.num_players
+
     # --- notation (docs/shadow_master.md, "Notation") ---------------------------------------------------
     def action_to_string(self, core: ShadowMasterCore, action: int) -> str:
         a, ph = action, core.phase
-        if not isinstance(a, int) or not 0 <= a < K["NUM_ACTIONS"]:
+        if not isinstance(a, int) or not 0 <= a < NUM_ACTIONS:
             raise NotationError(f"{action!r} is not a Shadow Master action id", field="action")
         cell = names.cell_name
-        if ph == K["PH_C_DEAL"]:
+        if ph == Phase.C_DEAL:
             return f"draw {core.draw_for} {names.card_name(a)}"
-        if ph == K["PH_C_REVEAL"]:
+        if ph == Phase.C_REVEAL:
             return f"reveal {names.card_name(a)}"
-        if ph == K["PH_C_SHOW"]:
+        if ph == Phase.C_SHOW:
             return f"show {core.asked} {names.card_name(a)}"
-        if ph == K["PH_C_FIRST"]:
+        if ph == Phase.C_FIRST:
             return f"first {a}"
-        if ph == K["PH_C_DICE"]:
+        if ph == Phase.C_DICE:
             return f"dice {_mask_text(a)}"
-        if ph == K["PH_C_POWER"]:
+        if ph == Phase.C_POWER:
             return f"power {COLOURS[core.cur_col]} {TYPES[a % 6]}"
-        if ph == K["PH_P1"]:
-            if a == K["A_ROLL"]:
+        if ph == Phase.P1:
+            if a == P1Action.ROLL:
                 return "roll"
-            if a < K["A_SHADOW"]:
-                return f"military {COLOURS[a - K['A_MIL']]}"
-            if a == K["A_SHADOW"]:
+            if a < P1Action.SHADOW:
+                return f"military {COLOURS[a - P1Action.MIL]}"
+            if a == P1Action.SHADOW:
                 return "shadow"
-            if a == K["A_TRANSFER_P1"]:
+            if a == P1Action.TRANSFER_P1:
                 return "transfer"
-            return f"black {cell(a - K['A_BLACK'])}"
-        if ph == K["PH_PICK_DIE"]:
+            return f"black {cell(a - P1Action.BLACK)}"
+        if ph == Phase.PICK_DIE:
             return f"pick {COLOURS[a % 6]}"
-        if ph == K["PH_USE"]:
-            if a < K["U_COMBO"]:
+        if ph == Phase.USE:
+            if a < UseAction.COMBO:
                 return f"place {cell(a)}"
-            if a < K["U_ALLY"]:
-                return f"combo {cell(a - K['U_COMBO'])}"
-            if a == K["U_ALLY"]:
+            if a < UseAction.ALLY:
+                return f"combo {cell(a - UseAction.COMBO)}"
+            if a == UseAction.ALLY:
                 return "ally"
-            if a == K["U_THERON"]:
+            if a == UseAction.THERON:
                 return "theron"
-            if a < K["U_ENVOY"]:
-                return f"turncloak {cell(a - K['U_TURN'])}"
-            return {K["U_ENVOY"]: "envoy", K["U_DECLINE"]: "decline"}.get(a, "transfer")
-        if ph == K["PH_ALLY_SPACE"]:
+            if a < UseAction.ENVOY:
+                return f"turncloak {cell(a - UseAction.TURN)}"
+            return {UseAction.ENVOY: "envoy", UseAction.DECLINE: "decline"}.get(a, "transfer")
+        if ph == Phase.ALLY_SPACE:
             return f"space {a + 1}"
-        if ph == K["PH_THERON_SRC"]:
+        if ph == Phase.THERON_SRC:
             return f"from {cell(a % NCELLS)}"
-        if ph == K["PH_THERON_DST"]:
+        if ph == Phase.THERON_DST:
             return f"to {cell(a % NCELLS)} {a // NCELLS + 1}"
-        if ph == K["PH_TARGET"]:
+        if ph == Phase.TARGET:
             cands = core.candidates()
             if a >= len(cands):
                 return f"target {a}"
             kind, where, _ = cands[a]
             return f"{CAND_WORDS[kind]} {cell(where)}"
-        if ph == K["PH_REMOVE"]:
+        if ph == Phase.REMOVE:
             return f"remove {cell(a % NCELLS)}"
-        if ph == K["PH_BUY"]:
+        if ph == Phase.BUY:
             return "buy" if a else "pass"
-        if ph == K["PH_COMBO_ROLL"]:
+        if ph == Phase.COMBO_ROLL:
             return "roll" if a else "stop"
-        if ph == K["PH_SHADOW"]:
-            if a == K["SH_NONE"]:
+        if ph == Phase.SHADOW:
+            if a == ShadowAction.NONE:
                 return "none"
-            if a < K["SH_CASTLE"]:
-                return f"buy {PERSONS[(a - K['SH_PERSON']) % 4]}"
-            return f"castle {cell(a - K['SH_CASTLE'])}"
-        if ph == K["PH_TAKE"]:
+            if a < ShadowAction.CASTLE:
+                return f"buy {PERSONS[(a - ShadowAction.PERSON) % 4]}"
+            return f"castle {cell(a - ShadowAction.CASTLE)}"
+        if ph == Phase.TAKE:
             return "draw" if a == 0 else f"take {a}"
-        if ph == K["PH_EXCHANGE"]:
-            if a == K["EX_END"]:
+        if ph == Phase.EXCHANGE:
+            if a == ExchangeAction.END:
                 return "end"
-            if a == K["EX_TRANSFER"]:
+            if a == ExchangeAction.TRANSFER:
                 return "transfer"
-            return f"discard {names.card_name(a - K['EX_DISCARD'])}"
-        if ph == K["PH_TR_FROM"]:
+            return f"discard {names.card_name(a - ExchangeAction.DISCARD)}"
+        if ph == Phase.TR_FROM:
             return f"from {_holding_name(a % 7)}"
-        if ph == K["PH_TR_TO"]:
+        if ph == Phase.TR_TO:
             return f"to {_holding_name(a % 7)}"
-        if ph == K["PH_TR_AMOUNT"]:
-            return "amount all" if a == K["AMOUNT_ALL"] else f"amount {a + 1}"
-        if ph == K["PH_ALLOCATE"]:
+        if ph == Phase.TR_AMOUNT:
+            return "amount all" if a == AMOUNT_ALL else f"amount {a + 1}"
+        if ph == Phase.ALLOCATE:
             return f"put {CHUNKS[(a // 7) % 4]} {_holding_name(a % 7)}"
-        if ph == K["PH_SETTLE_SELL"]:
+        if ph == Phase.SETTLE_SELL:
             return "keep" if a == 0 else f"sell {_power_name(a - 1)}"
-        if ph == K["PH_FORCED_SELL"]:
+        if ph == Phase.FORCED_SELL:
             return f"sell {_power_name(a)}"
-        if ph == K["PH_DISCARD"]:
+        if ph == Phase.DISCARD:
             return f"discard {names.card_name(a)}"
         return str(a)
 
@@ -241,91 +251,91 @@ class ShadowMasterGame(Game):
             return IllegalActionError(f"{text!r} is not a {kind} action (the decision due is {kind!r})",
                                       field="action")
 
-        if ph == K["PH_C_DEAL"]:
+        if ph == Phase.C_DEAL:
             if head != "draw" or len(rest) != 2 or not rest[0].isdigit():
                 raise wrong()
             if int(rest[0]) != core.draw_for:
                 raise IllegalActionError(f"{text!r}: the draw due is seat {core.draw_for}'s", field="action")
             return _card(rest[1], text)
-        if ph == K["PH_C_REVEAL"]:
+        if ph == Phase.C_REVEAL:
             if head != "reveal":
                 raise wrong()
             n_args(1)
             return _card(rest[0], text)
-        if ph == K["PH_C_SHOW"]:
+        if ph == Phase.C_SHOW:
             if head != "show" or len(rest) != 2 or not rest[0].isdigit():
                 raise wrong()
             if int(rest[0]) != core.asked:
                 raise IllegalActionError(f"{text!r}: the cards shown are seat {core.asked}'s", field="action")
             return _card(rest[1], text)
-        if ph == K["PH_C_FIRST"]:
+        if ph == Phase.C_FIRST:
             if head != "first" or len(rest) != 1 or not rest[0].isdigit():
                 raise wrong()
             return int(rest[0])
-        if ph == K["PH_C_DICE"]:
+        if ph == Phase.C_DICE:
             if head != "dice" or not rest:
                 raise wrong()
             mask = 0
             for w in rest:
                 mask |= 1 << _colour(w, text)
             return mask
-        if ph == K["PH_C_POWER"]:
+        if ph == Phase.C_POWER:
             if head != "power":
                 raise wrong()
             card = _power(rest, text)
             if card // 6 != core.cur_col:
                 raise IllegalActionError(f"{text!r}: the draw due is from {COLOURS[core.cur_col]}'s deck", field="action")
             return card % 6
-        if ph == K["PH_P1"]:
+        if ph == Phase.P1:
             if head == "roll":
                 n_args(0)
-                return K["A_ROLL"]
+                return P1Action.ROLL
             if head == "military":
                 n_args(1)
-                return K["A_MIL"] + _colour(rest[0], text)
+                return P1Action.MIL + _colour(rest[0], text)
             if head == "shadow":
                 n_args(0)
-                return K["A_SHADOW"]
+                return P1Action.SHADOW
             if head == "transfer":
                 n_args(0)
-                return K["A_TRANSFER_P1"]
+                return P1Action.TRANSFER_P1
             if head == "black":
                 n_args(1)
-                return K["A_BLACK"] + _cell(rest[0], text)
+                return P1Action.BLACK + _cell(rest[0], text)
             raise wrong()
-        if ph == K["PH_PICK_DIE"]:
+        if ph == Phase.PICK_DIE:
             if head != "pick":
                 raise wrong()
             n_args(1)
             return _colour(rest[0], text)
-        if ph == K["PH_USE"]:
-            simple = {"ally": K["U_ALLY"], "theron": K["U_THERON"], "envoy": K["U_ENVOY"],
-                      "decline": K["U_DECLINE"], "transfer": K["U_TRANSFER"]}
+        if ph == Phase.USE:
+            simple = {"ally": UseAction.ALLY, "theron": UseAction.THERON, "envoy": UseAction.ENVOY,
+                      "decline": UseAction.DECLINE, "transfer": UseAction.TRANSFER}
             if head in simple:
                 n_args(0)
                 return simple[head]
-            base = {"place": K["U_PLACE"], "combo": K["U_COMBO"], "turncloak": K["U_TURN"]}.get(head)
+            base = {"place": UseAction.PLACE, "combo": UseAction.COMBO, "turncloak": UseAction.TURN}.get(head)
             if base is None:
                 raise wrong()
             n_args(1)
             return base + _cell(rest[0], text)
-        if ph == K["PH_ALLY_SPACE"]:
+        if ph == Phase.ALLY_SPACE:
             if head != "space" or rest not in (["1"], ["2"]):
                 raise wrong()
             return int(rest[0]) - 1
-        if ph == K["PH_THERON_SRC"]:
+        if ph == Phase.THERON_SRC:
             if head != "from":
                 raise wrong()
             n_args(1)
             return _cell(rest[0], text)
-        if ph == K["PH_THERON_DST"]:
+        if ph == Phase.THERON_DST:
             if head != "to" or len(rest) not in (1, 2):
                 raise wrong()
             n = int(rest[1]) if len(rest) == 2 and rest[1] in ("1", "2") else (1 if len(rest) == 1 else 0)
             if n == 0:
                 raise _bad(text, "Lord Theron moves 1 or 2 tokens")
             return (n - 1) * NCELLS + _cell(rest[0], text)
-        if ph == K["PH_TARGET"]:
+        if ph == Phase.TARGET:
             if head not in ("battle", "siege", "capture"):
                 raise wrong()
             n_args(1)
@@ -336,35 +346,35 @@ class ShadowMasterGame(Game):
             raise IllegalActionError(f"{text!r} is not a listed target; legal: "
                                      + ", ".join(self.action_to_string(core, i) for i in core.legal_actions()),
                                      field="action")
-        if ph == K["PH_REMOVE"]:
+        if ph == Phase.REMOVE:
             if head != "remove":
                 raise wrong()
             n_args(1)
             return _cell(rest[0], text)
-        if ph == K["PH_BUY"]:
+        if ph == Phase.BUY:
             if head in ("buy", "pass"):
                 n_args(0)
                 return 1 if head == "buy" else 0
             raise wrong()
-        if ph == K["PH_COMBO_ROLL"]:
+        if ph == Phase.COMBO_ROLL:
             if head in ("roll", "stop"):
                 n_args(0)
                 return 1 if head == "roll" else 0
             raise wrong()
-        if ph == K["PH_SHADOW"]:
+        if ph == Phase.SHADOW:
             if head == "none":
                 n_args(0)
-                return K["SH_NONE"]
+                return ShadowAction.NONE
             if head == "buy":
                 n_args(1)
                 if rest[0].lower() not in PERSONS:
                     raise _bad(text, f"{rest[0]!r} is not a person ({', '.join(PERSONS)})")
-                return K["SH_PERSON"] + PERSONS.index(rest[0].lower())
+                return ShadowAction.PERSON + PERSONS.index(rest[0].lower())
             if head == "castle":
                 n_args(1)
-                return K["SH_CASTLE"] + _cell(rest[0], text)
+                return ShadowAction.CASTLE + _cell(rest[0], text)
             raise wrong()
-        if ph == K["PH_TAKE"]:
+        if ph == Phase.TAKE:
             if head == "draw":
                 n_args(0)
                 return 0
@@ -374,51 +384,51 @@ class ShadowMasterGame(Game):
                     raise _bad(text, "take needs an open-row position 1-10")
                 return int(rest[0])
             raise wrong()
-        if ph == K["PH_EXCHANGE"]:
+        if ph == Phase.EXCHANGE:
             if head == "end":
                 n_args(0)
-                return K["EX_END"]
+                return ExchangeAction.END
             if head == "transfer":
                 n_args(0)
-                return K["EX_TRANSFER"]
+                return ExchangeAction.TRANSFER
             if head == "discard":
                 n_args(1)
-                return K["EX_DISCARD"] + _card(rest[0], text)
+                return ExchangeAction.DISCARD + _card(rest[0], text)
             raise wrong()
-        if ph in (K["PH_TR_FROM"], K["PH_TR_TO"]):
-            want = "from" if ph == K["PH_TR_FROM"] else "to"
+        if ph in (Phase.TR_FROM, Phase.TR_TO):
+            want = "from" if ph == Phase.TR_FROM else "to"
             if head != want:
                 raise wrong()
             n_args(1)
             return _holding(rest[0], text)
-        if ph == K["PH_TR_AMOUNT"]:
+        if ph == Phase.TR_AMOUNT:
             if head != "amount":
                 raise wrong()
             n_args(1)
             if rest[0].lower() == "all":
-                return K["AMOUNT_ALL"]
-            if not rest[0].isdigit() or not 1 <= int(rest[0]) <= K["AMOUNT_ALL"]:
-                raise _bad(text, f"an amount is 1-{K['AMOUNT_ALL']} or 'all'")
+                return AMOUNT_ALL
+            if not rest[0].isdigit() or not 1 <= int(rest[0]) <= AMOUNT_ALL:
+                raise _bad(text, f"an amount is 1-{AMOUNT_ALL} or 'all'")
             return int(rest[0]) - 1
-        if ph == K["PH_ALLOCATE"]:
+        if ph == Phase.ALLOCATE:
             if head != "put":
                 raise wrong()
             n_args(2)
             if rest[0].lower() not in CHUNKS:
                 raise _bad(text, "a chunk is 1, 5, 10 or all")
             return 7 * CHUNKS.index(rest[0].lower()) + _holding(rest[1], text)
-        if ph == K["PH_SETTLE_SELL"]:
+        if ph == Phase.SETTLE_SELL:
             if head == "keep":
                 n_args(0)
                 return 0
             if head == "sell":
                 return 1 + _power(rest, text)
             raise wrong()
-        if ph == K["PH_FORCED_SELL"]:
+        if ph == Phase.FORCED_SELL:
             if head != "sell":
                 raise wrong()
             return _power(rest, text)
-        if ph == K["PH_DISCARD"]:
+        if ph == Phase.DISCARD:
             if head != "discard":
                 raise wrong()
             n_args(1)
@@ -427,14 +437,14 @@ class ShadowMasterGame(Game):
 
     # --- who sees what ---------------------------------------------------------------------------------
     def visibility(self, core: ShadowMasterCore, action: int) -> Tuple[Optional[Tuple[int, ...]], Optional[str]]:
-        if core.current_player() == CHANCE and core.phase == K["PH_C_DEAL"]:
+        if core.current_player() == CHANCE and core.phase == Phase.C_DEAL:
             return (core.draw_for,), None          # a blind draw: only the drawer sees the card
         return None, None
 
     def chance_visible_to(self, core: ShadowMasterCore, seat: int) -> bool:
         if core.current_player() != CHANCE:
             return False
-        return core.phase != K["PH_C_DEAL"] or core.draw_for == seat
+        return core.phase != Phase.C_DEAL or core.draw_for == seat
 
     def decision_kind(self, core: ShadowMasterCore) -> str:
         return DECISION_KINDS[core.phase]
@@ -470,9 +480,9 @@ class ShadowMasterGame(Game):
     def public_info(self, core: ShadowMasterCore) -> Dict[str, Any]:
         cells = {}
         for h, (col, cnt, castle) in enumerate(core.cells()):
-            if col == K["OFF"]:
+            if col == Cell.OFF:
                 continue
-            entry: Dict[str, Any] = {"colour": COLOURS[col] if col < 6 else ("black" if col == K["BLACK"] else None),
+            entry: Dict[str, Any] = {"colour": COLOURS[col] if col < 6 else ("black" if col == Cell.BLACK else None),
                                      "tokens": cnt}
             if castle >= 0:
                 entry["castle"] = castle

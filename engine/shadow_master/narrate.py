@@ -15,6 +15,7 @@ them take from the open row.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -22,17 +23,19 @@ from intrigue.engine.game import CHANCE, TERMINAL, Event
 from intrigue.engine.narration import Narrator
 from intrigue.engine.shadow_master import names
 from intrigue.ext.game_api import KernelState
-from intrigue.ext.shadow_master_core import CONST as K, income as income_of, neighbours
+from intrigue.ext.shadow_master_core import (AMOUNT_ALL, NCELLS, XCARD, Cell, ExchangeAction, P1Action, Phase,
+                                             ShadowAction, Target, UseAction, income as income_of, neighbours)
 
 COLOURS = names.COLOURS
 TYPES = names.TYPES
-NCELLS = K["NCELLS"]
-XCARD = K["XCARD"]
 PERSON_PRICES = (15, 20, 10, 10)
 CASTLE_PRICE = 15
 ANSI = ("\033[31m", "\033[38;5;208m", "\033[33m", "\033[32m", "\033[34m", "\033[35m")
 RESET = "\033[0m"
-WIDTH = 100
+CELL_NAMES = frozenset(names.cell_name(h) for h in range(70))
+"""The names a cell may have, A1 to N5."""
+
+WIDTH = 80
 """Every line of the board and of the end screen fits this many terminal columns."""
 
 
@@ -89,7 +92,6 @@ TEXT: Dict[str, Dict[str, str]] = {
         "siege": "{Colour} besieges the small {enemy} group at {cell}: its cells touched on 3 sides are cleared.",
         "capture": "{Colour} surrounds the castle on {cell} and captures it: its tokens turn {colour} "
                    "and the castle card passes to {who}.",
-        "target": "{Who} choose{s} the target.",
         "removed": "Removed: {cells}.",
         "removed_cell": "{cell} {was} → {now}",
         "remove": "{Who} remove{s} a {enemy} token from {cell} ({cell}: {now}).",
@@ -214,6 +216,11 @@ TEXT: Dict[str, Dict[str, str]] = {
         "what2": "10 Silver less operating cost per token", "what3": "toggle the alliance without a card",
         # why not
         "why": "{text!r} is not a choice now. {prompt}",
+        "w_no_move": "{text!r} is not a Shadow Master move.",
+        "w_other": "{text!r} does not answer this decision: '{verb}' belongs to another one ({when}).",
+        "w_args": "{text!r} is not written as this decision takes it, e.g. '{example}'.",
+        "w_args_en": "{text!r} is not possible here: {reason}.",
+        "w_no_cell": "{cell} is no cell of the board: the columns are A to N, the rows 1 to 5.",
         "w_card": "You do not hold the {cell} card.",
         "w_x": "A combo also needs an X card, and you have none.",
         "w_black_cell": "{cell} holds a black token: nothing can go there.",
@@ -258,14 +265,14 @@ TEXT: Dict[str, Dict[str, str]] = {
         "b_end": "The end is triggered: round {round} is the final round.",
         "persons": "Persons", "castles": "Castles", "castle_on": "Castle on {cell}",
         # end
-        "end_title": "Final scores (money + Power cards at their rank + 5 per Territory card + persons and castles):",
+        "end_title": "Final scores (money + Power at rank + 5 per Territory + persons, castles):",
         "end_cols": "money  Power  deeds  persons  castles  total",
         "winner": "{Who} win{s} with {score} points.", "winners": "{who} share the win with {score} points.",
         "end_reason": "The game ended: {reason}.", "out": "bankrupt",
         # rules
         "rules_goal": "Goal: be the richest at the end. Score = money (hand + deposits) + each Power card at its "
-                      "kingdom's rank + 5 per Territory card + persons and castles at their price. "
-                      "Full guide: docs/rules/shadow_master.en.md",
+                      "kingdom's rank + 5 per Territory card + persons and castles at their price.",
+        "rules_guide": "Full guide: intrigue rules shadow_master",
         "rules_phase1": "Phase 1 — choose one: A) roll 1 die (+1 per Faith card) or use a Military card to fix a "
                         "colour, then use it: put a token on a cell whose card you hold (the card is spent), "
                         "two with the X card (combo), toggle the colour in the alliance with an X card, a person's "
@@ -335,7 +342,6 @@ TEXT: Dict[str, Dict[str, str]] = {
         "removal": "ครั้ง", "removals": "ครั้ง",
         "siege": "กลุ่มสี{colour}ล้อมโจมตีกลุ่มเล็กสี{enemy}ที่ {cell}: ช่องที่ถูกล้อมสามด้านถูกเคลียร์",
         "capture": "สี{colour}ล้อมปราสาทที่ {cell} และยึดได้: โทเคนกลายเป็นสี{colour} และการ์ดปราสาทเป็นของ{who}",
-        "target": "{Who} เลือกเป้าหมาย",
         "removed": "ถูกเอาออก: {cells}",
         "removed_cell": "{cell} {was} → {now}",
         "remove": "{Who} เอาโทเคนสี{enemy}ออกจาก {cell} ({cell}: {now})",
@@ -449,6 +455,10 @@ TEXT: Dict[str, Dict[str, str]] = {
         "what0": "ย้ายโทเคนของสีที่ทอยได้ถึง 2 อัน", "what1": "เปลี่ยนช่องเป็นสีที่ทอยได้",
         "what2": "ลดค่าดำเนินการ 10 ต่อโทเคน", "what3": "สลับพันธมิตรโดยไม่ใช้การ์ด",
         "why": "{text!r} เลือกไม่ได้ตอนนี้ {prompt}",
+        "w_no_move": "{text!r} ไม่ใช่การเดินของ Shadow Master",
+        "w_other": "{text!r} ไม่ใช่คำตอบของการตัดสินใจนี้: '{verb}' ใช้กับ{when}",
+        "w_args": "{text!r} เขียนไม่ตรงกับการตัดสินใจนี้ ตัวอย่าง '{example}'",
+        "w_no_cell": "{cell} ไม่ใช่ช่องบนกระดาน: คอลัมน์ A ถึง N แถว 1 ถึง 5",
         "w_card": "คุณไม่มีการ์ด {cell}",
         "w_x": "คอมโบต้องใช้การ์ด X ด้วย แต่คุณไม่มี",
         "w_black_cell": "{cell} มีโทเคนสีดำ: วางอะไรไม่ได้",
@@ -494,7 +504,8 @@ TEXT: Dict[str, Dict[str, str]] = {
         "reason_final": "เล่นรอบสุดท้ายครบแล้ว (เงื่อนไขจบเกมเกิดในรอบ {round}: {why})",
         "reason_last": "เหลือผู้เล่นที่ไม่ล้มละลายเพียงคนเดียว",
         "rules_goal": "เป้าหมาย: รวยที่สุดเมื่อจบเกม คะแนน = เงิน (ในมือ + เงินฝาก) + การ์ดอำนาจตามอันดับของสี "
-                      "+ 5 ต่อการ์ด Territory + บุคคลและปราสาทตามราคา คู่มือเต็ม: docs/rules/shadow_master.th.md",
+                      "+ 5 ต่อการ์ด Territory + บุคคลและปราสาทตามราคา",
+        "rules_guide": "คู่มือเต็ม: intrigue rules shadow_master --lang th",
         "rules_phase1": "เฟส 1 — เลือกหนึ่งอย่าง: A) ทอยลูกเต๋า 1 ลูก (+1 ต่อการ์ดศรัทธา) หรือใช้การ์ดการทหารเพื่อได้สี "
                         "แล้วใช้สีนั้น: วางโทเคนในช่องที่มีการ์ด (ใช้การ์ดไป) วางสองอันด้วยการ์ด X (คอมโบ) "
                         "สลับพันธมิตรด้วยการ์ด X ใช้ความสามารถบุคคล หรือไม่ใช้และจ่ายค่าปรับ 5 หลังวางโทเคน "
@@ -541,6 +552,15 @@ def pad(text: str, cols: int, right: bool = False) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
+
+
+def _clip(text: str, cols: int) -> str:
+    """``text`` cut to ``cols`` display columns, with "…" where it was cut (a long seat name)."""
+    if width(text) <= cols:
+        return text
+    while width(text) > cols - 1:
+        text = text[:-1]
+    return text + "…"
 
 
 class ShadowMasterNarrator(Narrator):
@@ -605,7 +625,7 @@ class ShadowMasterNarrator(Narrator):
         """A cell's content as on the board: ``R2``, ``##``, ``.`` (``^`` for a castle)."""
         if col < 6:
             t = f"{COLOURS[col]}{cnt}"
-        elif col == K["BLACK"]:
+        elif col == Cell.BLACK:
             t = "##"
         else:
             t = "."
@@ -613,7 +633,7 @@ class ShadowMasterNarrator(Narrator):
 
     def content(self, col: int, cnt: int, castle: int = -1) -> str:
         """A cell's content in a sentence: like :meth:`stack`, but "empty" for an empty cell."""
-        return self.text["empty"] if col == K["EMPTY"] else self.stack(col, cnt, castle)
+        return self.text["empty"] if col == Cell.EMPTY else self.stack(col, cnt, castle)
 
     def holding(self, h: int) -> str:
         return self.text["hand"] if h == 0 else self._T("dep", colour=self.colour(h - 1))
@@ -656,9 +676,9 @@ class ShadowMasterNarrator(Narrator):
             return None
         f = core.flags()
         final = self.text["final"] if f["end_round"] and core.round > f["end_round"] else ""
-        if core.phase == K["PH_SETTLE_SELL"]:
+        if core.phase == Phase.SETTLE_SELL:
             return self._T("header_settle", round=core.round, final=final)
-        if core.phase != K["PH_P1"] or p != core.active:
+        if core.phase != Phase.P1 or p != core.active:
             return None
         money = ", ".join(f"{self.seat(q, viewer)} {core.total_money(q)}" for q in range(core.num_players)
                           if core.alive(q))
@@ -701,7 +721,7 @@ class ShadowMasterNarrator(Narrator):
         return out
 
     def _chance(self, core, after, ph: int, a: int, words: List[str], v: Optional[int]) -> List[str]:
-        if ph == K["PH_C_DEAL"]:
+        if ph == Phase.C_DEAL:
             who = core.draw_for
             setup = not core.row() and not core.discard_pile() and core.round == 1 and all(
                 col >= 6 for col, _, _ in core.cells())
@@ -709,16 +729,16 @@ class ShadowMasterNarrator(Narrator):
             if who == v:
                 return [self._T("dealt" if setup else "drew", card=card)]
             return [self._S("dealt_seat" if setup else "drew_seat", who, v, card=card)]
-        if ph == K["PH_C_REVEAL"]:
+        if ph == Phase.C_REVEAL:
             out = [self._T("reveal", card=self.card(a), pos=len(core.row()) + 1)]
             if len(after.row()) < len(core.row()) + 1:        # the tenth card: the row is cleared
                 out.append(self._T("row_reset"))
             return out
-        if ph == K["PH_C_SHOW"]:
+        if ph == Phase.C_SHOW:
             return [self._T("shown", Whose=_cap(self._whose(core.asked, v)), card=self.card(a))]
-        if ph == K["PH_C_FIRST"]:
+        if ph == Phase.C_FIRST:
             return [self._S("first", a, v)]
-        if ph == K["PH_C_DICE"]:
+        if ph == Phase.C_DICE:
             shown = [c for c in range(6) if a >> c & 1]
             n = 1 + sum(k for (c, t), k in core.power(core.active).items() if t == 0)
             dice = self._plural(n, "die", "dice_pl")
@@ -726,10 +746,10 @@ class ShadowMasterNarrator(Narrator):
             if len(shown) == 1:
                 return [self._S("dice_one", core.active, v, n=n, dice=dice, shown=names_, colour=self.colour(shown[0]))]
             return [self._S("dice", core.active, v, n=n, dice=dice, shown=names_)]
-        if ph == K["PH_C_POWER"]:
+        if ph == Phase.C_POWER:
             c = core.cur_col
             out = [self._S("power_drawn", core.active, v, card=self.power_card(c, a % 6), colour=self.colour(c))]
-            if names.TYPES[a % 6] == "land" and after.phase == K["PH_C_DEAL"] and after.draw_for == core.active:
+            if names.TYPES[a % 6] == "land" and after.phase == Phase.C_DEAL and after.draw_for == core.active:
                 out.append(self._S("land_draw", core.active, v))   # the draw itself is seen by the drawer only
             return out
         return [self.game.describe_action(" ".join(words), self.lang)]
@@ -740,33 +760,33 @@ class ShadowMasterNarrator(Narrator):
         ph = core.phase
         S = lambda key, **kw: self._S(key, p, v, **kw)  # noqa: E731
         c = core.cur_col
-        if ph == K["PH_P1"]:
-            if a == K["A_ROLL"]:
+        if ph == Phase.P1:
+            if a == P1Action.ROLL:
                 return []                                  # the dice say it
-            if K["A_MIL"] <= a < K["A_SHADOW"]:
-                return [S("mil", colour=self.colour(a - K["A_MIL"]))]
-            if a == K["A_SHADOW"]:
+            if P1Action.MIL <= a < P1Action.SHADOW:
+                return [S("mil", colour=self.colour(a - P1Action.MIL))]
+            if a == P1Action.SHADOW:
                 return [S("shadow")]
-            if a == K["A_TRANSFER_P1"]:
+            if a == P1Action.TRANSFER_P1:
                 return [S("transfer_start")]
             reason[p] = "why_reward"
-            return [S("black", cell=self.cell(a - K["A_BLACK"]))]
-        if ph == K["PH_PICK_DIE"]:
+            return [S("black", cell=self.cell(a - P1Action.BLACK))]
+        if ph == Phase.PICK_DIE:
             return [S("pick", colour=self.colour(a % 6))]
-        if ph == K["PH_USE"]:
+        if ph == Phase.USE:
             colour = self.colour(c)
-            if a < K["U_COMBO"] or K["U_COMBO"] <= a < K["U_ALLY"]:
+            if a < UseAction.COMBO or UseAction.COMBO <= a < UseAction.ALLY:
                 h = a % 70
                 reason[p] = "why_cost"
-                key = "place" if a < K["U_COMBO"] else "combo"
+                key = "place" if a < UseAction.COMBO else "combo"
                 col, cnt, castle = after.cells()[h]
                 out = [S(key, colour=colour, cell=self.cell(h), now=self.content(col, cnt, castle),
                          rank=after.ranks()[c])]
                 out.extend(self._attack(core, after, p, c, h, v))
                 return out
-            if a in (K["U_ALLY"], K["U_ENVOY"]):
-                base = "ally" if a == K["U_ALLY"] else "envoy"
-                if after.phase == K["PH_ALLY_SPACE"]:
+            if a in (UseAction.ALLY, UseAction.ENVOY):
+                base = "ally" if a == UseAction.ALLY else "envoy"
+                if after.phase == Phase.ALLY_SPACE:
                     return [S(base + "_pending", colour=colour)]
                 now = after.alliance()[c]
                 if now:
@@ -775,26 +795,26 @@ class ShadowMasterNarrator(Narrator):
                 if core.alliance()[c]:
                     return [S(base + "_leave", colour=colour)]
                 return [S(base + "_join", colour=colour, space="", members=colour)]   # joined and reset at once
-            if a == K["U_THERON"]:
+            if a == UseAction.THERON:
                 return [S("theron", colour=colour)]
-            if K["U_TURN"] <= a < K["U_ENVOY"]:
-                h = a - K["U_TURN"]
+            if UseAction.TURN <= a < UseAction.ENVOY:
+                h = a - UseAction.TURN
                 old_col, n, _ = core.cells()[h]
                 out = [S("turncloak", n=n, old=self.colour(old_col), tokens=self._plural(n, "token", "tokens"),
                          cell=self.cell(h), colour=colour, rank=after.ranks()[c])]
                 out.extend(self._attack(core, after, p, c, h, v, skip=(h,)))
                 return out
-            if a == K["U_DECLINE"]:
+            if a == UseAction.DECLINE:
                 reason[p] = "why_fine"
                 return [S("decline", colour=colour)]
             return [S("transfer_start")]
-        if ph == K["PH_ALLY_SPACE"]:
+        if ph == Phase.ALLY_SPACE:
             now = after.alliance()[c]
             return [S("space_join", colour=self.colour(c), n=a + 1, members=self._members(after, now) if now
                       else self.colour(c))]
-        if ph == K["PH_THERON_SRC"]:
+        if ph == Phase.THERON_SRC:
             return [S("theron_src", colour=self.colour(c), cell=self.cell(a % NCELLS))]
-        if ph == K["PH_THERON_DST"]:
+        if ph == Phase.THERON_DST:
             h, n, src = a % NCELLS, a // NCELLS + 1, core.theron_src
             cells = after.cells()
             out = [self._T("theron_dst", n=n, colour=self.colour(c), tokens=self._plural(n, "token", "tokens"),
@@ -802,33 +822,33 @@ class ShadowMasterNarrator(Narrator):
                            now=self.content(*cells[h]), rank=after.ranks()[c])]
             out.extend(self._attack(core, after, p, c, h, v, skip=(src,)))
             return out
-        if ph == K["PH_TARGET"]:
+        if ph == Phase.TARGET:
             kind, where, m = core.candidates()[a]
-            return self._target_line(core, after, p, core.attack_cell(), kind, where, m, v, chosen=True)
-        if ph == K["PH_REMOVE"]:
+            return self._target_line(core, after, p, core.attack_cell(), kind, where, m, v)
+        if ph == Phase.REMOVE:
             h = a % NCELLS
             col, cnt, _ = core.cells()[h]
             out = [S("remove", enemy=self.colour(col), cell=self.cell(h), now=self.content(*after.cells()[h]))]
             out.extend(self._removal_tail(core, after, skip=(h,)))
             return out
-        if ph == K["PH_BUY"]:
+        if ph == Phase.BUY:
             if a:
                 reason[p] = "why_price"
                 return [S("buy", colour=self.colour(c), price=core.ranks()[c])]
             return [S("buy_pass")]
-        if ph == K["PH_COMBO_ROLL"]:
+        if ph == Phase.COMBO_ROLL:
             return [S("combo_roll")] if a else []
-        if ph == K["PH_SHADOW"]:
+        if ph == Phase.SHADOW:
             reason[p] = "why_price"
-            if a == K["SH_NONE"]:
+            if a == ShadowAction.NONE:
                 return [S("shadow_none")]
-            if a < K["SH_CASTLE"]:
-                i = (a - K["SH_PERSON"]) % 4
+            if a < ShadowAction.CASTLE:
+                i = (a - ShadowAction.PERSON) % 4
                 return [S("person", person=names.person_name(i, self.lang), price=PERSON_PRICES[i])]
-            h = a - K["SH_CASTLE"]
+            h = a - ShadowAction.CASTLE
             paid = core.total_money(p) - after.total_money(p)
             return [S("castle", cell=self.cell(h), colour=self.colour(core.cells()[h][0]), price=paid)]
-        if ph == K["PH_TAKE"]:
+        if ph == Phase.TAKE:
             if a == 0:
                 return [S("draw")]
             row = core.row()
@@ -840,24 +860,24 @@ class ShadowMasterNarrator(Narrator):
             else:
                 reason[p] = "why_skip" if a > 1 else ("why_row" if silver else "")
             return [S("take", card=self.card(card), pos=a, skip=skip, silver=got)]
-        if ph == K["PH_EXCHANGE"]:
-            if a == K["EX_END"]:
+        if ph == Phase.EXCHANGE:
+            if a == ExchangeAction.END:
                 return [S("end")]
-            if a == K["EX_TRANSFER"]:
+            if a == ExchangeAction.TRANSFER:
                 return [S("transfer_start")]
             reason[p] = "why_fee"
-            return [S("exchange", card=self.card(a - K["EX_DISCARD"]))]
-        if ph in (K["PH_TR_FROM"], K["PH_TR_TO"]):
+            return [S("exchange", card=self.card(a - ExchangeAction.DISCARD))]
+        if ph in (Phase.TR_FROM, Phase.TR_TO):
             return []                                      # told whole at the amount
-        if ph == K["PH_TR_AMOUNT"]:
+        if ph == Phase.TR_AMOUNT:
             src, dst = core.tr_from, core.tr_to
             have = self._holding_money(core, p, src)
-            amount = have if a == K["AMOUNT_ALL"] else a + 1
+            amount = have if a == AMOUNT_ALL else a + 1
             fee = amount // 10
             reason[p] = "why_fee"
             return [S("transfer", amount=amount, src=self.holding(src), dst=self.holding(dst),
                       fee=self._T("fee", fee=fee, net=amount - fee) if fee else "")]
-        if ph == K["PH_ALLOCATE"]:
+        if ph == Phase.ALLOCATE:
             hb, db, _, _ = core.money(p)
             ha, da, _, _ = after.money(p)
             out = []
@@ -867,15 +887,15 @@ class ShadowMasterNarrator(Narrator):
                 if da[d] > db[d]:
                     out.append(S("allocate", amount=da[d] - db[d], where=self._T("on_dep", colour=self.colour(d))))
             return out
-        if ph in (K["PH_SETTLE_SELL"], K["PH_FORCED_SELL"]):
-            if ph == K["PH_SETTLE_SELL"] and a == 0:
+        if ph in (Phase.SETTLE_SELL, Phase.FORCED_SELL):
+            if ph == Phase.SETTLE_SELL and a == 0:
                 return [S("keep")]
-            card = a - 1 if ph == K["PH_SETTLE_SELL"] else a
+            card = a - 1 if ph == Phase.SETTLE_SELL else a
             col, t = card // 6, card % 6
-            price = core.ranks()[col] + (3 if ph == K["PH_SETTLE_SELL"] else 0)
+            price = core.ranks()[col] + (3 if ph == Phase.SETTLE_SELL else 0)
             reason[p] = "why_sale"
-            return [S("sell" if ph == K["PH_SETTLE_SELL"] else "forced", card=self.power_card(col, t), price=price)]
-        if ph == K["PH_DISCARD"]:
+            return [S("sell" if ph == Phase.SETTLE_SELL else "forced", card=self.power_card(col, t), price=price)]
+        if ph == Phase.DISCARD:
             return [S("discard", card=self.card(a))]
         return [f"{self.seat(p, v)}: {self.game.describe_action(' '.join(words), self.lang)}"]
 
@@ -908,10 +928,10 @@ class ShadowMasterNarrator(Narrator):
         if len(G) < 4:
             return []
         g = sum(mid[x][1] for x in G)
-        if after.phase == K["PH_TARGET"] and after.current_player() == p:
+        if after.phase == Phase.TARGET and after.current_player() == p:
             return [self._S("multi", p, v, Colour=_cap(self.colour(c)), colour=self.colour(c), size=len(G), g=g)]
-        if after.phase == K["PH_REMOVE"]:
-            kind, where, m = after.candidates()[0] if after.candidates() else (K["CAND_BATTLE"], h, 0)
+        if after.phase == Phase.REMOVE:
+            kind, where, m = after.candidates()[0] if after.candidates() else (Target.BATTLE, h, 0)
             return self._target_line(core, after, p, h, kind, where, m, v, mid=mid, G=G)
         hit = [x for x in range(NCELLS) if x not in (h,) + tuple(skip) and before[x][0] < 6
                and not mask >> before[x][0] & 1 and (now[x][0] != before[x][0] or now[x][1] < before[x][1])]
@@ -922,28 +942,29 @@ class ShadowMasterNarrator(Narrator):
         T = self._group(core.board, mid, e, self._kingdom(core, ecol))
         t = sum(mid[x][1] for x in T)
         if before[e][2] >= 0 and now[e][0] == c:
-            kind, m = K["CAND_CAPTURE"], 0
+            kind, m = Target.CAPTURE, 0
         elif len(T) >= 4:
-            kind, m = K["CAND_BATTLE"], 4 if g > t else (2 if g == t else 1)
+            kind, m = Target.BATTLE, 4 if g > t else (2 if g == t else 1)
         else:
-            kind, m = K["CAND_SIEGE"], 0
-        return self._target_line(core, after, p, h, kind, min(T) if kind != K["CAND_CAPTURE"] else e, m, v,
+            kind, m = Target.SIEGE, 0
+        return self._target_line(core, after, p, h, kind, min(T) if kind != Target.CAPTURE else e, m, v,
                                  mid=mid, G=G)
 
-    def _target_line(self, core, after, p: int, h: int, kind: int, where: int, m: int, v, mid=None, G=None,
-                     chosen: bool = False) -> List[str]:
+    def _target_line(self, core, after, p: int, h: int, kind: int, where: int, m: int, v, mid=None,
+                     G=None) -> List[str]:
         mid = mid if mid is not None else core.cells()
         c = mid[h][0] if mid[h][0] < 6 else core.cur_col
         G = G if G is not None else self._group(core.board, mid, h, self._kingdom(core, c))
         g = sum(mid[x][1] for x in G)
         ecol = mid[where][0]
-        out = [self._S("target", p, v)] if chosen else []
-        if kind == K["CAND_CAPTURE"]:
+        # (a chosen target: the placement already said who chooses it; the attack line says which)
+        out: List[str] = []
+        if kind == Target.CAPTURE:
             owner = after.castles()
             who = next((o for o, cell in owner if cell == where), p)
             out.append(self._T("capture", Colour=_cap(self.colour(c)), colour=self.colour(c), cell=self.cell(where),
                                who=self.seat(who if who is not None else p, v)))
-        elif kind == K["CAND_BATTLE"]:
+        elif kind == Target.BATTLE:
             T = self._group(core.board, mid, where, self._kingdom(core, ecol)) if ecol < 6 else [where]
             t = sum(mid[x][1] for x in T)
             out.append(self._T("battle", Colour=_cap(self.colour(c)), colour=self.colour(c), size=len(G), g=g,
@@ -963,17 +984,17 @@ class ShadowMasterNarrator(Narrator):
         for x in range(NCELLS):
             if x in skip or before[x][0] >= 6 or before[x] == now[x]:
                 continue
-            if now[x][0] == before[x][0] and now[x][1] < before[x][1] or now[x][0] == K["EMPTY"]:
+            if now[x][0] == before[x][0] and now[x][1] < before[x][1] or now[x][0] == Cell.EMPTY:
                 changed.append(self._T("removed_cell", cell=self.cell(x), was=self.content(*before[x]),
                                        now=self.content(*now[x])))
         out = [self._T("removed", cells=self._join(changed))] if changed else []
         left = after.flags()["removals_left"]
-        if after.phase == K["PH_REMOVE"] and left:
+        if after.phase == Phase.REMOVE and left:
             out.append(self._T("removals_left", n=left, removals=self._plural(left, "removal", "removals")))
-        elif core.phase == K["PH_REMOVE"]:
+        elif core.phase == Phase.REMOVE:
             lost = core.flags()["removals_left"] - 1 - sum(
                 before[x][1] - now[x][1] for x in range(NCELLS) if x not in skip and before[x][0] < 6
-                and now[x][0] in (before[x][0], K["EMPTY"]) and now[x][1] < before[x][1])
+                and now[x][0] in (before[x][0], Cell.EMPTY) and now[x][1] < before[x][1])
             if lost > 0:
                 out.append(self._T("removals_lost", n=lost, removals=self._plural(lost, "removal", "removals"),
                                    are="is" if lost == 1 else "are"))
@@ -985,7 +1006,7 @@ class ShadowMasterNarrator(Narrator):
         n = core.num_players
         before_cells, now_cells = core.cells(), after.cells()
         # black tokens restored by a castle, castles leaving the board
-        gone = [self.cell(h) for h in range(NCELLS) if before_cells[h][0] == K["BLACK"] and now_cells[h][0] != K["BLACK"]]
+        gone = [self.cell(h) for h in range(NCELLS) if before_cells[h][0] == Cell.BLACK and now_cells[h][0] != Cell.BLACK]
         if gone:
             out.append(self._T("black_gone", cells=self._join(gone)))
         for h in range(NCELLS):
@@ -996,7 +1017,7 @@ class ShadowMasterNarrator(Narrator):
         for space in (1, 2):
             was = [d for d in range(6) if bs[d] == space]
             if len(was) >= 3 and not any(s == space for s in as_) and all(after.ranks()[d] for d in was):
-                members = was + [d for d in range(6) if not bs[d] and core.phase in (K["PH_USE"], K["PH_ALLY_SPACE"])
+                members = was + [d for d in range(6) if not bs[d] and core.phase in (Phase.USE, Phase.ALLY_SPACE)
                                  and d == core.cur_col]
                 out.append(self._T("alliance_reset", n=space, members=self._join([self.colour(d) for d in members])))
         # collapses
@@ -1014,7 +1035,7 @@ class ShadowMasterNarrator(Narrator):
             pb, pa = core.power(q), after.power(q)
             for d in range(6):
                 lost = [t for t in range(6) for _ in range(max(0, pb.get((d, t), 0) - pa.get((d, t), 0)))]
-                if lost and not (q == p_dec and core.phase in (K["PH_SETTLE_SELL"], K["PH_FORCED_SELL"])):
+                if lost and not (q == p_dec and core.phase in (Phase.SETTLE_SELL, Phase.FORCED_SELL)):
                     out.append(self._T("cards_back", Whose=_cap(self._whose(q, v)),
                                        cards=self._join([self.power_card(d, t) for t in lost]),
                                        go="go" if len(lost) > 1 or self.lang != "en" else "goes", colour=self.colour(d)))
@@ -1023,11 +1044,11 @@ class ShadowMasterNarrator(Narrator):
                 out.append(self._T("person_back", Whose=_cap(self._whose(ob, v)), person=names.person_name(i, self.lang)))
         # money
         others_paid = any(self._money(core, q)[0] != self._money(after, q)[0] for q in range(n) if q != p_dec)
-        settling = (core.phase == K["PH_SETTLE_SELL"] or after.round != core.round
-                    or (core.phase == K["PH_EXCHANGE"] and event.action == K["EX_END"] and others_paid))
+        settling = (core.phase == Phase.SETTLE_SELL or after.round != core.round
+                    or (core.phase == Phase.EXCHANGE and event.action == ExchangeAction.END and others_paid))
         told_settle = False
         sold_by = price = None
-        if core.phase == K["PH_SETTLE_SELL"] and event.action:
+        if core.phase == Phase.SETTLE_SELL and event.action:
             # the sale first; the settlement (after the last sale) comes in the same step, and money
             # with no place to go once the last Power card is sold goes back to the bank
             sold_by, price = p_dec, core.ranks()[(event.action - 1) // 6] + 3
@@ -1051,7 +1072,7 @@ class ShadowMasterNarrator(Narrator):
                 why = "why_settle"
             elif not why and any(core.power(q).get((d, t)) for d in lost_colours for t in range(6)):
                 why = "why_damage" if not set(collapsed) >= lost_colours else "why_lost"
-            if core.phase == K["PH_TAKE"] and q == p_dec and ta > tb and not isinstance(why, tuple):
+            if core.phase == Phase.TAKE and q == p_dec and ta > tb and not isinstance(why, tuple):
                 why = "why_row"
             if why == "why_settle" and not told_settle:
                 out.append(self._T("settle", round=core.round))
@@ -1083,7 +1104,7 @@ class ShadowMasterNarrator(Narrator):
         if fa["end_round"] and not fb["end_round"]:
             out.append(self._T("end_trigger", why=self.text.get("trig_" + str(fa["end_trigger"]), "?"),
                                round=fa["end_round"] + 1))
-        if core.phase != K["PH_C_REVEAL"] and len(after.row()) < len(core.row()) and core.phase != K["PH_TAKE"]:
+        if core.phase != Phase.C_REVEAL and len(after.row()) < len(core.row()) and core.phase != Phase.TAKE:
             out.append(self._T("row_reset"))
         return out
 
@@ -1108,62 +1129,62 @@ class ShadowMasterNarrator(Narrator):
         if viewer is not None and p != viewer:
             return self._S("p_wait", p, viewer)
         T, ph, c = self._T, core.phase, core.cur_col
-        if ph == K["PH_P1"]:
+        if ph == Phase.P1:
             return T("p_phase1", money=core.total_money(p))
-        if ph == K["PH_PICK_DIE"]:
+        if ph == Phase.PICK_DIE:
             mask = core.flags()["dice"]
             return T("p_pick", shown=self._join([self.colour(d) for d in range(6) if mask >> d & 1]))
-        if ph == K["PH_USE"]:
+        if ph == Phase.USE:
             r = core.ranks()[c]
             oc = income_of(r) if r >= 15 else 0
             if oc and any(i == 2 and o == p for i, o in enumerate(core.persons())):
                 oc = max(0, oc - 10)
             return T("p_use", colour=self.colour(c), rank=r, cost=T("p_cost", n=oc) if oc else "")
-        if ph == K["PH_ALLY_SPACE"]:
+        if ph == Phase.ALLY_SPACE:
             return T("p_space", colour=self.colour(c))
-        if ph == K["PH_THERON_SRC"]:
+        if ph == Phase.THERON_SRC:
             return T("p_theron_from", colour=self.colour(c))
-        if ph == K["PH_THERON_DST"]:
+        if ph == Phase.THERON_DST:
             return T("p_theron_to")
-        if ph == K["PH_TARGET"]:
+        if ph == Phase.TARGET:
             return T("p_target", colour=self.colour(c))
-        if ph == K["PH_REMOVE"]:
+        if ph == Phase.REMOVE:
             n = core.flags()["removals_left"]
             return T("p_remove", n=n, removals=self._plural(n, "removal", "removals"))
-        if ph == K["PH_BUY"]:
+        if ph == Phase.BUY:
             held = sum(core.power(p).values())
             return T("p_buy", colour=self.colour(c), price=core.ranks()[c], held=held, pl=core.power_limit(p))
-        if ph == K["PH_COMBO_ROLL"]:
+        if ph == Phase.COMBO_ROLL:
             return T("p_combo_roll")
-        if ph == K["PH_SHADOW"]:
+        if ph == Phase.SHADOW:
             return T("p_shadow", money=core.total_money(p))
-        if ph == K["PH_TAKE"]:
+        if ph == Phase.TAKE:
             return T("p_take", n=max(1, core.flags()["takes_left"]))
-        if ph == K["PH_EXCHANGE"]:
+        if ph == Phase.EXCHANGE:
             legal = core.legal_actions()
-            can_x = any(a >= K["EX_DISCARD"] for a in legal)
-            can_t = K["EX_TRANSFER"] in legal
+            can_x = any(a >= ExchangeAction.DISCARD for a in legal)
+            can_t = ExchangeAction.TRANSFER in legal
             key = ("p_exchange" if can_x and can_t else "p_exchange_x" if can_x
                    else "p_exchange_t" if can_t else "p_exchange_end")
             return T(key, n=core.flags()["exchanges_left"])
-        if ph == K["PH_TR_FROM"]:
+        if ph == Phase.TR_FROM:
             return T("p_tr_from")
-        if ph == K["PH_TR_TO"]:
+        if ph == Phase.TR_TO:
             return T("p_tr_to", src=self.holding(core.tr_from))
-        if ph == K["PH_TR_AMOUNT"]:
+        if ph == Phase.TR_AMOUNT:
             return T("p_tr_amount", src=self.holding(core.tr_from), dst=self.holding(core.tr_to),
                      have=self._holding_money(core, p, core.tr_from))
-        if ph == K["PH_ALLOCATE"]:
+        if ph == Phase.ALLOCATE:
             hand, _, pend, _ = core.money(p)
             return T("p_allocate", n=pend, room=max(0, 10 - hand))
-        if ph == K["PH_SETTLE_SELL"]:
+        if ph == Phase.SETTLE_SELL:
             return T("p_settle")
-        if ph == K["PH_FORCED_SELL"]:
+        if ph == Phase.FORCED_SELL:
             debt = core.money(p)[3]
             if debt:
                 return T("p_forced_debt", debt=debt)
             return T("p_forced_pl", held=sum(core.power(p).values()), pl=core.power_limit(p))
-        if ph == K["PH_DISCARD"]:
+        if ph == Phase.DISCARD:
             return T("p_discard", n=core.hand_size(p), tl=core.territory_limit(p))
         return self.game.describe_decision(self.game.decision_kind(core), self.lang)
 
@@ -1179,102 +1200,102 @@ class ShadowMasterNarrator(Narrator):
         T, ph, c = self._T, core.phase, core.cur_col
         p = core.current_player()
         cells = core.cells()
-        if ph == K["PH_P1"]:
-            if a == K["A_ROLL"]:
+        if ph == Phase.P1:
+            if a == P1Action.ROLL:
                 n = 1 + sum(k for (d, t), k in core.power(p).items() if t == 0)
                 return T("l_roll", n=n, dice=self._plural(n, "die", "dice_pl"))
-            if K["A_MIL"] <= a < K["A_SHADOW"]:
-                return T("l_mil", colour=self.colour(a - K["A_MIL"]))
-            if a == K["A_SHADOW"]:
+            if P1Action.MIL <= a < P1Action.SHADOW:
+                return T("l_mil", colour=self.colour(a - P1Action.MIL))
+            if a == P1Action.SHADOW:
                 return T("l_shadow")
-            if a == K["A_TRANSFER_P1"]:
+            if a == P1Action.TRANSFER_P1:
                 return T("l_transfer")
-            return T("l_black", cell=self.cell(a - K["A_BLACK"]))
-        if ph == K["PH_PICK_DIE"]:
+            return T("l_black", cell=self.cell(a - P1Action.BLACK))
+        if ph == Phase.PICK_DIE:
             return T("l_pick", colour=self.colour(a % 6), rank=core.ranks()[a % 6])
-        if ph == K["PH_USE"]:
+        if ph == Phase.USE:
             colour = self.colour(c)
-            if a < K["U_ALLY"]:
-                h, k = a % 70, 1 if a < K["U_COMBO"] else 2
+            if a < UseAction.ALLY:
+                h, k = a % 70, 1 if a < UseAction.COMBO else 2
                 col, cnt, castle = cells[h]
                 was = self.content(col, cnt, castle)
                 now = self.content(c, (cnt if col == c else 0) + k, castle)
                 return T("l_place" if k == 1 else "l_combo", colour=colour, cell=self.cell(h), was=was, now=now)
-            if a in (K["U_ALLY"], K["U_ENVOY"]):
-                base = "l_ally" if a == K["U_ALLY"] else "l_envoy"
+            if a in (UseAction.ALLY, UseAction.ENVOY):
+                base = "l_ally" if a == UseAction.ALLY else "l_envoy"
                 return T(base + ("_leave" if core.alliance()[c] else "_join"), colour=colour)
-            if a == K["U_THERON"]:
+            if a == UseAction.THERON:
                 return T("l_theron", colour=colour)
-            if K["U_TURN"] <= a < K["U_ENVOY"]:
-                h = a - K["U_TURN"]
+            if UseAction.TURN <= a < UseAction.ENVOY:
+                h = a - UseAction.TURN
                 col, cnt, _ = cells[h]
                 return T("l_turncloak", n=cnt, old=self.colour(col), tokens=self._plural(cnt, "token", "tokens"),
                          cell=self.cell(h), colour=colour)
-            if a == K["U_DECLINE"]:
+            if a == UseAction.DECLINE:
                 return T("l_decline", colour=colour)
             return T("l_transfer")
-        if ph == K["PH_ALLY_SPACE"]:
+        if ph == Phase.ALLY_SPACE:
             members = [self.colour(d) for d, s in enumerate(core.alliance()) if s == a + 1]
             return T("l_space", n=a + 1, members=self._join(members) if members else self.text["none"])
-        if ph == K["PH_THERON_SRC"]:
+        if ph == Phase.THERON_SRC:
             h = a % NCELLS
             return T("l_from", cell=self.cell(h), now=self.content(*cells[h]))
-        if ph == K["PH_THERON_DST"]:
+        if ph == Phase.THERON_DST:
             h, n = a % NCELLS, a // NCELLS + 1
             col, cnt, castle = cells[h]
             return T("l_to", n=n, tokens=self._plural(n, "token", "tokens"), cell=self.cell(h),
                      was=self.content(col, cnt, castle), now=self.content(c, (cnt if col == c else 0) + n, castle))
-        if ph == K["PH_TARGET"]:
+        if ph == Phase.TARGET:
             kind, where, m = core.candidates()[a]
             ecol = cells[where][0]
             enemy = self.colour(ecol) if ecol < 6 else "?"
-            if kind == K["CAND_CAPTURE"]:
+            if kind == Target.CAPTURE:
                 return T("l_capture", cell=self.cell(where))
-            if kind == K["CAND_BATTLE"]:
+            if kind == Target.BATTLE:
                 return T("l_battle", enemy=enemy, cell=self.cell(where), how=self.text.get(f"how{m}", ""), m=m,
                          removals=self._plural(m, "removal", "removals"))
             return T("l_siege", enemy=enemy, cell=self.cell(where))
-        if ph == K["PH_REMOVE"]:
+        if ph == Phase.REMOVE:
             h = a % NCELLS
             col, cnt, castle = cells[h]
             return T("l_remove", enemy=self.colour(col) if col < 6 else "?", cell=self.cell(h),
                      now=self.content(col, cnt, castle))
-        if ph == K["PH_BUY"]:
+        if ph == Phase.BUY:
             return T("l_buy", colour=self.colour(c), price=core.ranks()[c]) if a else T("l_no_buy")
-        if ph == K["PH_COMBO_ROLL"]:
+        if ph == Phase.COMBO_ROLL:
             return T("l_combo_roll") if a else T("l_stop")
-        if ph == K["PH_SHADOW"]:
-            if a == K["SH_NONE"]:
+        if ph == Phase.SHADOW:
+            if a == ShadowAction.NONE:
                 return T("l_none")
-            if a < K["SH_CASTLE"]:
-                i = (a - K["SH_PERSON"]) % 4
+            if a < ShadowAction.CASTLE:
+                i = (a - ShadowAction.PERSON) % 4
                 return T("l_person", person=names.person_name(i, self.lang), price=PERSON_PRICES[i],
                          what=self.text[f"what{i}"])
-            h = a - K["SH_CASTLE"]
+            h = a - ShadowAction.CASTLE
             from intrigue.ext.shadow_master_core import distance
-            blacks = sum(1 for x in range(NCELLS) if cells[x][0] == K["BLACK"] and distance(x, h) <= 2)
+            blacks = sum(1 for x in range(NCELLS) if cells[x][0] == Cell.BLACK and distance(x, h) <= 2)
             return T("l_castle", cell=self.cell(h), colour=self.colour(cells[h][0]), price=CASTLE_PRICE + 5 * blacks)
-        if ph == K["PH_TAKE"]:
+        if ph == Phase.TAKE:
             if a == 0:
                 return T("l_draw", n=core.draw_size() or len(core.discard_pile()))
             card, silver = core.row()[a - 1]
             return T("l_take", card=self.card(card), pos=a, cost=T("l_take_cost", n=a - 1) if a > 1 else "",
                      silver=T("l_take_silver", n=silver) if silver else "")
-        if ph == K["PH_EXCHANGE"]:
-            if a == K["EX_END"]:
+        if ph == Phase.EXCHANGE:
+            if a == ExchangeAction.END:
                 return T("l_end")
-            if a == K["EX_TRANSFER"]:
+            if a == ExchangeAction.TRANSFER:
                 return T("l_transfer")
-            return T("l_exchange", card=self.card(a - K["EX_DISCARD"]))
-        if ph in (K["PH_TR_FROM"], K["PH_TR_TO"]):
+            return T("l_exchange", card=self.card(a - ExchangeAction.DISCARD))
+        if ph in (Phase.TR_FROM, Phase.TR_TO):
             h = a % 7
-            key = "l_hold_from" if ph == K["PH_TR_FROM"] else "l_hold_to"
+            key = "l_hold_from" if ph == Phase.TR_FROM else "l_hold_to"
             return T(key, holding=self.holding(h), n=self._holding_money(core, p, h))
-        if ph == K["PH_TR_AMOUNT"]:
-            amount = self._holding_money(core, p, core.tr_from) if a == K["AMOUNT_ALL"] else a + 1
+        if ph == Phase.TR_AMOUNT:
+            amount = self._holding_money(core, p, core.tr_from) if a == AMOUNT_ALL else a + 1
             fee = amount // 10
             return T("l_amount", n=amount, fee=T("l_fee", fee=fee, net=amount - fee) if fee else "")
-        if ph == K["PH_ALLOCATE"]:
+        if ph == Phase.ALLOCATE:
             chunk, h = (a // 7) % 4, a % 7
             hand, _, pend, _ = core.money(p)
             n = min((1, 5, 10, pend)[chunk], pend)
@@ -1282,31 +1303,31 @@ class ShadowMasterNarrator(Narrator):
                 n = min(n, 10 - hand)
             where = self.text["in_hand"] if h == 0 else self._T("on_dep", colour=self.colour(h - 1))
             return T("l_put", n=n, where=where)
-        if ph == K["PH_SETTLE_SELL"]:
+        if ph == Phase.SETTLE_SELL:
             if a == 0:
                 return T("l_keep")
             col, t = (a - 1) // 6, (a - 1) % 6
             return T("l_sell", card=self.power_card(col, t), price=core.ranks()[col] + 3)
-        if ph == K["PH_FORCED_SELL"]:
+        if ph == Phase.FORCED_SELL:
             col, t = a // 6, a % 6
             return T("l_sell", card=self.power_card(col, t), price=core.ranks()[col])
-        if ph == K["PH_DISCARD"]:
+        if ph == Phase.DISCARD:
             return T("l_discard", card=self.card(a))
         return self.game.describe_action(self.game.action_to_string(core, a), self.lang)
 
     def group(self, core: KernelState, actions: List[int], viewer: Optional[int], depth: int):
         """A transfer amount is asked in two steps when there are many: a range of ten, then the sum."""
-        if core.phase != K["PH_TR_AMOUNT"] or depth != 0 or len(actions) <= 12:
+        if core.phase != Phase.TR_AMOUNT or depth != 0 or len(actions) <= 12:
             return None
         p = core.current_player()
         have = self._holding_money(core, p, core.tr_from)
         groups: Dict[int, List[int]] = {}
         for a in actions:
-            amount = have if a == K["AMOUNT_ALL"] else a + 1
+            amount = have if a == AMOUNT_ALL else a + 1
             groups.setdefault(amount // 10, []).append(a)
         options = []
         for k, acts in sorted(groups.items()):
-            amounts = sorted(have if a == K["AMOUNT_ALL"] else a + 1 for a in acts)
+            amounts = sorted(have if a == AMOUNT_ALL else a + 1 for a in acts)
             lo, hi = amounts[0], amounts[-1]
             options.append((self._T("g_amount", lo=lo, hi=hi) if hi > lo else self._T("g_amount1", lo=lo), acts))
         return self._T("q_amount"), options
@@ -1314,31 +1335,47 @@ class ShadowMasterNarrator(Narrator):
     def wants_board(self, core: KernelState, viewer: Optional[int]) -> bool:
         """The board at the start of each of the viewer's turns and before a choice of attack target
         (``board`` shows it at any time)."""
-        return core.phase in (K["PH_P1"], K["PH_TARGET"])
+        return core.phase in (Phase.P1, Phase.TARGET)
 
     # --- why a move is not possible ------------------------------------------------------------------
+    #: the notation's first words and the decisions they answer (docs/shadow_master.md, "Notation")
+    VERBS = {
+        "roll": ("phase1", "combo_roll"), "military": ("phase1",), "black": ("phase1",), "shadow": ("phase1",),
+        "transfer": ("phase1", "use", "exchange"), "pick": ("pick_die",), "place": ("use",), "combo": ("use",),
+        "ally": ("use",), "theron": ("use",), "turncloak": ("use",), "envoy": ("use",), "decline": ("use",),
+        "space": ("alliance_space",), "from": ("theron_from", "transfer_from"), "to": ("theron_to", "transfer_to"),
+        "battle": ("target",), "siege": ("target",), "capture": ("target",), "remove": ("remove",),
+        "buy": ("buy", "shadow"), "pass": ("buy",), "stop": ("combo_roll",), "none": ("shadow",),
+        "castle": ("shadow",), "draw": ("take",), "take": ("take",), "end": ("exchange",),
+        "discard": ("exchange", "discard"), "amount": ("transfer_amount",), "put": ("allocate",),
+        "keep": ("settle_sell",), "sell": ("settle_sell", "forced_sell"),
+    }
+
     def why_illegal(self, core: KernelState, text: str, viewer: Optional[int]) -> str:
         p = core.current_player()
         if viewer is not None and p != viewer and p >= 0:
             return self._S("p_wait", p, viewer)
         try:
             a = self.game.string_to_action(core, text)
-        except Exception:
-            return self._T("why", text=text, prompt=self.prompt(core, viewer))
+        except Exception as err:
+            for word in text.split()[1:]:             # a cell that is not on the board ("place Z9")
+                if re.fullmatch(r"[A-Za-z]\d+", word) and word.upper() not in CELL_NAMES:
+                    return self._T("w_no_cell", cell=word.upper()) + " " + self.prompt(core, viewer)
+            return self.why_unread(core, text, viewer, err)
         if core.is_legal(a):
             return ""
         T, ph, c = self._T, core.phase, core.cur_col
         cells = core.cells()
         hand = core.hand_cards(p) if p >= 0 else []
         money = core.total_money(p) if p >= 0 else 0
-        if ph == K["PH_USE"] and a < K["U_ALLY"]:
+        if ph == Phase.USE and a < UseAction.ALLY:
             h = a % 70
             if h not in hand:
                 return T("w_card", cell=self.cell(h))
-            if a >= K["U_COMBO"] and XCARD not in hand:
+            if a >= UseAction.COMBO and XCARD not in hand:
                 return T("w_x")
             col, cnt, castle = cells[h]
-            if col == K["BLACK"]:
+            if col == Cell.BLACK:
                 return T("w_black_cell", cell=self.cell(h))
             if col < 6 and col != c:
                 return T("w_colour", cell=self.cell(h), other=self.colour(col))
@@ -1346,16 +1383,16 @@ class ShadowMasterNarrator(Narrator):
                 return T("w_received", cell=self.cell(h))
             if col < 6:
                 return T("w_full", cell=self.cell(h))
-        if ph == K["PH_P1"] and K["A_MIL"] <= a < K["A_SHADOW"]:
-            d = a - K["A_MIL"]
+        if ph == Phase.P1 and P1Action.MIL <= a < P1Action.SHADOW:
+            d = a - P1Action.MIL
             if not core.power(p).get((d, TYPES.index("military"))):
                 return T("w_mil_card", colour=self.colour(d))
             return T("w_mil_use", colour=self.colour(d))
-        if (ph, a) in ((K["PH_P1"], K["A_TRANSFER_P1"]), (K["PH_USE"], K["U_TRANSFER"]),
-                       (K["PH_EXCHANGE"], K["EX_TRANSFER"])):
+        if (ph, a) in ((Phase.P1, P1Action.TRANSFER_P1), (Phase.USE, UseAction.TRANSFER),
+                       (Phase.EXCHANGE, ExchangeAction.TRANSFER)):
             return self._why_no_transfer(core, p)
-        if ph == K["PH_P1"] and a >= K["A_BLACK"]:
-            h = a - K["A_BLACK"]
+        if ph == Phase.P1 and a >= P1Action.BLACK:
+            h = a - P1Action.BLACK
             if not core.flags()["a6"]:
                 return T("w_locked")
             if h not in hand:
@@ -1363,11 +1400,11 @@ class ShadowMasterNarrator(Narrator):
             if not core.flags()["black_supply"]:
                 return T("w_black_supply")
             return T("w_black_empty")
-        if ph == K["PH_SHADOW"] and K["SH_PERSON"] <= a < K["SH_CASTLE"]:
-            i = (a - K["SH_PERSON"]) % 4
+        if ph == Phase.SHADOW and ShadowAction.PERSON <= a < ShadowAction.CASTLE:
+            i = (a - ShadowAction.PERSON) % 4
             if money < PERSON_PRICES[i]:
                 return T("w_money", what=names.person_name(i, self.lang), cost=PERSON_PRICES[i], have=money)
-        if ph == K["PH_TAKE"] and a > 0:
+        if ph == Phase.TAKE and a > 0:
             if core.hand_size(p) >= core.territory_limit(p):
                 return T("w_take_tl", tl=core.territory_limit(p))
             n = len(core.row())
@@ -1375,7 +1412,7 @@ class ShadowMasterNarrator(Narrator):
                 return T("w_take_row", n=n, cards=self._plural(n, "card", "cards"), pos=a) if n else T("w_take_row0")
             if a - 1 > money:
                 return T("w_take_money", pos=a, cost=a - 1, have=money)
-        if ph == K["PH_BUY"] and a and money < core.ranks()[c]:
+        if ph == Phase.BUY and a and money < core.ranks()[c]:
             return T("w_buy_money", colour=self.colour(c), cost=core.ranks()[c], have=money)
         return T("why", text=text, prompt=self.prompt(core, viewer))
 
@@ -1401,10 +1438,10 @@ class ShadowMasterNarrator(Narrator):
         T = self._T
         f = core.flags()
         final = self.text["final"] if f["end_round"] and core.round > f["end_round"] else ""
-        out = [T("b_top", round=core.round, final=final, first=self.seat(core.first_player, viewer),
-                 black=f["black_supply"], locked=self.text["b_unlocked" if f["a6"] else "b_locked"])]
+        out = self._split(T("b_top", round=core.round, final=final, first=self.seat(core.first_player, viewer),
+                            black=f["black_supply"], locked=self.text["b_unlocked" if f["a6"] else "b_locked"]))
         out.extend(self._board_grid(core))
-        out.append("  " + T("b_legend"))
+        out.extend(self._split("  " + T("b_legend")))
         # the kingdoms
         ranks, supply = core.ranks(), core.supply()
         w = max(10, max(width(self.colour(c)) for c in range(6)) + 1)
@@ -1475,8 +1512,8 @@ class ShadowMasterNarrator(Narrator):
         its name and contents (``K1:R2``), so a cell is found by its name."""
         cells = core.cells()
         recv = core.received()
-        cols = [q for q in range(14) if cells[q][0] != K["OFF"]]
-        slot = 6                                   # columns per board column: 14 * 6 + 4 = 88 at most
+        cols = [q for q in range(14) if cells[q][0] != Cell.OFF]
+        slot = 5                                   # columns per board column: 4 + 13 * 5 + 7 = 76 at most
         lines = ["    " + "".join(pad(names.COLUMNS[q], slot) for q in cols).rstrip()]
         for r in range(5):
             for parity in (0, 1):
@@ -1535,7 +1572,7 @@ class ShadowMasterNarrator(Narrator):
         ranks = core.ranks()
         n = core.num_players
         lines = ([self.board(State(self.game, core), viewer), ""] if board else []) + [T("end_title")]
-        names_ = [_cap(self.seat(p, viewer)) for p in range(n)]
+        names_ = [_clip(_cap(self.seat(p, viewer)), 14) for p in range(n)]
         w = max(12, max(width(x) for x in names_) + 3)
         cols = self.text["end_cols"].split("  ")
         lines.append(pad("", w) + "".join(pad(c, 9, right=True) for c in cols))
@@ -1557,7 +1594,9 @@ class ShadowMasterNarrator(Narrator):
             lines.append(self._S("winner", res.winners[0], viewer, score=best))
         else:
             lines.append(T("winners", who=_cap(self._join([self.seat(w_, viewer) for w_ in res.winners])), score=best))
-        lines.append(T("end_reason", reason=self._reason(res.reason)))
+        import textwrap
+        lines.extend(textwrap.wrap(T("end_reason", reason=self._reason(res.reason)), WIDTH, subsequent_indent="  ",
+                                   break_on_hyphens=False))
         return "\n".join(lines)
 
     def _reason(self, reason: str) -> str:
@@ -1579,18 +1618,18 @@ class ShadowMasterNarrator(Narrator):
         """The part of the rules that matters now, then the goal."""
         ph = core.phase
         parts = []
-        if ph in (K["PH_P1"], K["PH_PICK_DIE"], K["PH_USE"], K["PH_ALLY_SPACE"], K["PH_THERON_SRC"],
-                  K["PH_THERON_DST"], K["PH_BUY"], K["PH_COMBO_ROLL"], K["PH_SHADOW"]):
+        if ph in (Phase.P1, Phase.PICK_DIE, Phase.USE, Phase.ALLY_SPACE, Phase.THERON_SRC,
+                  Phase.THERON_DST, Phase.BUY, Phase.COMBO_ROLL, Phase.SHADOW):
             parts += [self.text["rules_phase1"], self.text["rules_attack"]]
-        elif ph in (K["PH_TARGET"], K["PH_REMOVE"]):
+        elif ph in (Phase.TARGET, Phase.REMOVE):
             parts += [self.text["rules_attack"]]
-        elif ph == K["PH_TAKE"]:
+        elif ph == Phase.TAKE:
             parts += [self.text["rules_phase2"]]
-        elif ph in (K["PH_EXCHANGE"], K["PH_TR_FROM"], K["PH_TR_TO"], K["PH_TR_AMOUNT"]):
+        elif ph in (Phase.EXCHANGE, Phase.TR_FROM, Phase.TR_TO, Phase.TR_AMOUNT):
             parts += [self.text["rules_phase3"]]
         else:
             parts += [self.text["rules_settle"]]
-        parts += [self.text["rules_end"], self.text["rules_goal"]]
+        parts += [self.text["rules_end"], self.text["rules_goal"], self.text["rules_guide"]]
         import textwrap
         return "\n".join(textwrap.fill(part, WIDTH, subsequent_indent="  ", break_on_hyphens=False)
                          for part in parts)

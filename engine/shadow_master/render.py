@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from intrigue.engine.shadow_master import names
-from intrigue.ext.shadow_master_core import CONST as K, income as income_of
+from intrigue.ext.shadow_master_core import Cell, income as income_of
 
 ANSI = ["\033[31m", "\033[38;5;208m", "\033[33m", "\033[32m", "\033[34m", "\033[35m"]
 RESET = "\033[0m"
@@ -22,7 +22,7 @@ def _cell_text(col: int, cnt: int, castle: int, recv: bool, color: bool) -> str:
         t = f"{names.COLOURS[col]}{cnt}"
         if color:
             t = f"{ANSI[col]}{t}{RESET}"
-    elif col == K["BLACK"]:
+    elif col == Cell.BLACK:
         t = "##"
     else:
         t = ".."
@@ -33,7 +33,7 @@ def _cell_text(col: int, cnt: int, castle: int, recv: bool, color: bool) -> str:
 def board_lines(core, color: bool = False) -> list:
     cells = core.cells()
     recv = core.received()
-    cols = [q for q in range(14) if cells[q][0] != K["OFF"]]
+    cols = [q for q in range(14) if cells[q][0] != Cell.OFF]
     width = 4
     head = "    " + "".join(f"{names.COLUMNS[q]:<{width}}" for q in cols)
     lines = [head]
