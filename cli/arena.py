@@ -28,6 +28,7 @@ def _bots_help() -> str:
               "  intrigue arena --game politics --players 6 --team-bots DARK=ismcts:iterations=2000 HONEST=heuristic \\",
               "      --games 200 --seed 7",
               "  intrigue arena --ladder --bots random heuristic ismcts:iterations=1000 --games 100 --paired --seed 1",
+              "  intrigue arena --gauntlet --game coup --players 4 --bots ismcts:iterations=1000 --games 100 --seed 1",
               "  intrigue arena --bots ismcts:iterations=2000 ismcts:iterations=1000 --games 20000 --paired \\",
               "      --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 --workers 2",
               "  intrigue arena --backend ray --address head:6379 --bots ismcts:time=100 heuristic --games 10000"]
@@ -109,6 +110,10 @@ def _split_sprt(tokens: Tuple[str, ...]) -> Tuple[List[str], List[str]]:
 @click.option("--ladder", is_flag=True,
               help="A round robin between the --bots (every pair plays --games games, seats alternating) "
                    "with Elo ratings and 95% error bars (mean rating 0).")
+@click.option("--gauntlet", is_flag=True,
+              help="The one --bots against each of the game's gauntlet opponents (bots of distinct styles, "
+                   "each game's document lists them), one at a time: heads-up, or with --players N against N-1 "
+                   "of the opponent; each deal played once per seat; win rates with 95% intervals and the worst.")
 @click.option("--sprt", "sprt_text", metavar="KEY=VALUE ...", default=None,
               help="A/B test of the two --bots: 'elo0=0 elo1=5 alpha=0.05 beta=0.05' (Fishtest's GSPRT; logistic "
                    "Elo, or model=normalized); stops as soon as it decides, --games at most.")
@@ -129,7 +134,7 @@ def _split_sprt(tokens: Tuple[str, ...]) -> Tuple[List[str], List[str]]:
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: Optional[str],
           first_team: Optional[str], more_bots: Tuple[str, ...], games: int, seed: int, workers: int,
-          ladder: bool, sprt_text: Optional[str], paired: bool, anchor: str, backend: str,
+          ladder: bool, gauntlet: bool, sprt_text: Optional[str], paired: bool, anchor: str, backend: str,
           address: Optional[str], max_retries: int, json_path: Optional[str], records: Optional[str],
           game_options: Tuple[str, ...], quiet: bool) -> int:
     """Play GAMES seeded games between bots, seats rotated, and report win rates with 95% CIs.
@@ -149,8 +154,8 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
 
     if (first_bot is None) == (first_team is None):
         raise click.UsageError("give either --bots (one spec per seat) or --team-bots (one spec per team)")
-    if ladder and sprt_text is not None:
-        raise click.UsageError("--ladder and --sprt are separate runs: give one of them")
+    if sum((ladder, gauntlet, sprt_text is not None)) > 1:
+        raise click.UsageError("--ladder, --gauntlet and --sprt are separate runs: give one of them")
     if paired and not (ladder or sprt_text is not None):
         raise click.UsageError("--paired is for --ladder and --sprt (the plain arena already plays each deal "
                                "in every seat rotation)")
@@ -163,7 +168,12 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
                             field="records")
     options = _parse_options(game_options)
     extra = dict(workers=workers, records=records, backend=backend, address=address, max_retries=max_retries)
-    if ladder or sprt_text is not None:
+    if gauntlet:
+        from intrigue.search.arena import Gauntlet
+        if first_team is not None or more_bots:
+            raise click.UsageError("--gauntlet takes one bot (--bots SPEC): the game names its opponents")
+        ar: Any = Gauntlet(game, ruleset, players or 2, first_bot, games, seed=seed, options=options, **extra)
+    elif ladder or sprt_text is not None:
         if first_team is not None:
             raise click.UsageError("--ladder and --sprt take --bots, not --team-bots")
         sprt_items, rest = _split_sprt(more_bots)
@@ -177,7 +187,7 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
                 if anchor not in specs:
                     raise OptionError(f"--anchor {anchor!r} is not one of the ladder's bots", field="anchor")
                 anchor_at = specs.index(anchor)
-            ar: Any = Ladder(game, ruleset, players, specs, games, seed=seed, options=options, paired=paired,
+            ar = Ladder(game, ruleset, players, specs, games, seed=seed, options=options, paired=paired,
                              anchor=anchor_at, **extra)
         else:
             sprt = Sprt.parse([sprt_text or "", *sprt_items])
@@ -240,6 +250,8 @@ def _print(summary: Dict[str, Any]) -> None:
                f"{summary['games']} {'game' if summary['games'] == 1 else 'games'}, seed {summary['seed']}, {summary.get('backend', 'local')} backend")
     if mode == "ladder":
         _print_ladder(summary)
+    elif mode == "gauntlet":
+        _print_gauntlet(summary)
     elif mode == "sprt":
         _print_table(summary)
         _print_sprt(summary)
@@ -330,6 +342,23 @@ def _print_ladder(summary: Dict[str, Any]) -> None:
         a, b = d["bots"]
         click.echo(f"  {a} - {b}: +{p['wins']} ={p['draws']} -{p['losses']}, "
                    f"Elo difference {d['elo']:+.1f} ± {d['error95']:.1f}")
+
+
+def _print_gauntlet(summary: Dict[str, Any]) -> None:
+    click.echo(f"gauntlet of {summary['bot']}: {summary['games_per_opponent']} games per opponent, "
+               f"each deal in every seat")
+    rows = summary["gauntlet"]
+    width = max(10, max(len(r["opponent"]) for r in rows))
+    click.echo(f"{'opponent':<{width}}  {'games':>5}  {'wins':>5}  {'win rate':>8}  {'95% CI':>15}  {'par':>5}  style")
+    for r in rows:
+        rate = "" if r["win_rate"] is None else f"{100 * r['win_rate']:.1f}%"
+        lo, hi = r["ci95"]
+        click.echo(f"{r['opponent']:<{width}}  {r['games']:>5}  {r['wins']:>5}  {rate:>8}  "
+                   f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  {100 * r['par']:4.0f}%  {r['style']}")
+    if "worst" in summary:
+        w, o = summary["worst"], summary["overall"]
+        click.echo(f"worst case: {w['opponent']} {100 * w['win_rate']:.1f}% [{100 * w['ci95'][0]:.1f}, "
+                   f"{100 * w['ci95'][1]:.1f}]; over the gauntlet {100 * o['win_rate']:.1f}% of {o['games']} games")
 
 
 def _print_sprt(summary: Dict[str, Any]) -> None:

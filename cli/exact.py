@@ -180,14 +180,15 @@ def solve(game: str, ruleset: Optional[str], players: Optional[int], option: Tup
 
 
 def parse_budgets(text: str) -> Tuple[int, ...]:
-    """``"100,1000"`` -> (100, 1000): the tuners' table's iterations per decision."""
+    """``"100,1000"`` -> (100, 1000): the tuners' table's iterations per decision, each from 1 to the most
+    a search counts (:data:`SEARCH_MAX_ITERATIONS`)."""
     try:
         budgets = tuple(int(x.replace("_", "")) for x in text.split(",") if x.strip())
     except ValueError:
         budgets = ()
-    if not budgets or min(budgets) < 1:
-        raise OptionError(f"--iterations {text!r} must be whole numbers >= 1 separated by commas",
-                          field="iterations")
+    if not budgets or min(budgets) < 1 or max(budgets) > SEARCH_MAX_ITERATIONS:
+        raise OptionError(f"--iterations {text!r} must be whole numbers from 1 to {SEARCH_MAX_ITERATIONS} "
+                          "separated by commas", field="iterations")
     return budgets
 
 

@@ -155,6 +155,13 @@ class Result:
 # --------------------------------------------------------------------------------------------------
 # Game
 # --------------------------------------------------------------------------------------------------
+#: Plain single-observer ISMCTS as public ISMCTS bots play it (Cowling, Powley and Whitehouse's
+#: 2012 algorithm): uniform determinizations (no belief), UCB at every seat's nodes, random playouts,
+#: none of the engine's refinements -- a gauntlet opponent (:attr:`Game.gauntlet`).
+PLAIN_ISMCTS = ("ismcts:algorithm=uct,iterations=1000,belief=false,opponents=search,observer=single,"
+                "playout=random,selfdet=0,rm=0,prior=0,leaf=playout,tree=0,score=0,tiebreak=false")
+
+
 class Game:
     """A game with its ruleset, options and number of players.
 
@@ -187,6 +194,15 @@ class Game:
     payoff: ClassVar[str] = "rewards"
     #: What the ismcts bot's ``auto`` settings mean for this game (the best measured settings).
     search_defaults: ClassVar[Mapping[str, Any]] = {"opponents": "search", "playout": "random"}
+    #: The opponents of ``intrigue arena --gauntlet`` for this game: ``(name, bot spec, what it plays
+    #: like)`` per opponent, each of a distinct style.  By default: uniformly random play, the
+    #: game's heuristic bot, and plain single-observer ISMCTS (no belief inference, the opponents'
+    #: decisions searched, random playouts) as public ISMCTS bots play it.
+    gauntlet: ClassVar[Tuple[Tuple[str, str, str], ...]] = (
+        ("random", "random", "a uniformly random legal move"),
+        ("heuristic", "heuristic", "the game's rule-based bot"),
+        ("ismcts-plain", PLAIN_ISMCTS, "plain single-observer ISMCTS, 1,000 iterations, no belief"),
+    )
 
     def seat_search_defaults(self, info: "InfoState") -> Mapping[str, Any]:
         """Settings of :attr:`search_defaults` that differ for the seat deciding in ``info`` (e.g. by

@@ -31,6 +31,7 @@ cdef enum:
     CARD_ABSENT = CARD_EMPTY | CARD_UP     # the slot a one-influence ruleset never deals
 
     NO_SEAT = 255
+    NO_CLAIM = 255        # CLAIM_OF_KIND of an action that claims no role
     MAX_COPIES = 3        # copies of one role in the Court deck (the published deck's count)
     COPY_BITS = 2         # bits per role in CoupState.copies
     COPY_MASK = 3

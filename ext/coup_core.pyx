@@ -18,7 +18,10 @@ from intrigue.ext.game_api cimport (GameVT, KernelState, CHANCE, TERMINAL, MAX_L
 cdef uint8_t PAIR_INDEX[5][5]
 cdef uint8_t PAIR_A[15]
 cdef uint8_t PAIR_B[15]
-cdef uint8_t CLAIM_OF_KIND[7]
+# Which role each action claims and which roles block it (coup.md section 3): the one table of them,
+# read by the rules below and, through claim_table(), by the engine (engine/coup/claims.py)
+cdef uint8_t CLAIM_OF_KIND[7]           # K_* -> the role the action claims, NO_CLAIM if none
+cdef uint8_t BLOCKERS_OF_KIND[7]        # K_* -> bit r set when claiming role r blocks the action
 
 
 cdef void _init_tables() noexcept:
@@ -30,13 +33,17 @@ cdef void _init_tables() noexcept:
             PAIR_A[i] = a
             PAIR_B[i] = b
             i += 1
-    CLAIM_OF_KIND[K_INCOME] = 255
-    CLAIM_OF_KIND[K_FOREIGN_AID] = 255
+    CLAIM_OF_KIND[K_INCOME] = NO_CLAIM
+    CLAIM_OF_KIND[K_FOREIGN_AID] = NO_CLAIM
     CLAIM_OF_KIND[K_TAX] = DUKE
     CLAIM_OF_KIND[K_EXCHANGE] = AMBASSADOR
-    CLAIM_OF_KIND[K_COUP] = 255
+    CLAIM_OF_KIND[K_COUP] = NO_CLAIM
     CLAIM_OF_KIND[K_ASSASSINATE] = ASSASSIN
     CLAIM_OF_KIND[K_STEAL] = CAPTAIN
+    memset(BLOCKERS_OF_KIND, 0, sizeof(BLOCKERS_OF_KIND))
+    BLOCKERS_OF_KIND[K_FOREIGN_AID] = 1 << DUKE
+    BLOCKERS_OF_KIND[K_ASSASSINATE] = 1 << CONTESSA
+    BLOCKERS_OF_KIND[K_STEAL] = (1 << CAPTAIN) | (1 << AMBASSADOR)
 
 
 _init_tables()
@@ -45,6 +52,15 @@ _init_tables()
 def pair_index(int a, int b):
     """Index (0..14) of the unordered role pair ``{a, b}``."""
     return PAIR_INDEX[a][b]
+
+
+def claim_table():
+    """``(claims, blockers)``: per action kind (K_*) the role it claims (absent: none), and the roles
+    that block it, in role order (absent: it cannot be blocked) -- the kernel's own table."""
+    claims = {k: CLAIM_OF_KIND[k] for k in range(K_STEAL + 1) if CLAIM_OF_KIND[k] != NO_CLAIM}
+    blockers = {k: tuple(r for r in range(NROLES) if BLOCKERS_OF_KIND[k] >> r & 1)
+                for k in range(K_STEAL + 1) if BLOCKERS_OF_KIND[k]}
+    return claims, blockers
 
 
 def pair_roles(int i):
@@ -95,7 +111,7 @@ cdef inline int declarable_actions(int actions, const int* copies) noexcept nogi
     claim of a role with no copies could only be a bluff, and is not offered)."""
     cdef int kind, out = 0
     for kind in range(K_STEAL + 1):
-        if (actions >> kind) & 1 and (CLAIM_OF_KIND[kind] == 255 or copies[CLAIM_OF_KIND[kind]] > 0):
+        if (actions >> kind) & 1 and (CLAIM_OF_KIND[kind] == NO_CLAIM or copies[CLAIM_OF_KIND[kind]] > 0):
             out |= 1 << kind
     return out
 
@@ -595,21 +611,13 @@ cdef int variant_turn_actions(const CoupState* s, int p, int* out) noexcept nogi
 
 cdef int variant_blocks(const CoupState* s, int* out) noexcept nogil:
     """The target's (or anyone's) block choices with a deck that lacks some role: pass, and the
-    blocking roles the deck has (a role it does not have cannot be claimed)."""
+    blocking roles (BLOCKERS_OF_KIND) the deck has (a role it does not have cannot be claimed)."""
     cdef int n = 1, r
     out[0] = A_PASS
-    if s.kind == K_FOREIGN_AID:
-        r = DUKE
-    elif s.kind == K_ASSASSINATE:
-        r = CONTESSA
-    else:
-        if copies_of(s, CAPTAIN):
-            out[n] = A_BLOCK + CAPTAIN
+    for r in range(NROLES):
+        if BLOCKERS_OF_KIND[s.kind] >> r & 1 and copies_of(s, r):
+            out[n] = A_BLOCK + r
             n += 1
-        r = AMBASSADOR
-    if copies_of(s, r):
-        out[n] = A_BLOCK + r
-        n += 1
     return n
 
 
@@ -1919,489 +1927,4 @@ def belief_hand_counts(CoupCore core, int seat, table, int samples, int burn_in=
 CONST.update(BELIEF_HANDS=BELIEF_HANDS, BELIEF_TABLE_SIZE=BELIEF_TABLE_SIZE)
 
 
-# --- opponent model (search): the heuristic bot's policy, in C -----------------------------------
-# coup_model_probs is search/heuristic_coup.py's CoupHeuristic.action_probs for the seat to decide,
-# rule for rule (tests/test_ismcts_model.py checks them against each other).  It reads only what that
-# seat may see: its own face-down cards (and an Exchange draw if it is the exchanger), face-up and
-# shown cards, coins and the phase, plus the public context `ctx`: one byte per seat whose bit r is
-# set when the seat claimed role r (by an action or a block) since it last exchanged -- the claims
-# the Python policy parses from the history -- then one byte per seat naming its type: a seat of type
-# MODEL_TYPE_SEARCH gets the heuristic's probabilities corrected by the fitted model of searches
-# below (_fit_correct; a belief may set the types, CoupBelief.model_context).
-# ==================================================================================================
-cdef enum:
-    MODEL_CTX_SIZE = 2 * MAX_PLAYERS    # per seat its claims' bits, then per seat its type (MODEL_TYPE_*)
-    MODEL_TYPE_HEURISTIC = 0            # a seat of this type decides as the heuristic bot
-    MODEL_TYPE_SEARCH = 1               # ... as the heuristic corrected by the fitted model of searches
-    MODEL_TYPE_AT = MAX_PLAYERS         # where the seats' types start in the context
-    MODEL_NFIT = 27                     # parameters of that model (names: POLICY_FIT_NAMES)
-    FIT_BETA_ACT = 10                   # POLICY_FIT's beta of a turn action, a challenge, a block
-    FIT_BETA_CH = 19
-    FIT_BETA_BLK = 26
-
-cdef double FIT_EPS = 1e-3              # keeps log p finite where the heuristic never plays a move
-
-# The fitted model of how searching bots decide among three or more (engine/coup/policyfit.py, which
-# reads it from here; bench/fit_coup_policy.py prints a new one): per kind of decision, a weight per
-# category of action and beta, in  P(a) ~ exp(theta[category(a)]) * (p_heuristic(a) + 0.001) ** beta.
-_POLICY_FITTED = {
-    "act": {
-        "ass_b": -3.3437, "ass_t": 0.8624, "coup": 2.2173, "exch_b": -2.7219, "exch_t": -0.7107,
-        "fa": 0.7048, "steal_b": -3.707, "steal_t": -0.2194, "tax_b": -4.7794, "tax_t": -1.0387,
-        "beta": 0.2034,
-    },
-    "blk": {
-        "blk_ass_b": 0.0748, "blk_ass_t": 1.6687, "blk_fa_b": -4.1709, "blk_fa_t": -2.8314,
-        "blk_steal_b": -2.0727, "blk_steal_t": -2.0429, "beta": 0.4576,
-    },
-    "ch": {
-        "ch_act_hurt_i1": -0.9653, "ch_act_hurt_i2": -1.0728, "ch_act_oth_i1": -1.3537,
-        "ch_act_oth_i2": -2.4854, "ch_blk_hurt_i1": -0.3485, "ch_blk_hurt_i2": -1.0474,
-        "ch_blk_oth_i1": -0.9299, "ch_blk_oth_i2": -1.4169, "beta": 0.3736,
-    },
-}
-# the C table's order: _fit_category's indices
-POLICY_FIT_NAMES = (
-    ("act", "fa"), ("act", "coup"), ("act", "tax_t"), ("act", "tax_b"), ("act", "exch_t"), ("act", "exch_b"),
-    ("act", "ass_t"), ("act", "ass_b"), ("act", "steal_t"), ("act", "steal_b"), ("act", "beta"),
-    ("ch", "ch_act_hurt_i1"), ("ch", "ch_act_hurt_i2"), ("ch", "ch_act_oth_i1"), ("ch", "ch_act_oth_i2"),
-    ("ch", "ch_blk_hurt_i1"), ("ch", "ch_blk_hurt_i2"), ("ch", "ch_blk_oth_i1"), ("ch", "ch_blk_oth_i2"),
-    ("ch", "beta"),
-    ("blk", "blk_fa_t"), ("blk", "blk_fa_b"), ("blk", "blk_ass_t"), ("blk", "blk_ass_b"),
-    ("blk", "blk_steal_t"), ("blk", "blk_steal_b"), ("blk", "beta"))
-cdef double POLICY_FIT[MODEL_NFIT]
-for _i in range(MODEL_NFIT):
-    POLICY_FIT[_i] = _POLICY_FITTED[POLICY_FIT_NAMES[_i][0]].get(POLICY_FIT_NAMES[_i][1], 0.0)
-
-
-def policy_fitted():
-    """The fitted model of searches (a fresh copy of the table above: kind -> name -> weight)."""
-    return {kind: dict(par) for kind, par in _POLICY_FITTED.items()}
-
-cdef double MODEL_BASE_VALUE[5]
-MODEL_BASE_VALUE[0] = 5.0       # duke, assassin, captain, ambassador, contessa (heuristic_coup.BASE_VALUE)
-MODEL_BASE_VALUE[1] = 4.0
-MODEL_BASE_VALUE[2] = 4.2
-MODEL_BASE_VALUE[3] = 2.5
-MODEL_BASE_VALUE[4] = 3.2
-
-
-cdef struct MView:
-    int me
-    int unseen[5]
-    int unseen_total
-    int has[5]                  # the seat's own face-down (unshown) cards, per role
-
-
-cdef inline void _mview(const CoupState* s, int me, MView* v) noexcept nogil:
-    cdef int p, slot, r
-    cdef uint8_t c
-    v.me = me
-    for r in range(NROLES):
-        v.unseen[r] = MAX_COPIES if s.copies == STANDARD_COPIES else copies_of(s, r)
-        v.has[r] = 0
-    for p in range(s.n):
-        for slot in range(2 * p, 2 * p + 2):
-            c = s.cards[slot]
-            r = c & CARD_ROLE
-            if r == CARD_EMPTY:
-                continue
-            if c & (CARD_UP | CARD_SHOWN):
-                v.unseen[r] -= 1
-            elif p == me:
-                v.unseen[r] -= 1
-                v.has[r] += 1
-    if s.phase == PH_EXCHANGE and s.actor == me:
-        for slot in range(2):
-            if s.drawn[slot] != CARD_EMPTY:
-                v.unseen[s.drawn[slot]] -= 1
-    v.unseen_total = 0
-    for r in range(NROLES):
-        v.unseen_total += v.unseen[r]
-
-
-cdef inline int _m_influence(const CoupState* s, int p) noexcept nogil:
-    """Cards not turned face up (shown ones count), as the Python policy counts influence."""
-    cdef int slot, k = 0
-    for slot in range(2 * p, 2 * p + 2):
-        if (s.cards[slot] & CARD_ROLE) != CARD_EMPTY and (s.cards[slot] & CARD_UP) == 0:
-            k += 1
-    return k
-
-
-cdef inline int _m_hidden(const CoupState* s, int p) noexcept nogil:
-    cdef int slot, k = 0
-    for slot in range(2 * p, 2 * p + 2):
-        if is_hidden_card(s.cards[slot]):
-            k += 1
-    return k
-
-
-cdef inline double _m_threat(const CoupState* s, const uint8_t* claims, int q) noexcept nogil:
-    return _m_influence(s, q) * 4 + s.coins[q] * 0.5 + (1.0 if claims[q] & (1 << ASSASSIN) else 0.0)
-
-
-cdef inline bint _m_opp(const CoupState* s, int me, int q) noexcept nogil:
-    return q != me and _m_influence(s, q) > 0
-
-
-cdef inline double _m_card_value(const CoupState* s, const uint8_t* claims, int me, int role) noexcept nogil:
-    cdef double val = MODEL_BASE_VALUE[role]
-    cdef int q
-    if s.actions != ALL_ACTIONS and not role_has_use(s, role):
-        return 0.0                  # a blank card
-    if role == CONTESSA:
-        for q in range(s.n):
-            if _m_opp(s, me, q) and claims[q] & (1 << ASSASSIN):
-                val += 1.5
-                break
-    if role == CAPTAIN and s.n == 2:
-        val += 0.8
-    return val
-
-
-cdef inline double _comb12(int n, int k) noexcept nogil:
-    if n < k:
-        return 0.0
-    if k == 1:
-        return <double>n
-    return <double>(n * (n - 1) // 2)
-
-
-cdef inline double _m_p_holds(const CoupState* s, const MView* v, int q, int role) noexcept nogil:
-    cdef int k = _m_hidden(s, q), u = v.unseen_total, ur = v.unseen[role]
-    cdef double den
-    if k <= 0 or ur <= 0 or u <= 0:
-        return 0.0
-    den = _comb12(u, k)
-    if den <= 0.0:
-        return 1.0
-    return 1.0 - _comb12(u - ur, k) / den
-
-
-cdef void _m_action(const CoupState* s, const uint8_t* claims, const MView* v, const int* legal, int n,
-                    double* w) noexcept nogil:
-    cdef int me = v.me, q, t, i, ncoup = 0, gain, g, bg, bq
-    cdef int coins = s.coins[me]
-    cdef double bt, th, b = 1.0
-    cdef bint any_clean, duke_claimed = False, strong
-    for i in range(n):
-        if A_COUP <= legal[i] < A_ASSASSINATE:
-            ncoup += 1
-    # the strongest opponent
-    t = -1
-    bt = -1e300
-    for q in range(s.n):
-        if _m_opp(s, me, q):
-            th = _m_threat(s, claims, q)
-            if th > bt:
-                bt = th
-                t = q
-    if ncoup and (coins >= s.forced_coup_at or ncoup == n):
-        w[A_COUP + t] = 1.0
-        return
-    if ncoup:
-        w[A_COUP + t] = 30.0
-    if coins >= s.assassinate_cost:
-        any_clean = False
-        for q in range(s.n):
-            if _m_opp(s, me, q) and not (claims[q] & (1 << CONTESSA)):
-                any_clean = True
-        bq = -1
-        bt = -1e300
-        for q in range(s.n):
-            if _m_opp(s, me, q) and (not any_clean or not (claims[q] & (1 << CONTESSA))):
-                th = _m_threat(s, claims, q)
-                if th > bt:
-                    bt = th
-                    bq = q
-        if v.has[ASSASSIN]:
-            w[A_ASSASSINATE + bq] = 12.0
-        elif v.unseen[ASSASSIN] > 0:
-            w[A_ASSASSINATE + bq] = 0.6 * b
-    if v.has[DUKE]:
-        w[A_TAX] = 10.0
-    elif v.unseen[DUKE] > 0:
-        w[A_TAX] = 1.8 * b
-    # steal from the richest opponent who has not claimed a steal blocker
-    any_clean = False
-    bq = -1
-    for q in range(s.n):
-        if _m_opp(s, me, q) and s.coins[q] >= 1:
-            bq = q
-            if not (claims[q] & ((1 << CAPTAIN) | (1 << AMBASSADOR))):
-                any_clean = True
-    if bq >= 0:
-        bq = -1
-        bg = -1
-        bt = -1e300
-        for q in range(s.n):
-            if _m_opp(s, me, q) and s.coins[q] >= 1 and (
-                    not any_clean or not (claims[q] & ((1 << CAPTAIN) | (1 << AMBASSADOR)))):
-                g = s.coins[q] if s.coins[q] < s.steal_amount else s.steal_amount
-                th = _m_threat(s, claims, q)
-                if g > bg or (g == bg and th > bt):
-                    bg = g
-                    bt = th
-                    bq = q
-        gain = bg
-        if v.has[CAPTAIN]:
-            w[A_STEAL + bq] = 4.0 + 2.0 * gain
-        elif v.unseen[CAPTAIN] > 0 and gain >= 2:
-            w[A_STEAL + bq] = 0.6 * b
-    strong = v.has[DUKE] or v.has[CAPTAIN] or v.has[ASSASSIN]
-    if v.has[AMBASSADOR] and not strong:
-        w[A_EXCHANGE] = 5.0
-    elif not strong and v.unseen[AMBASSADOR] > 0:
-        w[A_EXCHANGE] = 0.8 * b
-    for q in range(s.n):
-        if _m_opp(s, me, q) and claims[q] & (1 << DUKE):
-            duke_claimed = True
-    w[A_FOREIGN_AID] = 0.4 if (duke_claimed or v.has[DUKE]) else 2.5
-    w[A_INCOME] = 1.5
-
-
-cdef void _m_challenge(const CoupState* s, const MView* v, bint of_block, double* w) noexcept nogil:
-    cdef int me = v.me, claimant, role
-    cdef double p_true, x
-    cdef bint hurts_me
-    if of_block:
-        claimant = s.blocker
-        role = s.block_role
-    else:
-        claimant = s.actor
-        role = CLAIM_OF_KIND[s.kind]
-    p_true = _m_p_holds(s, v, claimant, role)
-    if p_true <= 0.0:
-        w[A_CHALLENGE] = 1.0
-        return
-    hurts_me = (not of_block and s.target == me) or (of_block and s.actor == me)
-    if not of_block and s.kind == K_ASSASSINATE and s.target == me:
-        if v.has[CONTESSA]:
-            w[A_PASS] = 1.0
-            return
-        if _m_influence(s, me) == 1:
-            if p_true < 0.45:
-                w[A_CHALLENGE] = 0.8
-                w[A_PASS] = 0.2
-            else:
-                w[A_PASS] = 0.8
-                w[A_CHALLENGE] = 0.2
-            return
-    if p_true < 0.25:
-        x = 0.7 if hurts_me else 0.45
-    elif p_true < 0.5:
-        x = 0.25 if hurts_me else 0.08
-    else:
-        x = 0.04 if hurts_me else 0.01
-    if _m_influence(s, me) == 1:
-        x *= 0.5
-    w[A_CHALLENGE] = x
-    w[A_PASS] = 1.0 - x
-
-
-cdef void _m_block(const CoupState* s, const MView* v, double* w) noexcept nogil:
-    cdef int me = v.me, role, loss
-    cdef double x, b = 1.0
-    if s.kind == K_FOREIGN_AID:
-        if v.has[DUKE]:
-            w[A_BLOCK + DUKE] = 0.9
-            w[A_PASS] = 0.1
-            return
-        x = 0.06 * b if v.unseen[DUKE] > 0 else 0.0
-        w[A_BLOCK + DUKE] = x
-        w[A_PASS] = 1.0 - x
-        return
-    if s.kind == K_ASSASSINATE:
-        if v.has[CONTESSA]:
-            w[A_BLOCK + CONTESSA] = 1.0
-            return
-        if v.unseen[CONTESSA] == 0:
-            x = 0.15 if _m_influence(s, me) == 1 else 0.0
-        elif _m_influence(s, me) == 1:
-            x = 0.85
-        else:
-            x = 0.3 * b
-        w[A_BLOCK + CONTESSA] = x
-        w[A_PASS] = 1.0 - x
-        return
-    if v.has[CAPTAIN]:
-        w[A_BLOCK + CAPTAIN] = 1.0
-        return
-    if v.has[AMBASSADOR]:
-        w[A_BLOCK + AMBASSADOR] = 1.0
-        return
-    loss = s.coins[me] if s.coins[me] < s.steal_amount else s.steal_amount
-    x = (0.3 if loss >= 2 else 0.08) * b
-    role = CAPTAIN if v.unseen[CAPTAIN] >= v.unseen[AMBASSADOR] else AMBASSADOR
-    if v.unseen[role] == 0:
-        x = 0.0
-    w[A_BLOCK + role] = x
-    w[A_PASS] = 1.0 - x
-
-
-cdef void _m_lose(const CoupState* s, const uint8_t* claims, int me, const int* legal, int n,
-                  double* w) noexcept nogil:
-    cdef int i, r, best = -1
-    cdef double val, bv = 1e300
-    for i in range(n):
-        r = legal[i] - A_REVEAL
-        val = _m_card_value(s, claims, me, r)
-        if val < bv or (val == bv and r < best):
-            bv = val
-            best = r
-    w[A_REVEAL + best] = 1.0
-
-
-cdef void _m_exchange(const CoupState* s, const uint8_t* claims, int me, const int* legal, int n,
-                      double* w) noexcept nogil:
-    cdef int i, a, best = -1, r1, r2
-    cdef double sc, bs = -1e300
-    for i in range(n):
-        a = legal[i]
-        if a < A_KEEP2:
-            sc = 0.0 + _m_card_value(s, claims, me, a - A_KEEP1)
-        else:
-            r1 = PAIR_A[a - A_KEEP2]
-            r2 = PAIR_B[a - A_KEEP2]
-            sc = 0.0 + _m_card_value(s, claims, me, r1) + _m_card_value(s, claims, me, r2)
-            if r1 == r2:
-                sc -= 2.0
-        if sc > bs:
-            bs = sc
-            best = a
-    w[best] = 1.0
-
-
-cdef void coup_model_probs(const CoupState* s, const uint8_t* claims, const int* legal, int n,
-                           double* out) noexcept nogil:
-    cdef double w[NUM_ACTIONS]
-    cdef MView v
-    cdef int i, ph = s.phase, me = s.asked, role
-    cdef double total = 0.0
-    if n == 1:
-        out[0] = 1.0
-        return
-    for i in range(NUM_ACTIONS):
-        w[i] = 0.0
-    _mview(s, me, &v)
-    if ph == PH_ACTION:
-        _m_action(s, claims, &v, legal, n, w)
-    elif ph == PH_CHALLENGE or ph == PH_BCHALLENGE:
-        _m_challenge(s, &v, ph == PH_BCHALLENGE, w)
-    elif ph == PH_BLOCK:
-        _m_block(s, &v, w)
-    elif ph == PH_DEFEND or ph == PH_BDEFEND:
-        role = s.block_role if ph == PH_BDEFEND else CLAIM_OF_KIND[s.kind]
-        for i in range(n):
-            if legal[i] == A_REVEAL + role:
-                w[A_REVEAL + role] = 1.0
-                break
-        else:
-            _m_lose(s, claims, me, legal, n, w)
-    elif ph == PH_LOSE:
-        _m_lose(s, claims, me, legal, n, w)
-    elif ph == PH_EXCHANGE:
-        _m_exchange(s, claims, me, legal, n, w)
-    for i in range(n):
-        if w[legal[i]] > 0.0:
-            total += w[legal[i]]
-    if total <= 0.0:
-        for i in range(n):
-            out[i] = 1.0 / n
-        return
-    for i in range(n):
-        out[i] = w[legal[i]] / total if w[legal[i]] > 0.0 else 0.0
-    if claims[MODEL_TYPE_AT + me] == MODEL_TYPE_SEARCH and (ph == PH_ACTION or ph == PH_CHALLENGE
-                                                          or ph == PH_BCHALLENGE or ph == PH_BLOCK):
-        _fit_correct(s, &v, legal, n, out)
-
-
-cdef int _fit_category(const CoupState* s, const MView* v, int a) noexcept nogil:
-    """The index in POLICY_FIT of legal action a's weight for the seat deciding (v.me), or -1 for a
-    reference action (income, pass): engine/coup/policyfit.py's category(), rule for rule."""
-    cdef int ph = s.phase, me = v.me, k
-    cdef bint of_block, hurts
-    if ph == PH_ACTION:
-        if a == A_FOREIGN_AID:
-            return 0
-        if A_COUP <= a < A_ASSASSINATE:
-            return 1
-        if a == A_TAX:
-            return 2 if v.has[DUKE] else 3
-        if a == A_EXCHANGE:
-            return 4 if v.has[AMBASSADOR] else 5
-        if A_ASSASSINATE <= a < A_STEAL:
-            return 6 if v.has[ASSASSIN] else 7
-        if A_STEAL <= a < A_PASS:
-            return 8 if v.has[CAPTAIN] else 9
-        return -1
-    if ph == PH_CHALLENGE or ph == PH_BCHALLENGE:
-        if a != A_CHALLENGE:
-            return -1
-        of_block = ph == PH_BCHALLENGE
-        hurts = s.actor == me if of_block else s.target == me
-        return 11 + (4 if of_block else 0) + (0 if hurts else 2) + (0 if _m_hidden(s, me) == 1 else 1)
-    if ph == PH_BLOCK:
-        if not (A_BLOCK <= a < A_REVEAL):
-            return -1
-        if s.kind == K_FOREIGN_AID:
-            k = 0
-        elif s.kind == K_ASSASSINATE:
-            k = 1
-        elif s.kind == K_STEAL:
-            k = 2
-        else:
-            return -1
-        return 20 + 2 * k + (0 if v.has[a - A_BLOCK] else 1)
-    return -1
-
-
-cdef void _fit_correct(const CoupState* s, const MView* v, const int* legal, int n, double* out) noexcept nogil:
-    """out (the heuristic's probabilities of legal[0..n)) corrected by the fitted model of searches."""
-    cdef int i, c, ph = s.phase
-    cdef double beta, top = -1e300, z = 0.0
-    cdef double sc[NUM_ACTIONS]
-    beta = POLICY_FIT[FIT_BETA_ACT if ph == PH_ACTION else (FIT_BETA_BLK if ph == PH_BLOCK else FIT_BETA_CH)]
-    for i in range(n):
-        c = _fit_category(s, v, legal[i])
-        sc[i] = (POLICY_FIT[c] if c >= 0 else 0.0) + beta * log(out[i] + FIT_EPS)
-        if sc[i] > top:
-            top = sc[i]
-    for i in range(n):
-        sc[i] = exp(sc[i] - top)
-        z += sc[i]
-    for i in range(n):
-        out[i] = sc[i] / z
-
-
-cdef void coup_model_observe(uint8_t* claims, const CoupState* s, int a) noexcept nogil:
-    cdef int ph = s.phase, p = s.asked
-    if ph == PH_ACTION:
-        if a == A_TAX:
-            claims[p] |= 1 << DUKE
-        elif a == A_EXCHANGE:
-            claims[p] |= 1 << AMBASSADOR
-        elif A_ASSASSINATE <= a < A_STEAL:
-            claims[p] |= 1 << ASSASSIN
-        elif A_STEAL <= a < A_PASS:
-            claims[p] |= 1 << CAPTAIN
-    elif ph == PH_BLOCK and A_BLOCK <= a < A_REVEAL:
-        claims[p] |= 1 << (a - A_BLOCK)
-    elif ph == PH_EXCHANGE:
-        claims[s.actor] = 0
-
-
-cdef void _model_probs(const void* st, const void* ctx, const int* legal, int n, double* out) noexcept nogil:
-    coup_model_probs(<const CoupState*>st, <const uint8_t*>ctx, legal, n, out)
-
-
-cdef void _model_observe(void* ctx, const void* st, int a) noexcept nogil:
-    coup_model_observe(<uint8_t*>ctx, <const CoupState*>st, a)
-
-
-COUP_VT.model_probs = _model_probs
-COUP_VT.model_observe = _model_observe
-COUP_VT.model_ctx_size = MODEL_CTX_SIZE
-CONST.update(MODEL_CTX_SIZE=MODEL_CTX_SIZE, MODEL_TYPE_AT=MODEL_TYPE_AT,
-             MODEL_TYPE_HEURISTIC=MODEL_TYPE_HEURISTIC, MODEL_TYPE_SEARCH=MODEL_TYPE_SEARCH, FIT_EPS=FIT_EPS)
+include "coup_policy.pxi"

@@ -963,3 +963,84 @@ class SprtMatch(PairMatch):
         else:
             res = f"W-L-D {c[2]}-{c[0]}-{c[1]}"
         return f"{res}  LLR {s['llr']:+.2f} [{s['lower']:.2f}, {s['upper']:.2f}]"
+
+
+# --- the gauntlet --------------------------------------------------------------------------------------
+class Gauntlet(PairMatch):
+    """One bot (``specs[0]``) against each of a list of opponents in turn, one opponent a match: the
+    bot takes one seat and the opponent every other seat (heads-up one each; among four, the bot
+    against three of the opponent).  The game names its opponents (:attr:`Game.gauntlet`: each of a
+    distinct style); the report gives the bot's win rate against each with its 95% Wilson interval,
+    the par (one seat in ``players``) and the worst case over the gauntlet.
+
+    Deals are paired: a deal is played ``players`` times, the bot in every seat once, so ``games``
+    per opponent is a multiple of ``players``; every opponent meets the same deals (deals depend only
+    on the seed and the game's number within its opponent)."""
+
+    DEAL_TAG = 0x6A17
+
+    def __init__(self, game: str, ruleset: Optional[str], players: int, bot: str, games: int,
+                 seed: int = 0, options: Optional[Dict[str, Any]] = None, workers: int = 1,
+                 records: Optional[str] = None, opponents: Optional[Sequence[Tuple[str, str, str]]] = None,
+                 backend: str = "local", address: Optional[str] = None, max_retries: int = 3) -> None:
+        if games < 1 or games % players:
+            raise ArenaError(f"a gauntlet plays each deal once per seat: give games a multiple of {players}",
+                             field="games")
+        if opponents is None:
+            opponents = load_game(game, ruleset, players, options).gauntlet
+        if not opponents:
+            raise ArenaError(f"{game} names no gauntlet opponents", field="game")
+        self.opponents = [tuple(o) for o in opponents]
+        super().__init__(game, ruleset, players, [bot] + [spec for _, spec, _ in self.opponents], seed,
+                         options, workers, records, True, backend, address, max_retries)
+        self.games = games
+        self.planned = games * len(self.opponents)
+
+    def layout(self, a: int, b: int, k: int) -> List[int]:
+        """Game ``k`` of bot ``a`` against opponent ``b``: ``a`` at seat ``k mod players``, ``b`` at the rest."""
+        return [a if s == k % self.players else b for s in range(self.players)]
+
+    def deal(self, k: int) -> int:
+        return derive_seed(self.seed, self.DEAL_TAG, k // self.players)
+
+    def tasks(self) -> Iterator[Dict[str, Any]]:
+        # opponents interleaved, so an interrupted gauntlet has met every opponent about equally
+        for k in range(self.games):
+            for j in range(len(self.opponents)):
+                yield self.pair_task(j * self.games + k, 0, j + 1, k)
+
+    def rows(self) -> List[Dict[str, Any]]:
+        """Per opponent: games, the bot's wins and shared wins, its win rate (a shared win counts as
+        the share) with the 95% interval, and the par."""
+        out = []
+        for j, (name, spec, style) in enumerate(self.opponents):
+            mine = [o for o in self.outcomes if o.index // self.games == j]
+            wins = sum(1 for o in mine if len(o.winners) == 1 and o.seats[o.winners[0]] == 0)
+            shared = [o for o in mine if len(o.winners) > 1 and any(o.seats[w] == 0 for w in o.winners)]
+            score = wins + sum(1.0 / len(o.winners) for o in shared)
+            n = len(mine)
+            out.append({"opponent": name, "spec": spec, "style": style, "games": n, "wins": wins,
+                        "shared": len(shared), "win_rate": round(score / n, 4) if n else None,
+                        "ci95": [round(x, 4) for x in wilson(score, n)], "par": round(1.0 / self.players, 4)})
+        return out
+
+    def summary(self, seconds: Optional[float] = None) -> Dict[str, Any]:
+        out = self._common(seconds)
+        out["mode"] = "gauntlet"
+        out["bot"] = self.specs[0]
+        out["games_per_opponent"] = self.games
+        out["bots"] = [t.to_dict() for t in self.bot_tallies()]
+        rows = self.rows()
+        out["gauntlet"] = rows
+        played = [r for r in rows if r["games"]]
+        if played:
+            worst = min(played, key=lambda r: r["win_rate"])
+            out["worst"] = {"opponent": worst["opponent"], "win_rate": worst["win_rate"], "ci95": worst["ci95"]}
+            total = sum(r["games"] for r in played)
+            out["overall"] = {"games": total, "win_rate": round(sum(r["win_rate"] * r["games"] for r in played)
+                                                                 / total, 4)}
+        out["draws"] = sum(1 for o in self.outcomes if len(o.winners) > 1)
+        return out
+
+    def progress_text(self) -> str:
+        return f"{len(self.opponents)} opponents"

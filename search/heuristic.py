@@ -7,7 +7,10 @@ e.g. ``engine/coup/heuristic.py``).  The contract of a policy:
   from it, so a seeded bot is reproducible;
 * ``choose(self, info: InfoState) -> int`` -- an action id legal in ``info`` (``info.seat`` decides);
 * optionally ``action_probs(self, info: InfoState) -> dict[int, float]`` -- the policy's probability of
-  each legal action, for opponent modelling (the search's belief inference may use it).
+  each legal action, for opponent modelling (the search's belief inference may use it);
+* optionally ``styles: dict[str, str]`` -- the named ways it can play (name -> what it does), one of
+  them ``default``; the class is then built ``cls(rng, style=NAME)`` for the bot's ``style`` option
+  (``heuristic:style=bluffer``).  A game whose policy names no styles refuses the option.
 
 A policy sees only the :class:`~intrigue.engine.game.InfoState` it is given: the seat's own cards and
 the public history.  The canonical ``info.core`` holds *placeholder* cards for everything hidden from
@@ -42,7 +45,10 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
     summary = "a rule-based player: claims what it holds, bluffs sometimes, challenges unlikely claims"
-    options: Dict[str, Any] = {}
+    options: Dict[str, Any] = {
+        "style": (str, "default", "how the rule-based player plays, where its game offers named styles "
+                  "(each game's doc lists them)"),
+    }
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         super().__init__(seed, **options)
@@ -51,8 +57,20 @@ class HeuristicBot(Bot):
     def policy(self, game_name: str) -> Any:
         pol = self._policies.get(game_name)
         if pol is None:
-            pol = self._policies[game_name] = policy_class(game_name)(self.rng)
+            pol = self._policies[game_name] = self._make_policy(game_name)
         return pol
+
+    def _make_policy(self, game_name: str) -> Any:
+        """The game's policy in the bot's style (refused by name where the game has no such style)."""
+        cls, style = policy_class(game_name), self.config["style"]
+        styles = getattr(cls, "styles", None) or {}
+        if style == "default" and "default" not in styles:
+            return cls(self.rng)
+        if style not in styles:
+            offered = f"its styles: {', '.join(styles)}" if styles else "it has no styles"
+            raise BotSpecError(f"the heuristic bot of {game_name!r} has no style {style!r} ({offered})",
+                               field="bot")
+        return cls(self.rng, style=style)
 
     def choose(self, info: InfoState, *, limits: Optional[Limits] = None,
                on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:

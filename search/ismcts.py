@@ -37,10 +37,10 @@ MAX_ITERATIONS = 2_000_000_000        # the node counters are 32-bit
 FIRST_TIMED_CHUNK = 16               # iterations in a timed search's first chunk, before its rate is known
 MIN_ALLOWANCE = 0.25                  # a decision in debt (earlier overruns) still gets this share of its budget
 MIN_TIME_SHARE = 0.01                 # the smallest share of a spec's time a game may give its decisions
-MIN_STOP_CHECK_S = 0.002
+MIN_STOP_CHECK_S = 0.002              # no early stop before this much search (ms-scale noise)
 MIN_TIMED_CHUNK = 16                  # the smallest chunk of iterations run before a deadline
 POST_SMOOTHING = 0.5                  # weight of the past in the smoothed cost of what follows a search
-POST_MARGIN = 1.2                     # that cost is reserved with this margin              # no early stop before this much search (ms-scale noise)
+POST_MARGIN = 1.2                     # that cost is reserved with this margin
 CLEAR_SHARE = 0.5                     # past the budget, a decision is clear once its best action has this share of visits
 MIN_VOTE_TREES = 5                    # an ensemble's vote stops a search after at least this many finished trees
 
@@ -124,7 +124,9 @@ class IsmctsBot(Bot):
                                   "'parametric' (a calibrated honesty/bluff model), a game's own (Coup: "
                                   "'truthful', the heuristic bluffing a tenth as often; 'fitted', the heuristic "
                                   "corrected to how searching bots decide; 'adaptive', each opponent read as "
-                                  "whichever of the two explains its decisions) or 'auto' (the game's best "
+                                  "whichever of the two explains its decisions; 'mixture', a posterior over "
+                                  "eight kinds of player and each opponent's observed habits, learned from its "
+                                  "decisions in the game) or 'auto' (the game's best "
                                   "measured for the seat, its search_defaults; else heuristic)"),
         "selfdet": (float, 0.5, "share of iterations (0..1) that also re-deal the bot's own cards as the "
                                 "others would read them, so bluffs are valued"),

@@ -83,6 +83,11 @@ def test_the_fitted_table_reads_searching_bots_as_their_self_play_showed():
     assert policyfit.adjust(s.core, 2, legal, probs, table={}) == probs   # no table: the heuristic
 
 
+def _type_at(seat, t):
+    """Where seat's weight of policy type t is in the kernel model's context."""
+    return K["MODEL_TYPE_AT"] + seat * K["MODEL_NTYPES"] + t
+
+
 def _tracker_after(state, seat, opponent):
     info = state.information_state(seat)
     return CoupBelief(info.game, opponent=opponent).tracker(info), info
@@ -120,7 +125,7 @@ def _type_votes(spec, games, seed):
         info = state.information_state(0)
         ctx = belief.model_context(info, CoupHeuristic.model_context(info))
         for q in range(1, 4):
-            votes[ctx[K["MODEL_TYPE_AT"] + q]] += 1
+            votes[ctx[_type_at(q, K["MODEL_TYPE_SEARCH"])] == K["MODEL_WEIGHT_MAX"]] += 1
     return votes
 
 
@@ -181,7 +186,7 @@ def test_the_kernel_model_of_a_search_is_the_fitted_correction(players):
     """The C opponent model, for a seat marked a search in its context, gives policyfit.adjust's
     probabilities (the heuristic's, corrected by the table the kernel holds); other seats' marks
     change nothing, and a seat left the heuristic keeps the heuristic's."""
-    policy, types_at = CoupHeuristic(Rng(0)), K["MODEL_TYPE_AT"]
+    policy = CoupHeuristic(Rng(0))
     corrected = 0
     for state, info in _decisions(players, 8, 300 + players):
         seat, legal = info.seat, info.legal_actions()
@@ -189,10 +194,10 @@ def test_the_kernel_model_of_a_search_is_the_fitted_correction(players):
         plain = policy.action_probs(info)
         want = policyfit.adjust(state.core, seat, legal, plain)
         marked, others = bytearray(base), bytearray(base)
-        marked[types_at + seat] = K["MODEL_TYPE_SEARCH"]
+        marked[_type_at(seat, K["MODEL_TYPE_SEARCH"])] = 1
         for q in range(players):
             if q != seat:
-                others[types_at + q] = K["MODEL_TYPE_SEARCH"]
+                others[_type_at(q, K["MODEL_TYPE_SEARCH"])] = 1
         for core in (info.core, state.core):                 # blind: the seat's view and the true deal agree
             got = model_probs(core, bytes(marked))
             assert got == pytest.approx([want.get(a, 0.0) for a in legal], abs=1e-12)
@@ -208,13 +213,13 @@ def test_the_bot_marks_searching_opponents_only_with_opptypes_belief():
         seat = state.current_player()
         state.apply_action(bots[seat].choose(state.information_state(seat)).action, seat=seat)
     info = state.information_state(0)
-    types_at = K["MODEL_TYPE_AT"]
+    types_at, width = K["MODEL_TYPE_AT"], K["MODEL_NTYPES"]
     for spec, marks in (("ismcts:opptypes=belief", True), ("ismcts:opptypes=off", False), ("ismcts", False),
                         ("ismcts:opptypes=belief,opponent=truthful", False)):
         bot = make_bot(spec, seed=1)
         _, ctx = bot._opponent_model(info, "model", bot._model(info))
-        assert any(ctx[types_at + q] for q in range(1, 4)) == marks, spec
-        assert ctx[types_at] == 0                                # never the bot itself
+        assert any(ctx[types_at + width:types_at + 4 * width]) == marks, spec
+        assert not any(ctx[types_at:types_at + width])           # never the bot itself
     heads_up = new_game("coup", players=2, seed=3)
     bot = make_bot("ismcts", seed=1)
     info = heads_up.information_state(heads_up.current_player())

@@ -225,9 +225,12 @@ def test_exploit_refuses_a_search_budget_beyond_what_a_search_counts(capsys, mon
     def scored(*args, **kwargs):
         raise AssertionError("the budget was taken")     # not a 2x10^9-iteration search per decision
     monkeypatch.setattr("intrigue.cli.exact.exploit_bots", scored)
-    assert main(["exploit", "--game", "kuhn", "--bots", "ismcts", "--iterations", "2000000001"]) == 2
-    err = capsys.readouterr().err
-    assert "--iterations" in err and "2000000000" in err and "Traceback" not in err
+    monkeypatch.setattr("intrigue.cli.exact.exploit_table", scored)
+    for args in (["exploit", "--game", "kuhn", "--bots", "ismcts", "--iterations", "2000000001"],
+                 ["bench", "--exploit", "--bots", "ismcts", "--iterations", "100,2000000001"]):
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert "--iterations" in err and "2000000000" in err and "Traceback" not in err
 
 
 def test_solve_command_converges_saves_and_reports_the_value(capsys, tmp_path):

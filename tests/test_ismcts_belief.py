@@ -218,7 +218,7 @@ def test_a_stopped_replay_gives_up_and_resumes_later():
 # --- the truthful opponent model (Coup's default) -----------------------------------------------------
 def test_the_truthful_model_is_the_heuristic_with_bluffs_scaled():
     # seat 1 taxes: under the heuristic policy a hand without a duke taxes as a bluff; the truthful
-    # model makes that bluff truthful_bluff times as likely (renormalized per hand), so every hand
+    # model makes that bluff HONEST_FACTOR times as likely (renormalized per hand), so every hand
     # without a duke loses weight against the duke hands, and the hands with a duke are unchanged
     state = play(3, deal(("captain", "captain"), ("assassin", "contessa"), ("duke", "ambassador")) +
                  ["income", "tax", "pass", "pass"])
@@ -229,7 +229,7 @@ def test_the_truthful_model_is_the_heuristic_with_bluffs_scaled():
     assert max(truth[h] for h in duke) == pytest.approx(1.0)
     for h in other:
         assert truth[h] < 0.5 * heur[h]             # the bluff is much less likely ...
-    scale = DEFAULT_PARAMS["truthful_bluff"]
+    scale = K["HONEST_FACTOR"]
     noise = DEFAULT_PARAMS["policy_noise"]
     for h in other:                                 # ... but no less than the policy noise allows
         assert truth[h] > 0.0
@@ -238,22 +238,28 @@ def test_the_truthful_model_is_the_heuristic_with_bluffs_scaled():
 
 
 def test_truthful_probabilities_stay_a_distribution():
-    from intrigue.engine.coup.belief import claimed_role
-    state = play(2, deal(("duke", "captain"), ("ambassador", "contessa")) + ["steal 1", "pass"])
-    info = state.information_state(0)
-    tr = CoupBelief(info.game, opponent="truthful").tracker(info)
-    assert tr.bluff_scale == DEFAULT_PARAMS["truthful_bluff"]
-    # seat 1 now decides whether to block the steal; blocks claim a captain or an ambassador
-    core = tr.core
-    blocks = [a for a in core.legal_actions() if claimed_role(core, a) is not None]
-    assert {claimed_role(core, a) for a in blocks} == {K["CAPTAIN"], K["AMBASSADOR"]}
-    probs = {a: 1.0 / len(core.legal_actions()) for a in core.legal_actions()}
-    for hand in ((K["CAPTAIN"], K["DUKE"]), (K["DUKE"], K["CONTESSA"])):
-        out = tr._truthful(probs, hand)
-        assert sum(out.values()) == pytest.approx(1.0)
+    # the truthful reading is the kernel's honest policy type: each bluff (a block of a role not
+    # held) HONEST_FACTOR times as likely as the heuristic makes it, the rest renormalized
+    from intrigue.engine.coup.claims import claimed_role
+    from intrigue.ext.coup_core import policy_probs
+    for hand in (("captain", "duke"), ("duke", "contessa")):
+        state = play(2, deal(("duke", "captain"), hand) + ["steal 1", "pass"])
+        core = state.core
+        assert core.asked == 1
+        legal = core.legal_actions()
+        blocks = [a for a in legal if claimed_role(core, a) is not None]
+        assert {claimed_role(core, a) for a in blocks} == {K["CAPTAIN"], K["AMBASSADOR"]}
+        plain = dict(zip(legal, policy_probs(core, None, K["MODEL_TYPE_HEURISTIC"])))
+        honest = dict(zip(legal, policy_probs(core, None, K["MODEL_TYPE_HONEST"])))
+        assert sum(honest.values()) == pytest.approx(1.0)
+        held = {ROLES.index(r) for r in hand}
         for a in blocks:
-            held = claimed_role(core, a) in hand
-            assert (out[a] > probs[a]) if held else (out[a] < probs[a])
+            if plain[a] == 0.0:
+                continue
+            if claimed_role(core, a) in held:
+                assert honest[a] >= plain[a]
+            else:
+                assert honest[a] < plain[a]
 
 
 def test_the_bot_uses_the_games_default_opponent_model():

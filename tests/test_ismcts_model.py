@@ -1,5 +1,5 @@
 """The opponent model inside the search: Coup's C model (``coup_core``) is the heuristic policy rule
-for rule and blind to the other seats' cards, its public context tracks the claims as the policy
+for rule (a plain Python reference of it, tests/coup_heuristic_reference.py) and blind to the other seats' cards, its public context tracks the claims as the policy
 parses them, the search samples the opponents' decisions from it, and the C loop still builds
 exactly the reference's tree."""
 import random
@@ -13,6 +13,7 @@ from intrigue.ext.game_api import Rng
 from intrigue.ext.ismcts import Search, model_observe, model_probs
 from intrigue.search.bot import BotSpecError, make_bot
 from intrigue.engine.coup.heuristic import CoupHeuristic
+from coup_heuristic_reference import ReferenceHeuristic
 
 
 def _decisions(players, games, seed, ruleset="standard"):
@@ -31,7 +32,7 @@ def _decisions(players, games, seed, ruleset="standard"):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_c_model_is_the_heuristic_policy_and_blind(players):
-    policy = CoupHeuristic(Rng(0))
+    policy = ReferenceHeuristic(Rng(0))
     checked = 0
     for state, info in _decisions(players, 12, 100 * players):
         expected = policy.action_probs(info)
@@ -50,7 +51,7 @@ def test_c_model_is_the_heuristic_policy_and_blind(players):
 @pytest.mark.parametrize("ruleset", ["mini-a", "mini"])
 def test_c_model_is_the_heuristic_policy_in_the_mini_rulesets(ruleset):
     # one card each, a deck of a few copies, a blank card, other costs: the C model still follows the policy
-    policy = CoupHeuristic(Rng(0))
+    policy = ReferenceHeuristic(Rng(0))
     checked = 0
     for state, info in _decisions(2, 150, 7, ruleset):
         expected = policy.action_probs(info)

@@ -21,10 +21,10 @@ concede a challenge               1 / ``concede``               (it would have p
 ================================  ===========================================================
 
 With ``opponent=heuristic`` each decision's factor is instead its probability under the heuristic
-bot's policy (:class:`~intrigue.engine.coup.heuristic.CoupHeuristic`) for that hand, mixed with
+bot's policy for that hand (the kernel's ``policy_likelihoods``, every hand at once), mixed with
 ``policy_noise`` of a uniform choice.  ``opponent=truthful`` (Coup's default, ``search_defaults``) is
-the same policy with every bluff -- a claim or block of a role the hand does not hold -- made
-``truthful_bluff`` times as likely (0.1; then renormalized): a model of an opponent that claims what it
+the same policy with every bluff -- a claim or block of a role the hand does not hold -- made 0.1
+times as likely (the kernel's ``honest`` type; then renormalized): a model of an opponent that claims what it
 holds far more often than the heuristic does.  Searching opponents are such players (about 1-3% of
 their claims are bluffs, against 25% for the heuristic), and even against the heuristic itself the
 bot plays better with it, because it then challenges less (docs/search.md, "Strength").
@@ -46,12 +46,13 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import Game, InfoState
 from intrigue.engine.coup.names import ROLES as ROLE_WORDS
-from intrigue.ext.coup_core import CONST as K, belief_hand_counts, pair_index, pair_roles
-from intrigue.ext.game_api import Rng
+from intrigue.engine.coup.claims import challenged_role, claimed_role
+from intrigue.ext.coup_core import (CONST as K, belief_hand_counts, model_type_names, pair_roles,
+                                    policy_likelihoods)
 from intrigue.engine.belief import ReplayBelief
 from intrigue.engine.replay import ViewReplay
-from intrigue.engine.coup import policyfit
-from intrigue.engine.coup.heuristic import CoupHeuristic, _claims
+
+__all__ = ["CoupBelief", "DEFAULT_PARAMS", "HAND_ROLES", "MIXTURE_PRIOR", "claimed_role"]
 
 DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
                                               K["CONTESSA"])
@@ -60,9 +61,9 @@ MAX_PLAYERS = K["MAX_PLAYERS"]
 TABLE_SIZE = K["BELIEF_TABLE_SIZE"]
 HAND_ROLES: List[Tuple[int, ...]] = [(r,) for r in range(K["NROLES"])] + [tuple(pair_roles(i)) for i in range(15)]
 HAND_INDEX: Dict[Tuple[int, ...], int] = {h: i for i, h in enumerate(HAND_ROLES)}
-CLAIM_OF_ACTION = {K["A_TAX"]: DUKE, K["A_EXCHANGE"]: AMBASSADOR}
-CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE"]: ASSASSIN,
-                 K["K_STEAL"]: CAPTAIN}
+NTYPES = K["MODEL_NTYPES"]
+TYPES_AT = K["MODEL_TYPE_AT"]
+WEIGHT_MAX = K["MODEL_WEIGHT_MAX"]
 
 DEFAULT_PARAMS: Dict[str, float] = {
     # calibrated on the heuristic bot (python -m intrigue.engine.coup.calibrate --games 3000), with a
@@ -81,13 +82,63 @@ DEFAULT_PARAMS: Dict[str, float] = {
     "pass_assassin": 0.05,
     "challenge_holding": 1.9,
     "concede": 0.05,
-    # the policy model: mix the heuristic's probabilities with this much of a uniform choice
+    # the policy models: mix the policy's probabilities with this much of a uniform choice
     "policy_noise": 0.1,
-    # opponent=truthful: a bluff (a claim or block of a role not held) is this many times as likely
-    "truthful_bluff": 0.1,
 }
 BLUFF_OF_ROLE = {DUKE: "bluff_tax", CAPTAIN: "bluff_steal", ASSASSIN: "bluff_assassinate",
                  AMBASSADOR: "bluff_exchange"}
+
+#: the kernel's policy types each opponent model reads decisions with (the kernel's MODEL_TYPE_*: see
+#: ext/coup_policy.pxi); a model of two or more is a mixture whose types are weighed per seat
+MODEL_TYPES: Dict[str, Tuple[int, ...]] = {
+    "heuristic": (K["MODEL_TYPE_HEURISTIC"],),
+    "truthful": (K["MODEL_TYPE_HONEST"],),
+    "fitted": (K["MODEL_TYPE_SEARCH"],),
+    "adaptive": (K["MODEL_TYPE_HONEST"], K["MODEL_TYPE_SEARCH"]),
+    "mixture": tuple(range(NTYPES)),
+}
+#: opponent=mixture: the prior of each type (the kernel's MODEL_TYPE_* order: heuristic, search,
+#: honest, truthful, bluffer, challenger, passive, random)
+MIXTURE_PRIOR: Tuple[float, ...] = (0.15, 0.2, 0.2, 0.1, 0.1, 0.075, 0.075, 0.1)
+
+
+TYPE_NAMES: Tuple[str, ...] = tuple(model_type_names())
+
+HABITS_AT, NHABITS = K["MODEL_HABIT_AT"], K["MODEL_NHABITS"]
+#: opponent=mixture: a seat's observed habit (blocking each action, challenging) replaces the types'
+#: probability of it in the search's model with weight n / (n + HABIT_PSEUDO) after n chances, at most
+#: HABIT_WEIGHT_MAX (the rest stays the types' card-aware play), and its rate is (k + 1/2) / (n + 1)
+HABIT_PSEUDO = 2.0
+HABIT_WEIGHT_MAX = 0.75
+
+
+def _habit_of(core: Any) -> Optional[int]:
+    """The habit a decision in ``core`` exercises (the kernel's HABIT_*), None if none."""
+    ph = core.phase
+    if ph == K["PH_BLOCK"]:
+        return {K["K_FOREIGN_AID"]: K["HABIT_BLOCK_FA"], K["K_STEAL"]: K["HABIT_BLOCK_STEAL"]}.get(
+            core.kind, K["HABIT_BLOCK_ASSASSINATE"])
+    if ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
+        return K["HABIT_CHALLENGE"]
+    return None
+
+
+def habit_bytes(chances: int, done: int) -> bytes:
+    """A habit's two context bytes (rate, weight) after ``done`` of ``chances``."""
+    if chances <= 0:
+        return bytes(2)
+    rate = (done + 0.5) / (chances + 1.0)
+    weight = min(HABIT_WEIGHT_MAX, chances / (chances + HABIT_PSEUDO))
+    return bytes((int(round(WEIGHT_MAX * rate)), int(round(WEIGHT_MAX * weight))))
+
+
+def _quantized(posterior: Sequence[float]) -> bytes:
+    """Type weights for the model context: the posterior in 255ths (rounded; at least one weight
+    kept, so a context never reads as all zeros -- the heuristic -- by rounding)."""
+    out = [int(round(WEIGHT_MAX * p)) for p in posterior]
+    if not any(out):
+        out[max(range(len(out)), key=lambda m: posterior[m])] = WEIGHT_MAX
+    return bytes(out)
 
 
 _FACTORS: Dict[Any, Tuple[float, ...]] = {}      # factor vectors by what they depend on (shared)
@@ -95,20 +146,6 @@ _FACTORS: Dict[Any, Tuple[float, ...]] = {}      # factor vectors by what they d
 
 def _factor(fn) -> Tuple[float, ...]:
     return tuple(float(fn(h)) for h in HAND_ROLES)
-
-
-def claimed_role(core: Any, a: int) -> Optional[int]:
-    """The role that decision ``a`` claims in ``core`` (an action's role or a block's), else None."""
-    ph = core.phase
-    if ph == K["PH_ACTION"]:
-        if K["A_ASSASSINATE"] <= a < K["A_STEAL"]:
-            return ASSASSIN
-        if K["A_STEAL"] <= a < K["A_PASS"]:
-            return CAPTAIN
-        return CLAIM_OF_ACTION.get(a)
-    if ph == K["PH_BLOCK"] and K["A_BLOCK"] <= a < K["A_REVEAL"]:
-        return a - K["A_BLOCK"]
-    return None
 
 
 class _Tracker(ViewReplay):
@@ -123,16 +160,19 @@ class _Tracker(ViewReplay):
         self.events: List[List[Tuple[int, Tuple[float, ...]]]] = [[] for _ in range(n)]
         self.lost: List[List[int]] = [[] for _ in range(n)]
         self._cache = _FACTORS
-        self.policy = None
-        self.bluff_scale = params["truthful_bluff"] if opponent in ("truthful", "adaptive") else 1.0
-        self.fitted = opponent == "fitted"
-        # opponent=adaptive: per seat, the evidence under each of two types (truthful, fitted) since
-        # its hand last changed, and the log marginal likelihood of each type from the hands before
-        self.adaptive = opponent == "adaptive"
-        self.mix_events: List[List[Tuple[int, Tuple[float, ...], Tuple[float, ...]]]] = [[] for _ in range(n)]
-        self.type_ll: List[List[float]] = [[0.0, 0.0] for _ in range(n)]
-        if opponent in ("heuristic", "truthful", "fitted", "adaptive"):
-            self.policy = CoupHeuristic(Rng(0))
+        # the policy models: the kernel's types the decisions are read with, the public context they
+        # read (each seat's claims since it last exchanged), and with two or more types (a mixture),
+        # per seat the evidence under each type since its hand last changed and the log marginal
+        # likelihood of each type from the hands before
+        self.types: Tuple[int, ...] = MODEL_TYPES.get(opponent, ())
+        self.prior: Optional[Tuple[float, ...]] = MIXTURE_PRIOR if opponent == "mixture" else None
+        self.mixed = len(self.types) > 1
+        self.ctx = bytearray(K["MODEL_CTX_SIZE"])
+        # per seat, per habit: [chances, times done] over the whole game
+        self.habits: List[List[List[int]]] = [[[0, 0] for _ in range(NHABITS)] for _ in range(n)]
+        m = len(self.types)
+        self.mix_events: List[List[Tuple[int, Tuple[Tuple[float, ...], ...]]]] = [[] for _ in range(n)]
+        self.type_ll: List[List[float]] = [[0.0] * m for _ in range(n)]
 
     # factor vectors, cached by what they depend on
     def _claim(self, role: int, bluff: float) -> Tuple[float, ...]:
@@ -159,8 +199,8 @@ class _Tracker(ViewReplay):
 
     def _reset(self, q: int) -> None:
         """q's hidden hand changed: its evidence about the old hand no longer bears on the cards, but
-        (opponent=adaptive) it still tells which type q is, so each type keeps its marginal likelihood."""
-        if self.adaptive and self.mix_events[q]:
+        (a mixture) it still tells which type q is, so each type keeps its marginal likelihood."""
+        if self.mixed and self.mix_events[q]:
             for m, ll in enumerate(self._hand_evidence(q, len(self.core.face_down(q)))):
                 if ll is not None:
                     self.type_ll[q][m] += ll
@@ -168,13 +208,13 @@ class _Tracker(ViewReplay):
         self.events[q] = []
 
     def _hand_evidence(self, q: int, hidden: int) -> List[Optional[float]]:
-        """Per type (0 truthful, 1 fitted): the log of the likelihood of q's decisions since its hand
-        last changed, averaged over the ``hidden``-card hands it might hold (None: nothing to add)."""
-        out: List[Optional[float]] = [None, None]
+        """Per type: the log of the likelihood of q's decisions since its hand last changed, averaged
+        over the ``hidden``-card hands it might hold (None: nothing to add)."""
+        out: List[Optional[float]] = [None] * len(self.types)
         if hidden <= 0 or not self.mix_events[q]:
             return out
         idx = range(0, 5) if hidden == 1 else range(5, HANDS)
-        for m in (0, 1):
+        for m in range(len(self.types)):
             rows = self._type_rows(q, hidden, m)
             mean = sum(rows[h] for h in idx) / len(idx) if rows is not None else 0.0
             if mean > 0.0:
@@ -182,12 +222,11 @@ class _Tracker(ViewReplay):
         return out
 
     def _type_rows(self, q: int, hidden: int, m: int) -> Optional[List[float]]:
-        """The likelihood of each of q's ``hidden``-card hands under type m (0 truthful, 1 fitted)
-        from the evidence since its hand last changed, not normalized."""
+        """The likelihood of each of q's ``hidden``-card hands under the m-th type from the evidence
+        since its hand last changed, not normalized."""
         if hidden <= 0:
             return None
-        return self._likelihoods(q, hidden, [(k, v_fitted if m else v_truthful)
-                                             for k, v_truthful, v_fitted in self.mix_events[q]])
+        return self._likelihoods(q, hidden, [(k, vecs[m]) for k, vecs in self.mix_events[q]])
 
     def _add(self, q: int, vec: Tuple[float, ...]) -> None:
         self.events[q].append((len(self.lost[q]), vec))
@@ -201,6 +240,8 @@ class _Tracker(ViewReplay):
         self._phase = core.phase
         if player >= 0:
             self._observe(player, action)
+            self._note_habit(player, action)
+            self._note_claim(player, action)
         elif self._phase == K["PH_REPLACE"]:
             self._reset(core.asked)
 
@@ -208,27 +249,37 @@ class _Tracker(ViewReplay):
         if self._phase == K["PH_EXCHANGE"]:
             self._reset(player)                      # exchanged: a new hand
 
+    def _note_habit(self, q: int, a: int) -> None:
+        """Count q's chance to block or challenge, and whether it did."""
+        h = _habit_of(self.core)
+        if h is not None:
+            self.habits[q][h][0] += 1
+            self.habits[q][h][1] += a == K["A_CHALLENGE"] or K["A_BLOCK"] <= a < K["A_REVEAL"]
+
+    def _note_claim(self, q: int, a: int) -> None:
+        """The policy's context after q's decision a: a claim or block adds its role to q's claims, an
+        Exchange clears them (as the kernel's model_observe and claims_in_view)."""
+        if self.core.phase == K["PH_EXCHANGE"]:
+            self.ctx[q] = 0
+            return
+        role = claimed_role(self.core, a)
+        if role is not None:
+            self.ctx[q] |= 1 << role
+
     def _observe(self, q: int, a: int) -> None:
         core, p = self.core, self.p
         ph = core.phase
-        if self.policy is not None:
+        if self.types:
             self._observe_policy(q, a)
         elif ph == K["PH_ACTION"]:
-            role = CLAIM_OF_ACTION.get(a)
-            if K["A_ASSASSINATE"] <= a < K["A_STEAL"]:
-                role = ASSASSIN
-            elif K["A_STEAL"] <= a < K["A_PASS"]:
-                role = CAPTAIN
+            role = claimed_role(core, a)
             if role is not None:
                 self._add(q, self._claim(role, p[BLUFF_OF_ROLE[role]]))
             elif a in (K["A_INCOME"], K["A_FOREIGN_AID"]) and core.is_legal(K["A_TAX"]):
                 self._add(q, self._without((DUKE,), p["no_tax"]))     # (only where Tax was a choice)
-        elif ph == K["PH_CHALLENGE"]:
+        elif ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
             if a == K["A_CHALLENGE"]:
-                self._add(q, self._challenger(CLAIM_OF_KIND[core.kind]))
-        elif ph == K["PH_BCHALLENGE"]:
-            if a == K["A_CHALLENGE"]:
-                self._add(q, self._challenger(core.block_role))
+                self._add(q, self._challenger(challenged_role(core)))
         elif ph == K["PH_BLOCK"]:
             kind = core.kind
             if a == K["A_PASS"]:
@@ -247,12 +298,12 @@ class _Tracker(ViewReplay):
                     key = "bluff_block_desperate" if core.influence(q) == 1 else "bluff_block_contessa"
                 self._add(q, self._claim(a - K["A_BLOCK"], p[key]))
         elif ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
-            claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+            claimed = challenged_role(core)
             if a - K["A_REVEAL"] != claimed:
                 self._add(q, self._without((claimed,), p["concede"]))
-        # what the decision does to the hand (both models)
+        # what the decision does to the hand (every model)
         if ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
-            claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+            claimed = challenged_role(core)
             if a - K["A_REVEAL"] == claimed:
                 self._reset(q)                       # proved: the card goes back, a fresh one is drawn
             else:
@@ -261,52 +312,27 @@ class _Tracker(ViewReplay):
             self.lost[q].append(a - K["A_REVEAL"])
 
     def _observe_policy(self, q: int, a: int) -> None:
-        """The likelihood of q's decision under the heuristic policy, for every hand q might hold."""
+        """The likelihood of q's decision under each of the model's policy types, for every hand q might
+        hold (the kernel's policy_likelihoods, mixed with policy_noise of a uniform choice)."""
         core = self.core
         if core.phase == K["PH_EXCHANGE"]:
             return                                   # the hand is replaced right after
         m = len(core.face_down(q))
         if m == 0:
             return
-        eps = self.p["policy_noise"]
-        vec = [0.0] * HANDS
-        vec_fitted = [0.0] * HANDS
-        claims = _claims(self.view, core.num_players)
-        for h in (range(0, 5) if m == 1 else range(5, HANDS)):
-            proxy = _HandInfo(self.game, q, _HandCore(core, q, HAND_ROLES[h]), self.view, claims)
-            legal = proxy.legal_actions()
-            if a not in legal:
-                continue                             # a reveal of a card this hand does not hold
-            probs = self.policy.action_probs(proxy)
-            if self.fitted or self.adaptive:
-                fitted = policyfit.adjust(proxy.core, q, legal, probs, held=HAND_ROLES[h])
-                vec_fitted[h] = (1.0 - eps) * fitted.get(a, 0.0) + eps / len(legal)
-            if self.bluff_scale != 1.0:
-                probs = self._truthful(probs, HAND_ROLES[h])
-            vec[h] = (1.0 - eps) * probs.get(a, 0.0) + eps / len(legal)
-        if self.adaptive:                            # every decision tells the type, even a flat one
-            if max(vec) > 0.0:
-                self.mix_events[q].append((len(self.lost[q]), tuple(vec), tuple(vec_fitted)))
+        vecs = tuple(tuple(v) for v in policy_likelihoods(core, q, bytes(self.ctx), a, self.types,
+                                                           self.p["policy_noise"]))
+        if self.mixed:                               # every decision tells the type, even a flat one
+            if any(max(v) > 0.0 for v in vecs):
+                self.mix_events[q].append((len(self.lost[q]), vecs))
             return
-        if self.fitted:
-            vec = vec_fitted
+        vec = vecs[0]
         if max(vec) > 0.0 and min(vec[h] for h in (range(0, 5) if m == 1 else range(5, HANDS))) != max(vec):
-            self._add(q, tuple(vec))
-
-    def _truthful(self, probs: Dict[int, float], hand: Tuple[int, ...]) -> Dict[int, float]:
-        """``probs`` with each bluff (a claimed role not in ``hand``) scaled by ``truthful_bluff``,
-        renormalized."""
-        core, scale = self.core, self.bluff_scale
-        out = {}
-        for b, pr in probs.items():
-            role = claimed_role(core, b)
-            out[b] = pr * scale if role is not None and role not in hand else pr
-        total = sum(out.values())
-        return {b: pr / total for b, pr in out.items()} if total > 0.0 else probs
+            self._add(q, vec)
 
     def row(self, q: int, hidden: int) -> Optional[List[float]]:
         """Likelihood of each of q's possible ``hidden``-card hands (None: no evidence)."""
-        if self.adaptive:
+        if self.mixed:
             return self._mixed_row(q, hidden)
         if not self.events[q] or hidden <= 0:
             return None
@@ -332,80 +358,50 @@ class _Tracker(ViewReplay):
             out[h] = w
         return out
 
+    def _type_logs(self, q: int, hidden: int) -> List[float]:
+        """Per type: the log of its prior times the likelihood of all of q's decisions so far (the
+        current hand's evidence averaged over the hands it might hold, as a prior over them)."""
+        logs = [t + (ll or 0.0) for t, ll in zip(self.type_ll[q], self._hand_evidence(q, hidden))]
+        if self.prior is not None:
+            logs = [x + math.log(p) for x, p in zip(logs, self.prior)]
+        return logs
+
+    def type_posterior(self, q: int, hidden: int) -> List[float]:
+        """A mixture's posterior over its types for seat q, from all its decisions so far."""
+        logs = self._type_logs(q, hidden)
+        top = max(logs)
+        w = [math.exp(x - top) for x in logs]
+        total = sum(w)
+        return [x / total for x in w]
+
     def search_odds(self, q: int, hidden: int) -> float:
         """opponent=adaptive: the posterior probability that q is a search (type 1) rather than the
         truthful heuristic, from all its decisions so far (the current hand's evidence averaged over
         the hands it might hold, as a prior over them)."""
-        logs = [t + (ll or 0.0) for t, ll in zip(self.type_ll[q], self._hand_evidence(q, hidden))]
+        logs = self._type_logs(q, hidden)
         return 1.0 / (1.0 + math.exp(max(-700.0, min(700.0, logs[0] - logs[1]))))
 
     def _mixed_row(self, q: int, hidden: int) -> Optional[List[float]]:
-        """opponent=adaptive: q is one of two types, a priori equally likely -- the truthful heuristic
-        and the fitted search (:mod:`~intrigue.engine.coup.policyfit`) -- so the likelihood of a hand
-        is the sum over the types of the type's evidence about earlier hands times its likelihood of
-        this hand (a Bayesian mixture: the type that explains q's decisions better counts more)."""
+        """A mixture: q is one of the model's types (a priori equally likely, or by the prior), so the
+        likelihood of a hand is the sum over the types of the type's prior and evidence about earlier
+        hands times its likelihood of this hand (a Bayesian mixture: the type that explains q's
+        decisions better counts more)."""
         if not self.mix_events[q] or hidden <= 0:
             return None
-        rows = [self._type_rows(q, hidden, m) for m in (0, 1)]
+        rows = [self._type_rows(q, hidden, m) for m in range(len(self.types))]
         top = max(self.type_ll[q])
         weight = [math.exp(t - top) for t in self.type_ll[q]]
-        out = [weight[0] * a + weight[1] * b for a, b in zip(rows[0], rows[1])]
+        if self.prior is not None:
+            weight = [w * p for w, p in zip(weight, self.prior)]
+        out = [sum(w * r[h] for w, r in zip(weight, rows)) for h in range(HANDS)]
         peak = max(out)
         return [x / peak for x in out] if peak > 0.0 else None
-
-
-class _HandCore:
-    """The replay core as seat ``q`` would see it holding ``hand`` face down (for the policy model).
-
-    Only ``q``'s own face-down cards and the public parts are meaningful, which is all a policy reads."""
-
-    __slots__ = ("_core", "_q", "_hand")
-
-    def __init__(self, core: Any, q: int, hand: Tuple[int, ...]) -> None:
-        self._core, self._q, self._hand = core, q, hand
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._core, name)
-
-    def hand(self, p: int) -> List[Tuple[Optional[int], bool, bool]]:
-        cards = self._core.hand(p)
-        if p != self._q:
-            return cards
-        out, i = [], 0
-        for r, up, shown in cards:
-            if r is not None and not up and not shown:
-                out.append((self._hand[i], False, False))
-                i += 1
-            else:
-                out.append((r, up, shown))
-        return out
-
-    def face_down(self, p: int) -> List[int]:
-        return list(self._hand) if p == self._q else self._core.face_down(p)
-
-    def legal_actions(self) -> List[int]:
-        ph = self._core.phase
-        if ph in (K["PH_DEFEND"], K["PH_BDEFEND"], K["PH_LOSE"]):
-            return sorted({K["A_REVEAL"] + r for r in self._hand})
-        return self._core.legal_actions()
-
-
-class _HandInfo:
-    """An InfoState stand-in for :class:`_HandCore` (what the heuristic policy reads)."""
-
-    __slots__ = ("game", "seat", "core", "view", "claims")
-
-    def __init__(self, game: Game, seat: int, core: _HandCore, view: List[Tuple[int, str]], claims: Any) -> None:
-        self.game, self.seat, self.core, self.view, self.claims = game, seat, core, view, claims
-
-    def legal_actions(self) -> List[int]:
-        return self.core.legal_actions()
 
 
 class CoupBelief(ReplayBelief):
     """The belief model for Coup (see the module docstring); one per bot, cached per seat."""
 
-    opponent_models = ("heuristic", "truthful", "parametric", "fitted", "adaptive")
+    opponent_models = ("heuristic", "truthful", "parametric", "fitted", "adaptive", "mixture")
 
     samples = 2000          # chain sweeps behind a reported marginal
     tracker_class = _Tracker
@@ -427,22 +423,42 @@ class CoupBelief(ReplayBelief):
         return table if any_evidence else None
 
     def model_context(self, info: InfoState, ctx: bytes) -> bytes:
-        """The search's model context (:meth:`CoupHeuristic.model_context`) with each opponent's type
-        set to what this belief takes it for: with ``opponent=adaptive``, a search
-        (``MODEL_TYPE_SEARCH``: the kernel's model corrects the heuristic by the fitted model of
-        searches, :mod:`~intrigue.engine.coup.policyfit`) where that type is the more likely, with
-        ``opponent=fitted`` every opponent; otherwise every opponent stays the heuristic."""
-        if self.opponent not in ("adaptive", "fitted"):
+        """The search's model context (:func:`~intrigue.engine.coup.heuristic.model_context`) with each
+        opponent's type weights set to what this belief takes it for: with ``opponent=mixture``, its
+        posterior over the types (in 255ths; the opponents in the tree play that mixture); with
+        ``opponent=adaptive``, a search (``MODEL_TYPE_SEARCH``: the kernel's model corrects the
+        heuristic by the fitted model of searches, :mod:`~intrigue.engine.coup.policyfit`) where that
+        type is the more likely, with ``opponent=fitted`` every opponent; otherwise every opponent stays
+        the heuristic."""
+        if self.opponent not in ("adaptive", "fitted", "mixture"):
             return ctx
         out = bytearray(ctx)
-        tr = self.tracker(info) if self.opponent == "adaptive" else None
-        n, base = info.game.num_players, K["MODEL_TYPE_AT"]
-        for q in range(n):
+        tr = self.tracker(info) if self.opponent != "fitted" else None
+        for q in range(info.game.num_players):
             if q == info.seat:
                 continue
-            if tr is None or tr.search_odds(q, len(info.core.face_down(q))) >= 0.5:
-                out[base + q] = K["MODEL_TYPE_SEARCH"]
+            at = TYPES_AT + q * NTYPES
+            out[at:at + NTYPES] = bytes(NTYPES)
+            hidden = len(info.core.face_down(q))
+            if self.opponent == "mixture" and tr is not None:
+                out[at:at + NTYPES] = _quantized(tr.type_posterior(q, hidden))
+                for h, (chances, done) in enumerate(tr.habits[q]):
+                    i = HABITS_AT + (q * NHABITS + h) * 2
+                    out[i:i + 2] = habit_bytes(chances, done)
+            elif tr is None or tr.search_odds(q, hidden) >= 0.5:
+                out[at + K["MODEL_TYPE_SEARCH"]] = WEIGHT_MAX
         return bytes(out)
+
+    def type_posteriors(self, info: InfoState) -> Dict[int, Dict[str, float]]:
+        """``opponent=mixture``: per opponent seat, the posterior probability of each type of player
+        (the kernel's type names), from its decisions so far ({} for the other models)."""
+        if self.opponent != "mixture":
+            return {}
+        tr = self.tracker(info)
+        if tr is None:
+            return {}
+        return {q: dict(zip(TYPE_NAMES, tr.type_posterior(q, len(info.core.face_down(q)))))
+                for q in range(info.game.num_players) if q != info.seat and info.core.alive(q)}
 
     def marginals(self, info: InfoState, table: Optional[Sequence[float]], seed: int) -> Dict[int, Dict[str, float]]:
         counts = belief_hand_counts(info.core, info.seat, table, self.samples, 32, seed)

@@ -21,6 +21,7 @@ import collections
 from typing import Callable, Dict, List, Tuple
 
 from intrigue.engine import InfoState, new_game
+from intrigue.engine.coup.claims import challenged_role
 from intrigue.engine.coup.heuristic import CoupHeuristic
 from intrigue.ext.coup_core import CONST as K
 from intrigue.ext.game_api import Rng
@@ -42,8 +43,6 @@ def policy_player(name: str) -> PlayerFactory:
 
 DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
                                               K["CONTESSA"])
-CLAIM_OF_KIND = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE"]: ASSASSIN,
-                 K["K_STEAL"]: CAPTAIN}
 
 
 def _holds(core, p: int, roles) -> bool:
@@ -103,10 +102,10 @@ def measure(makers: List[PlayerFactory], games: int, players: List[int],
                             tally("bluff_block_" + key, a != K["A_PASS"], held)
                             tally("pass_assassin", a == K["A_PASS"], held)
                     elif ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
-                        role = CLAIM_OF_KIND[core.kind] if ph == K["PH_CHALLENGE"] else core.block_role
+                        role = challenged_role(core)
                         tally("challenge_holding", a == K["A_CHALLENGE"], _holds(core, q, (role,)))
                     elif ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
-                        role = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+                        role = challenged_role(core)
                         tally("concede", a != K["A_REVEAL"] + role, _holds(core, q, (role,)))
                 state.apply_action(a)
     out = {}

@@ -10,8 +10,9 @@ from functools import cached_property
 from typing import Any, Dict, List, Optional, Tuple
 
 from intrigue.engine.errors import IllegalActionError, NotationError, OptionError
-from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, State
+from intrigue.engine.game import CHANCE, PLAIN_ISMCTS, TERMINAL, Game, OptionSpec, Result, State
 from intrigue.engine.coup import names
+from intrigue.engine.coup.claims import CLAIM_OF_KIND, KIND_WORDS
 from intrigue.ext.coup_core import CONST as K, CoupCore, pair_index, pair_roles
 
 ROLES = names.ROLES
@@ -30,11 +31,6 @@ DECISION_KINDS = {
     K["PH_BDEFEND"]: "defend_block", K["PH_LOSE"]: "lose_influence", K["PH_REPLACE"]: "draw",
     K["PH_EXDRAW"]: "exchange_draw", K["PH_EXCHANGE"]: "exchange", K["PH_OVER"]: "over",
 }
-KIND_WORDS = {K["K_INCOME"]: "income", K["K_FOREIGN_AID"]: "foreign_aid", K["K_TAX"]: "tax",
-              K["K_EXCHANGE"]: "exchange", K["K_COUP"]: "coup", K["K_ASSASSINATE"]: "assassinate",
-              K["K_STEAL"]: "steal"}
-CLAIMS = {K["K_TAX"]: 0, K["K_EXCHANGE"]: 3, K["K_ASSASSINATE"]: 1, K["K_STEAL"]: 2}
-BLOCKERS = {K["K_FOREIGN_AID"]: (0,), K["K_ASSASSINATE"]: (4,), K["K_STEAL"]: (2, 3)}
 # the actions a ruleset may leave out (option allow_<word>; Income and Coup are always in play)
 OPTIONAL_ACTIONS = {"foreign_aid": K["K_FOREIGN_AID"], "tax": K["K_TAX"], "exchange": K["K_EXCHANGE"],
                     "assassinate": K["K_ASSASSINATE"], "steal": K["K_STEAL"]}
@@ -83,6 +79,17 @@ class CoupGame(Game):
     }
     # measured best (docs/search.md, "Strength"): half the opponents' tree decisions from the heuristic model
     search_defaults = {"opponents": "model", "playout": "random", "modelshare": 0.5, "belief": "truthful"}
+    #: ``intrigue arena --gauntlet``: the heuristic's styles (docs/coup.md, "The heuristic and its
+    #: styles"), uniform random play and plain ISMCTS
+    gauntlet = (
+        ("truthful", "heuristic:style=truthful", "never claims or blocks with a role it does not hold"),
+        ("bluffer", "heuristic:style=bluffer", "claims and blocks roles it lacks four times as often"),
+        ("challenger", "heuristic:style=challenger", "challenges every claim and block it can"),
+        ("passive", "heuristic:style=passive", "never challenges"),
+        ("random", "random", "a uniformly random legal move"),
+        ("heuristic", "heuristic", "the rule-based bot: bluffs now and then, challenges unlikely claims"),
+        ("ismcts-plain", PLAIN_ISMCTS, "plain single-observer ISMCTS, 1,000 iterations, no belief"),
+    )
 
     def seat_search_defaults(self, info: "InfoState") -> Dict[str, Any]:
         """Among three or more players a long search is an ensemble of 10,000-iteration trees
@@ -368,7 +375,7 @@ class CoupGame(Game):
         pending = None
         if kind is not None:
             pending = {"action": KIND_WORDS[kind], "actor": core.actor, "target": core.target,
-                       "claim": ROLES[CLAIMS[kind]] if kind in CLAIMS else None,
+                       "claim": ROLES[CLAIM_OF_KIND[kind]] if kind in CLAIM_OF_KIND else None,
                        "blocker": core.blocker,
                        "block_role": ROLES[core.block_role] if core.block_role is not None else None,
                        "challenger": core.challenger}

@@ -21,17 +21,11 @@ from intrigue.engine.errors import IntrigueError
 from intrigue.engine.game import CHANCE, TERMINAL, Event
 from intrigue.engine.narration import Narrator, display_width, pad_to
 from intrigue.engine.coup import names
+from intrigue.engine.coup.claims import BLOCKERS_OF_KIND, CLAIM_OF_KIND, KIND_WORDS, kind_of_action
 from intrigue.engine.coup.game import hand_as_seen
 from intrigue.ext.coup_core import CONST as K, pair_roles
 from intrigue.ext.game_api import KernelState
 
-DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = range(5)
-CLAIM = {K["K_TAX"]: DUKE, K["K_EXCHANGE"]: AMBASSADOR, K["K_ASSASSINATE"]: ASSASSIN, K["K_STEAL"]: CAPTAIN}
-ACTION_KIND = {K["A_TAX"]: K["K_TAX"], K["A_EXCHANGE"]: K["K_EXCHANGE"], K["A_FOREIGN_AID"]: K["K_FOREIGN_AID"],
-               K["A_INCOME"]: K["K_INCOME"]}
-KIND_WORD = {K["K_INCOME"]: "income", K["K_FOREIGN_AID"]: "foreign_aid", K["K_TAX"]: "tax",
-             K["K_EXCHANGE"]: "exchange", K["K_COUP"]: "coup", K["K_ASSASSINATE"]: "assassinate",
-             K["K_STEAL"]: "steal"}
 
 # Sentences per language.  English verbs agree with the subject through {s}/{es}/{is}/{has}/{does}
 # ("Seat 1 takes", "You take"); Thai has no agreement; Hebrew names the subject as a seat ("מושב 2"),
@@ -518,7 +512,7 @@ class CoupNarrator(Narrator):
         """The action as a noun ("the Assassination is cancelled")."""
         if self.lang == "en" and kind == K["K_ASSASSINATE"]:
             return "Assassination"
-        return names.action_name(KIND_WORD[kind], self.lang)
+        return names.action_name(KIND_WORDS[kind], self.lang)
 
     def coins(self, n: int) -> str:
         return self.text["coins1" if n == 1 else "coins"].format(n=n)
@@ -609,7 +603,7 @@ class CoupNarrator(Narrator):
         after = self._after(core, a, v)
         if ph == K["PH_ACTION"]:
             kind, target = self._declared(a)
-            word = KIND_WORD[kind]
+            word = KIND_WORDS[kind]
             tgt = self.seat(target, v) if target is not None else ""
             if kind == K["K_INCOME"]:
                 now = after.coins[p] if after is not None else core.coins[p] + self.game.options["income_amount"]
@@ -617,7 +611,7 @@ class CoupNarrator(Narrator):
             else:
                 out.append(self._say("do_" + word, p, v, target=tgt))
         elif ph == K["PH_CHALLENGE"]:
-            role = self.role(CLAIM[core.kind])
+            role = self.role(CLAIM_OF_KIND[core.kind])
             if a == K["A_CHALLENGE"]:
                 out.append(self._say("challenge", p, v, actor=self.seat(core.actor, v), role=role,
                                      poss={"actor": core.actor}))
@@ -627,7 +621,7 @@ class CoupNarrator(Narrator):
                     out.append(self._say("nobody_challenged", None, v, role=role))
         elif ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
             r = a - K["A_REVEAL"]
-            claimed = CLAIM[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+            claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
             if r == claimed:
                 key = "proved" if ph == K["PH_DEFEND"] else "block_proved"
                 who_loses = core.challenger
@@ -686,13 +680,9 @@ class CoupNarrator(Narrator):
 
     @staticmethod
     def _declared(a: int):
-        if a in ACTION_KIND:
-            return ACTION_KIND[a], None
-        if K["A_COUP"] <= a < K["A_ASSASSINATE"]:
-            return K["K_COUP"], a - K["A_COUP"]
-        if K["A_ASSASSINATE"] <= a < K["A_STEAL"]:
-            return K["K_ASSASSINATE"], a - K["A_ASSASSINATE"]
-        return K["K_STEAL"], a - K["A_STEAL"]
+        kind = kind_of_action(a)
+        first = {K["K_COUP"]: K["A_COUP"], K["K_ASSASSINATE"]: K["A_ASSASSINATE"], K["K_STEAL"]: K["A_STEAL"]}
+        return kind, (a - first[kind] if kind in first else None)
 
     @staticmethod
     def _kept(a: int) -> List[int]:
@@ -777,14 +767,14 @@ class CoupNarrator(Narrator):
         T = self.text
         if ph == K["PH_ACTION"]:
             kind, target = self._declared(a)
-            key = "l_" + KIND_WORD[kind]
+            key = "l_" + KIND_WORDS[kind]
             return T[key].format(target=self.seat(target, v) if target is not None else "", **self._amounts())
         if a == K["A_CHALLENGE"]:
             if ph == K["PH_BCHALLENGE"]:
                 return T["l_challenge"].format(actor=self.seat(core.blocker, v), actor_p=self.possessive(core.blocker, v),
                                                role=self.role(core.block_role))
             return T["l_challenge"].format(actor=self.seat(core.actor, v), actor_p=self.possessive(core.actor, v),
-                                           role=self.role(CLAIM[core.kind]))
+                                           role=self.role(CLAIM_OF_KIND[core.kind]))
         if a == K["A_PASS"]:
             return T["l_pass_block" if ph == K["PH_BLOCK"] else "l_pass_challenge"]
         if K["A_BLOCK"] <= a < K["A_REVEAL"]:
@@ -792,7 +782,7 @@ class CoupNarrator(Narrator):
         if K["A_REVEAL"] <= a < K["A_KEEP1"]:
             r = a - K["A_REVEAL"]
             if ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
-                claimed = CLAIM[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+                claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
                 return T["l_reveal_proof" if r == claimed else "l_reveal_concede"].format(role=self.role(r))
             return T["l_turn_up"].format(role=self.role(r))
         if K["A_KEEP1"] <= a < K["C_ONE"]:
@@ -816,12 +806,12 @@ class CoupNarrator(Narrator):
         kind = core.kind
         target = self.seat(core.target, v) if core.target is not None else ""
         if ph == K["PH_CHALLENGE"]:
-            inf = INFINITIVE[self.lang][KIND_WORD[kind]].format(target=target)
-            return self._say("p_challenge", core.actor, v, Actor=_cap(actor), role=self.role(CLAIM[kind]),
+            inf = INFINITIVE[self.lang][KIND_WORDS[kind]].format(target=target)
+            return self._say("p_challenge", core.actor, v, Actor=_cap(actor), role=self.role(CLAIM_OF_KIND[kind]),
                              action_inf=inf)
         if ph == K["PH_DEFEND"]:
             return self.text["p_defend"].format(Challenger=_cap(self.seat(core.challenger, v)),
-                                                role=self.role(CLAIM[kind]), action=self.action_name(kind))
+                                                role=self.role(CLAIM_OF_KIND[kind]), action=self.action_name(kind))
         if ph == K["PH_BLOCK"]:
             key = {K["K_FOREIGN_AID"]: "p_block_aid", K["K_STEAL"]: "p_block_steal",
                    K["K_ASSASSINATE"]: "p_block_assassinate"}[kind]
@@ -875,7 +865,7 @@ class CoupNarrator(Narrator):
         the deck (the kernel offers no claim of a role the deck does not have)."""
         if not core.in_play(kind):
             return False
-        return kind not in CLAIM or core.copies[CLAIM[kind]] > 0
+        return kind not in CLAIM_OF_KIND or core.copies[CLAIM_OF_KIND[kind]] > 0
 
     def _variant_rules(self, core: KernelState, R: Dict[str, str]) -> List[str]:
         """What a ruleset other than the published deal changes, for the rules box: the deck and hand
@@ -929,7 +919,7 @@ class CoupNarrator(Narrator):
             kind, target = self._declared(a)
             c = core.coins[p]
             if not self._declarable(core, kind):
-                return T["w_not_in_rules"].format(action=names.action_name(KIND_WORD[kind], self.lang))
+                return T["w_not_in_rules"].format(action=names.action_name(KIND_WORDS[kind], self.lang))
             if c >= core.rules["forced_coup_at"] and kind != K["K_COUP"]:
                 return T["w_forced"].format(coins=self.coins(c))
             limit = core.rules["assassin_limit"]
@@ -938,15 +928,13 @@ class CoupNarrator(Narrator):
             o = self.game.options
             cost = {K["K_COUP"]: o["coup_cost"], K["K_ASSASSINATE"]: o["assassinate_cost"]}.get(kind, 0)
             if c < cost:
-                return T["w_cost"].format(action=names.action_name(KIND_WORD[kind], self.lang), cost=cost, coins=c)
+                return T["w_cost"].format(action=names.action_name(KIND_WORDS[kind], self.lang), cost=cost, coins=c)
             if target is not None and target == p:
                 return T["w_self"]
             if target is not None and not core.alive(target):
                 return T["w_out"].format(Target=_cap(self.seat(target, v)))
         if ph == K["PH_BLOCK"] and K["A_BLOCK"] <= a < K["A_REVEAL"]:
-            allowed = {K["K_FOREIGN_AID"]: [DUKE], K["K_ASSASSINATE"]: [CONTESSA],
-                       K["K_STEAL"]: [CAPTAIN, AMBASSADOR]}[core.kind]
-            allowed = [r for r in allowed if core.copies[r]]        # roles the deck has
+            allowed = [r for r in BLOCKERS_OF_KIND[core.kind] if core.copies[r]]        # roles the deck has
             return T["w_role_block"].format(action=self.action_name(core.kind),
                                             roles=self._join([self.role(r) for r in allowed], "or"))
         if ph in (K["PH_DEFEND"], K["PH_BDEFEND"], K["PH_LOSE"]) and K["A_REVEAL"] <= a < K["A_KEEP1"]:

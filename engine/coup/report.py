@@ -22,11 +22,9 @@ import os
 from collections import defaultdict
 from typing import Any, Dict, List, Optional, Sequence
 
-from intrigue.engine.coup.belief import claimed_role
+from intrigue.engine.coup.claims import challenged_role, claimed_role
 from intrigue.ext.coup_core import CONST as K
 
-_CLAIM_OF_KIND = {K["K_TAX"]: K["DUKE"], K["K_EXCHANGE"]: K["AMBASSADOR"], K["K_ASSASSINATE"]: K["ASSASSIN"],
-                  K["K_STEAL"]: K["CAPTAIN"]}
 _FIELDS = ("games", "wins", "claims", "claim_bluffs", "blocks", "block_bluffs", "chances", "challenges",
            "right")
 
@@ -70,10 +68,8 @@ def report(recs: Sequence[Any]) -> Dict[str, Dict[str, Any]]:
                     c["chances"] += 1
                     if action == K["A_CHALLENGE"]:
                         c["challenges"] += 1
-                        if ph == K["PH_CHALLENGE"]:
-                            claimant, claimed = core.actor, _CLAIM_OF_KIND[core.kind]
-                        else:
-                            claimant, claimed = core.blocker, core.block_role
+                        claimant = core.actor if ph == K["PH_CHALLENGE"] else core.blocker
+                        claimed = challenged_role(core)
                         if claimed not in _hidden(core, claimant):
                             c["right"] += 1
         res = final.result() if final is not None else None

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any, Dict
 
 from intrigue.engine.coup import names
+from intrigue.engine.coup.claims import BLOCKERS_OF_WORD, CLAIM_OF_WORD
 
-# the card an action claims (coup.md section 3) and the cards that may block it
-CLAIMS = {"tax": "duke", "assassinate": "assassin", "steal": "captain", "exchange": "ambassador"}
-BLOCKED_BY = {"foreign_aid": ["duke"], "assassinate": ["contessa"], "steal": ["captain", "ambassador"]}
+# the card an action claims and the cards that may block it, in the notation's words (engine/coup/claims.py)
+CLAIMS = {word: names.ROLES[r] for word, r in CLAIM_OF_WORD.items()}
+BLOCKED_BY = {word: [names.ROLES[r] for r in roles] for word, roles in BLOCKERS_OF_WORD.items()}
 
 
 # what the table's symbols mean (the page's legend; Coup's table has no abbreviations)
