@@ -1,4 +1,4 @@
-"""Seeded outputs of the Politics and Shadow Master kernels, condensed to digests.
+"""Seeded outputs of the Coup, Politics and Shadow Master kernels, condensed to digests.
 
 A kernel may be reorganised or made faster, but it must keep playing the same games: the same legal
 actions in the same order, the same states byte for byte (``encode()``), the same chance odds, the
@@ -22,7 +22,7 @@ from typing import Any, Callable, Dict, Iterable, List
 
 from intrigue.engine import new_game
 from intrigue.engine.registry import load_game
-from intrigue.ext import politics_check, politics_core, shadow_master_check, shadow_master_core
+from intrigue.ext import coup_check, coup_core, politics_check, politics_core, shadow_master_check, shadow_master_core
 from intrigue.ext.game_api import Rng
 
 
@@ -119,10 +119,11 @@ def bot_games(game_name: str, players: int, spec: str, seeds: Iterable[int], rul
     return out
 
 
-def _positions(game_name: str, players: int, seed: int, every: int, spec: str = "heuristic", **options: Any):
+def _positions(game_name: str, players: int, seed: int, every: int, spec: str = "heuristic", ruleset: str = None,
+               **options: Any):
     """States along a game between ``spec`` bots, every ``every``-th decision."""
     from intrigue.search.bot import make_bot
-    s = new_game(game_name, players=players, options=options or None, seed=seed)
+    s = new_game(game_name, ruleset=ruleset, players=players, options=options or None, seed=seed)
     bots = [make_bot(spec, seed=seed * 10 + p) for p in range(players)]
     k = 0
     while not s.is_terminal():
@@ -134,14 +135,14 @@ def _positions(game_name: str, players: int, seed: int, every: int, spec: str = 
 
 
 def ismcts_decisions(game_name: str, players: int, seed: int, every: int, specs: List[str],
-                     limit: int) -> Dict[str, Any]:
+                     limit: int, ruleset: str = None) -> Dict[str, Any]:
     """The ``ismcts`` bot's decisions (action, iterations, root statistics) at positions along a
     heuristic game, with an iteration limit and a seed."""
     from intrigue.search.bot import make_bot
     out = {}
     for spec in specs:
         d = Digest()
-        for i, s in enumerate(_positions(game_name, players, seed, every)):
+        for i, s in enumerate(_positions(game_name, players, seed, every, ruleset=ruleset)):
             if i >= limit:
                 break
             p = s.current_player()
@@ -150,6 +151,81 @@ def ismcts_decisions(game_name: str, players: int, seed: int, every: int, specs:
             d.add(a.action, a.iterations, [(st.action, st.visits, st.value) for st in a.stats])
             bot.close()
         out[spec] = d.hex()
+    return out
+
+
+# --- Coup -------------------------------------------------------------------------------------------
+#: (ruleset, players) of the Coup configurations played at random
+COUP_CONFIGS = {"2": ("standard", 2), "4": ("standard", 4), "6": ("standard", 6), "3-seed-he": ("seed-he", 3),
+                "5-seed-th": ("seed-th", 5), "mini": ("mini", 2), "mini-a": ("mini-a", 2)}
+
+
+def _coup_core(ruleset: str, players: int) -> Any:
+    """A fresh Coup kernel state (before the deal) of ``ruleset`` for ``players``."""
+    return load_game("coup", ruleset=ruleset, players=players)._new_core()
+
+
+def coup_golden() -> Dict[str, Any]:
+    cc, cchk = coup_core, coup_check
+    out: Dict[str, Any] = {}
+    out["random"] = {name: random_games(lambda c=c: _coup_core(*c), range(16)) for name, c in COUP_CONFIGS.items()}
+    out["random_hidden"] = {name: random_games(lambda c=c: _coup_core(*c), range(3), deep=True)
+                            for name, c in COUP_CONFIGS.items()}
+    out["c_playouts"] = {str(n): [cc.playouts(n, 200, seed=s) for s in range(4)] for n in (2, 3, 4, 5, 6)}
+    out["c_playouts_long"] = cc.playouts(4, 5000, seed=9)
+    out["c_playouts_rules"] = [cc.playouts(4, 100, seed=s, steal_amount=3, exchange_mode=1, start_coins_2p=2)
+                               for s in range(2)]
+    mid = new_game("coup", players=6, seed=1)
+    for _ in range(12):
+        mid.apply_action(mid.legal_actions()[0])
+    out["c_clone_loop"] = cc.clone_loop(mid.core, 1000)
+    out["check_random_games"] = {str(n): cchk.check_random_games(n, 30, seed=n) for n in (2, 4, 6)}
+    out["check_random_games_mini"] = cchk.check_random_games(
+        2, 30, seed=7, influence=1, copies=(2, 2, 0, 0, 2), start_coins=1, start_coins_2p=0, tax=2, coup_cost=4,
+        forced_coup_at=4, assassinate_cost=2, assassin_limit=1, actions=0x7F & ~(1 << 1) & ~(1 << 3) & ~(1 << 6))
+    out["heuristic_games"] = {str(n): bot_games("coup", n, "heuristic", range(4)) for n in (2, 4, 6)}
+    out["heuristic_games_rulesets"] = {r: bot_games("coup", n, "heuristic", range(3), ruleset=r)
+                                       for r, n in (("seed-he", 3), ("mini", 2), ("mini-a", 2))}
+    out["random_bot_games"] = {str(n): bot_games("coup", n, "random", range(3)) for n in (3, 5)}
+    # the heuristic policy (every style), its likelihoods, the leaf evaluation, the belief chain and
+    # the belief model along heuristic games
+    from intrigue.engine.coup.belief import CoupBelief
+    d_pol, d_lik, d_val, d_bel, d_chain = (Digest() for _ in range(5))
+    types = list(range(len(cc.model_type_names())))
+    for ruleset, n, seed in (("standard", 4, 1), ("standard", 6, 2), ("standard", 2, 3), ("mini", 2, 4)):
+        model = CoupBelief(load_game("coup", ruleset=ruleset, players=n))
+        for i, s in enumerate(_positions("coup", n, seed, 1, ruleset=ruleset)):
+            core = s.core
+            p = core.current_player()
+            ctx = bytes((i * 5 + k) % 7 for k in range(cc.CONST["MODEL_CTX_SIZE"]))
+            d_pol.add(cc.policy_action(core, seed=i), [cc.policy_probs(core, ctx, t) for t in types])
+            for a in core.legal_actions():
+                d_lik.add(a, cc.policy_likelihoods(core, p, ctx, a, types, 0.05))
+            d_val.add(cc.evaluate(core, seed=i),
+                      cc.value_features(core) if n == 2 else cc.multi_value_features(core))
+            if i % 5 == 0:
+                for seat in range(n):
+                    d_bel.add(seat, model.table(s.information_state(seat)))
+            if i % 9 == 0:
+                table = [1.0 + ((k * 7 + i) % 5) for k in range(cc.CONST["BELIEF_TABLE_SIZE"])]
+                for seat in (-1, i % n):
+                    d_chain.add(cc.belief_hand_counts(core, seat, None, 40, seed=i),
+                                cc.belief_hand_counts(core, seat, table, 40, burn_in=8, seed=i))
+    out["policy"] = d_pol.hex()
+    out["policy_likelihoods"] = d_lik.hex()
+    out["evaluation"] = d_val.hex()
+    out["belief_tables"] = d_bel.hex()
+    out["belief_hand_counts"] = d_chain.hex()
+    out["ismcts"] = ismcts_decisions("coup", 4, 3, 6, [
+        "ismcts:iterations=300", "ismcts:iterations=200,playout=random,opponents=search",
+        "ismcts:iterations=200,playout=policy,leaf=eval", "ismcts:iterations=200,opponents=model,belief=true"],
+        limit=6)
+    out["ismcts_2"] = ismcts_decisions("coup", 2, 5, 3, ["ismcts:iterations=300"], limit=6)
+    out["ismcts_mini"] = ismcts_decisions("coup", 2, 4, 1, ["ismcts:iterations=300",
+                                                            "ismcts:iterations=300,algorithm=cfr"],
+                                          limit=6, ruleset="mini")
+    out["ismcts_mini_a"] = ismcts_decisions("coup", 2, 6, 1, ["ismcts:iterations=300,algorithm=cfr"],
+                                            limit=4, ruleset="mini-a")
     return out
 
 
@@ -275,6 +351,10 @@ def shadow_master_golden() -> Dict[str, Any]:
 #: The records under tests/data/records/, made by the kernels before they were split by concern:
 #: (file, game, players, ruleset, options, bot spec, seed).
 RECORDS = [
+    ("coup-4-heuristic.msgpack", "coup", 4, "standard", {}, "heuristic", 31),
+    ("coup-6-random.msgpack", "coup", 6, "standard", {}, "random", 32),
+    ("coup-3-seed-he-heuristic.msgpack", "coup", 3, "seed-he", {}, "heuristic", 33),
+    ("coup-2-mini-heuristic.msgpack", "coup", 2, "mini", {}, "heuristic", 34),
     ("politics-6-heuristic.msgpack", "politics", 6, "standard", {}, "heuristic", 11),
     ("politics-8-core-random.msgpack", "politics", 8, "core", {}, "random", 12),
     ("politics-7-half-heuristic.msgpack", "politics", 7, "standard", {"length": "half", "max_invitations": 3},
@@ -303,12 +383,15 @@ def record_digests(rec: Any) -> Dict[str, Any]:
     return {"events": len(rec.events), "final": d.hex(), "views": seats}
 
 
-def make_records(folder: str) -> Dict[str, Any]:
-    """Play and save the games of :data:`RECORDS` into ``folder``; returns their digests."""
+def make_records(folder: str, games: Iterable[str] = None) -> Dict[str, Any]:
+    """Play and save the games of :data:`RECORDS` (of ``games`` only, if given) into ``folder``;
+    returns their digests."""
     from intrigue.engine.records import GameRecord
     from intrigue.search.bot import make_bot
     out = {}
     for fname, game, players, ruleset, options, spec, seed in RECORDS:
+        if games is not None and game not in games:
+            continue
         s = new_game(game, ruleset=ruleset, players=players, options=options or None, seed=seed)
         bots = [make_bot(spec, seed=seed * 10 + p) for p in range(players)]
         while not s.is_terminal():
@@ -330,13 +413,14 @@ def stored_records() -> Dict[str, Any]:
 
 
 def golden() -> Dict[str, Any]:
-    return {"politics": politics_golden(), "shadow_master": shadow_master_golden(), "records": stored_records()}
+    return {"coup": coup_golden(), "politics": politics_golden(), "shadow_master": shadow_master_golden(),
+            "records": stored_records()}
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["records"]:          # play the games of RECORDS again and save them
+    if sys.argv[1:2] == ["records"]:         # play the games of RECORDS (of the games named) again and save them
         os.makedirs(RECORDS_DIR, exist_ok=True)
-        make_records(RECORDS_DIR)
+        make_records(RECORDS_DIR, sys.argv[2:] or None)
     else:
         json.dump(golden(), sys.stdout, indent=1, sort_keys=True)
         sys.stdout.write("\n")

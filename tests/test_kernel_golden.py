@@ -1,5 +1,5 @@
-"""The Politics and Shadow Master kernels play exactly the games they played before they were split
-by concern: seeded random games (legal actions, chance odds, every state's bytes, every seat's
+"""The Coup, Politics and Shadow Master kernels play exactly the games they played before they were
+split by concern: seeded random games (legal actions, chance odds, every state's bytes, every seat's
 determinization and canonical form), the C playout and property loops, the policy and heuristic
 choices, the belief tables and the search's decisions (tests/kernel_golden.py computes them;
 tests/data/kernel_golden.json holds what the kernels produced before), and the records they saved
@@ -35,6 +35,13 @@ def _differences(want, got, path=""):
 def _normalised(value):
     """``value`` as it reads back from JSON (tuples become lists, keys strings)."""
     return json.loads(json.dumps(value, sort_keys=True))
+
+
+def test_coup_kernel_plays_the_recorded_games(expected):
+    """Coup's section is quick (a few seconds), so it runs in the fast lane too."""
+    got = _normalised(kernel_golden.coup_golden())
+    diff = _differences(expected["coup"], got)
+    assert not diff, "the Coup kernel's seeded outputs changed:\n" + "\n".join(diff[:20])
 
 
 @pytest.mark.slow
