@@ -9,21 +9,36 @@ that is never dealt, which counts as no influence and is never hidden, so the co
 seat's two slots needs no case for it.
 The Court deck is a multiset (counts per role): its order is never observed, so drawing from the
 counts is the same game as drawing the top card of a shuffled deck.
+
+The enums below are ``cpdef``, so the numbers are written here only: Python sees a named one as an
+``IntEnum`` of its C names (``_Phase.PH_BLOCK``) and each member of an anonymous one as a module
+constant (``A_TAX``); ``coup_core`` offers them as ``IntEnum``s without the prefix (``Phase.BLOCK``,
+``Action.TAX``, ``Kind.TAX``, ``Role.DUKE``).  The roles, kinds and actions are anonymous because the
+kernel indexes its tables with them, which Cython allows for plain integer constants only.
 """
 from libc.stdint cimport uint8_t, uint16_t, uint64_t
 
 from intrigue.ext.game_api cimport KernelState, GameVT
 
-cdef enum:
+cpdef enum:
     NROLES = 5
+    MAX_PLAYERS = 6
+    TOTAL_COINS = 50
+    MAX_COPIES = 3        # copies of one role in the Court deck (the published deck's count)
+    MAX_ASSASSIN_LIMIT = 3    # the largest per-player limit the counters can hold
+    NUM_PHASES = 12       # phases are 0 .. NUM_PHASES - 1
+    NUM_ACTIONS = 74      # the size of the action id space (decisions, then chance outcomes)
+    ALL_ACTIONS = 0x7F    # CoupState.actions: bit (1 << K_*) set when that action is in play
+    REQUIRED_ACTIONS = 0x11   # (1 << K_INCOME) | (1 << K_COUP): always in play, so a turn always has a move
+
+cpdef enum:  # the five roles, in the deck's order (Python: Role.DUKE ...)
     DUKE = 0
     ASSASSIN = 1
     CAPTAIN = 2
     AMBASSADOR = 3
     CONTESSA = 4
-    MAX_PLAYERS = 6
-    TOTAL_COINS = 50
 
+cdef enum:
     CARD_EMPTY = 7
     CARD_ROLE = 7
     CARD_UP = 8
@@ -32,15 +47,15 @@ cdef enum:
 
     NO_SEAT = 255
     NO_CLAIM = 255        # CLAIM_OF_KIND of an action that claims no role
-    MAX_COPIES = 3        # copies of one role in the Court deck (the published deck's count)
     COPY_BITS = 2         # bits per role in CoupState.copies
     COPY_MASK = 3
     STANDARD_COPIES = 0x3FF   # 3 copies of each of the 5 roles, packed
     COUNT_BITS = 2        # bits per seat in CoupState.assassinations
     COUNT_MASK = 3
-    MAX_ASSASSIN_LIMIT = 3    # the largest per-player limit the counters can hold
+    NUM_KINDS = 7         # declarable action kinds K_INCOME .. K_STEAL
+    DECLARE_LIMITED = 0x80    # CoupState.declarable: Assassinations are limited per player
 
-cdef enum:  # decision points (phase); the kernel's phase is also the "kind of decision"
+cpdef enum _Phase:  # decision points (phase); the kernel's phase is also the "kind of decision"
     PH_DEAL = 0          # chance: deal 2 cards to `asked`
     PH_ACTION = 1        # the actor declares an action
     PH_CHALLENGE = 2     # `asked` challenges the action's claim or passes
@@ -53,9 +68,8 @@ cdef enum:  # decision points (phase); the kernel's phase is also the "kind of d
     PH_EXDRAW = 9        # chance: the actor draws 2 for an Exchange
     PH_EXCHANGE = 10     # the actor chooses the hand to keep
     PH_OVER = 11
-    NUM_PHASES = 12
 
-cdef enum:  # declared action kinds
+cpdef enum:  # declared action kinds (CoupState.kind; bit 1 << K_* in CoupState.actions; Python: Kind.TAX ...)
     K_INCOME = 0
     K_FOREIGN_AID = 1
     K_TAX = 2
@@ -70,7 +84,7 @@ cdef enum:  # what follows a loss of influence / a replacement draw
     CONT_ACTION_PROVED = 1
     CONT_BLOCK_PROVED = 2
 
-cdef enum:  # action ids (decisions, then chance outcomes)
+cpdef enum:  # decision ids; where an id adds a seat, role or pair index the member is its base (Python: Action.TAX ...)
     A_INCOME = 0
     A_FOREIGN_AID = 1
     A_TAX = 2
@@ -84,18 +98,14 @@ cdef enum:  # action ids (decisions, then chance outcomes)
     A_REVEAL = 29         # + role
     A_KEEP1 = 34          # + role: keep a one-card hand
     A_KEEP2 = 39          # + pair index: keep a two-card hand
+
+cpdef enum _Chance:  # chance outcome ids, after the decisions
     C_ONE = 54            # + role: a one-card draw
     C_TWO = 59            # + pair index: a two-card deal or draw
-    NUM_ACTIONS = 74
 
-cdef enum:  # CoupState.actions: bit (1 << K_*) set when that action is in play
-    ALL_ACTIONS = 0x7F
-    DECLARE_LIMITED = 0x80    # CoupState.declarable: Assassinations are limited per player
-    REQUIRED_ACTIONS = (1 << K_INCOME) | (1 << K_COUP)    # always in play: a turn always has a move
-
-cdef enum:
-    EXCHANGE_PUBLISHED = 0
-    EXCHANGE_SWAP_ONE = 1
+cpdef enum _Exchange:  # CoupRules.exchange_mode: what an Exchange lets the actor keep
+    EXCHANGE_PUBLISHED = 0    # as many of hand + 2 drawn as the actor has influence
+    EXCHANGE_SWAP_ONE = 1     # the hand, or the hand with one card swapped for one drawn
 
 
 cdef struct CoupRules:

@@ -7,6 +7,7 @@ No function below creates a Python object, so a playout runs without the GIL.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 from libc.math cimport exp, log
+from enum import IntEnum
 
 from intrigue.ext.rng cimport rng_next, rng_below
 from intrigue.ext.game_api cimport (GameVT, KernelState, CHANCE, TERMINAL, MAX_LEGAL,
@@ -20,8 +21,8 @@ cdef uint8_t PAIR_A[15]
 cdef uint8_t PAIR_B[15]
 # Which role each action claims and which roles block it (coup.md section 3): the one table of them,
 # read by the rules below and, through claim_table(), by the engine (engine/coup/claims.py)
-cdef uint8_t CLAIM_OF_KIND[7]           # K_* -> the role the action claims, NO_CLAIM if none
-cdef uint8_t BLOCKERS_OF_KIND[7]        # K_* -> bit r set when claiming role r blocks the action
+cdef uint8_t CLAIM_OF_KIND[NUM_KINDS]         # K_* -> the role the action claims, NO_CLAIM if none
+cdef uint8_t BLOCKERS_OF_KIND[NUM_KINDS]      # K_* -> bit r set when claiming role r blocks the action
 
 
 cdef void _init_tables() noexcept:
@@ -1359,23 +1360,43 @@ def clone_loop(CoupCore st, int count):
     return acc
 
 
-# Python-visible constants (the enums above), for the engine layer and tests
-CONST = dict(
-    NROLES=NROLES, MAX_PLAYERS=MAX_PLAYERS, TOTAL_COINS=TOTAL_COINS,
-    DUKE=DUKE, ASSASSIN=ASSASSIN, CAPTAIN=CAPTAIN, AMBASSADOR=AMBASSADOR, CONTESSA=CONTESSA,
-    PH_DEAL=PH_DEAL, PH_ACTION=PH_ACTION, PH_CHALLENGE=PH_CHALLENGE, PH_DEFEND=PH_DEFEND,
-    PH_BLOCK=PH_BLOCK, PH_BCHALLENGE=PH_BCHALLENGE, PH_BDEFEND=PH_BDEFEND, PH_LOSE=PH_LOSE,
-    PH_REPLACE=PH_REPLACE, PH_EXDRAW=PH_EXDRAW, PH_EXCHANGE=PH_EXCHANGE, PH_OVER=PH_OVER,
-    K_INCOME=K_INCOME, K_FOREIGN_AID=K_FOREIGN_AID, K_TAX=K_TAX, K_EXCHANGE=K_EXCHANGE,
-    K_COUP=K_COUP, K_ASSASSINATE=K_ASSASSINATE, K_STEAL=K_STEAL,
-    A_INCOME=A_INCOME, A_FOREIGN_AID=A_FOREIGN_AID, A_TAX=A_TAX, A_EXCHANGE=A_EXCHANGE,
-    A_COUP=A_COUP, A_ASSASSINATE=A_ASSASSINATE, A_STEAL=A_STEAL, A_PASS=A_PASS,
-    A_CHALLENGE=A_CHALLENGE, A_BLOCK=A_BLOCK, A_REVEAL=A_REVEAL, A_KEEP1=A_KEEP1, A_KEEP2=A_KEEP2,
-    C_ONE=C_ONE, C_TWO=C_TWO, NUM_ACTIONS=NUM_ACTIONS,
-    EXCHANGE_PUBLISHED=EXCHANGE_PUBLISHED, EXCHANGE_SWAP_ONE=EXCHANGE_SWAP_ONE,
-    ALL_ACTIONS=ALL_ACTIONS, REQUIRED_ACTIONS=REQUIRED_ACTIONS, MAX_COPIES=MAX_COPIES,
-    MAX_ASSASSIN_LIMIT=MAX_ASSASSIN_LIMIT, K_NONE=K_NONE,
-)
+# --- the enums Python sees ------------------------------------------------------------------------
+# One source of truth: the C enums of coup_core.pxd.  They are ``cpdef``, so Python sees a named one
+# as an IntEnum of the C names (``_Phase.PH_BLOCK``) and the members of an anonymous one as module
+# constants (``A_TAX``); the public enums drop the prefix (``Phase.BLOCK``, ``Action.TAX``).
+def _public_enum(name, c_enum, prefix, doc):
+    """An IntEnum ``name`` with the members of the kernel's C enum ``c_enum``, ``prefix`` dropped."""
+    out = IntEnum(name, [(m.name[len(prefix):], m.value) for m in c_enum], module=__name__)
+    out.__doc__ = doc
+    return out
+
+
+def _constants_enum(name, members, doc):
+    """An IntEnum ``name`` of ``members``, ``(name, C constant)`` pairs (of an anonymous ``cpdef enum``,
+    whose module attributes Cython sets only after this code has run)."""
+    out = IntEnum(name, list(members), module=__name__)
+    out.__doc__ = doc
+    return out
+
+
+Role = _constants_enum("Role", (("DUKE", DUKE), ("ASSASSIN", ASSASSIN), ("CAPTAIN", CAPTAIN),
+                                ("AMBASSADOR", AMBASSADOR), ("CONTESSA", CONTESSA)),
+                       "The five roles, in the Court deck's order (a card's low 3 bits).")
+Phase = _public_enum("Phase", _Phase, "PH_",
+                     "What is due: a decision point, a chance event or the end (``CoupCore.phase``).")
+Kind = _constants_enum("Kind", (("INCOME", K_INCOME), ("FOREIGN_AID", K_FOREIGN_AID), ("TAX", K_TAX),
+                                ("EXCHANGE", K_EXCHANGE), ("COUP", K_COUP), ("ASSASSINATE", K_ASSASSINATE),
+                                ("STEAL", K_STEAL), ("NONE", K_NONE)),
+                       "The declared action's kind (``CoupCore.kind``; NONE: no action yet).")
+Action = _constants_enum("Action", (("INCOME", A_INCOME), ("FOREIGN_AID", A_FOREIGN_AID), ("TAX", A_TAX),
+                                    ("EXCHANGE", A_EXCHANGE), ("COUP", A_COUP), ("ASSASSINATE", A_ASSASSINATE),
+                                    ("STEAL", A_STEAL), ("PASS", A_PASS), ("CHALLENGE", A_CHALLENGE),
+                                    ("BLOCK", A_BLOCK), ("REVEAL", A_REVEAL), ("KEEP1", A_KEEP1),
+                                    ("KEEP2", A_KEEP2)),
+                         "Decision ids; where an id adds a seat, role or pair index the member is its base.")
+Chance = _public_enum("Chance", _Chance, "C_",
+                      "Chance outcome ids (after the decisions); each member is a base plus a role or pair index.")
+Exchange = _public_enum("Exchange", _Exchange, "EXCHANGE_", "What an Exchange lets the actor keep (a rule).")
 
 
 # ==================================================================================================
@@ -1392,9 +1413,9 @@ CONST = dict(
 # ==================================================================================================
 from intrigue.ext.rng cimport rng_unit
 
-cdef enum:
-    BELIEF_HANDS = 20
-    BELIEF_TABLE_SIZE = MAX_PLAYERS * BELIEF_HANDS
+cpdef enum:
+    BELIEF_HANDS = 20                                # one-card hands (5), then two-card hands (15 pairs)
+    BELIEF_TABLE_SIZE = 120                          # MAX_PLAYERS * BELIEF_HANDS: a weight per seat and hand
 
 
 cdef inline int _hidden_slots(const CoupState* s, int p, int* slots) noexcept nogil:
@@ -1922,9 +1943,6 @@ def belief_hand_counts(CoupCore core, int seat, table, int samples, int burn_in=
                     b = s.cards[slots[1]]
                     counts[p][5 + PAIR_INDEX[a][b]] += 1
     return [[counts[p][h] for h in range(BELIEF_HANDS)] for p in range(s.n)]
-
-
-CONST.update(BELIEF_HANDS=BELIEF_HANDS, BELIEF_TABLE_SIZE=BELIEF_TABLE_SIZE)
 
 
 include "coup_policy.pxi"

@@ -20,7 +20,7 @@
 # fitted correction of searching bots (_fit_correct), or a uniform choice.  A belief sets the weights
 # (CoupBelief.model_context); the bot's `style` option picks one type.
 # ==================================================================================================
-cdef enum:
+cpdef enum:
     MODEL_NTYPES = 8                    # the kinds of player the policy can play (MODEL_TYPE_*)
     MODEL_TYPE_AT = MAX_PLAYERS         # where the seats' type weights start in the context
     MODEL_NHABITS = 4                   # the habits a seat's context may carry (HABIT_*)
@@ -32,7 +32,7 @@ cdef enum:
     FIT_BETA_CH = 19
     FIT_BETA_BLK = 26
 
-cdef enum:  # the types (styles) of the policy; MODEL_STYLES holds what each changes
+cpdef enum _ModelType:  # the types (styles) of the policy; MODEL_STYLES holds what each changes
     MODEL_TYPE_HEURISTIC = 0            # the heuristic as it is (the bot's default style)
     MODEL_TYPE_SEARCH = 1               # corrected by the fitted model of how searching bots decide
     MODEL_TYPE_HONEST = 2               # bluffs a tenth as often (the belief's `truthful` reading)
@@ -43,7 +43,7 @@ cdef enum:  # the types (styles) of the policy; MODEL_STYLES holds what each cha
     MODEL_TYPE_RANDOM = 7               # a uniformly random legal action
 
 
-cdef enum:  # habits: what a seat does when it may, whatever its cards (counted from the table)
+cpdef enum _Habit:  # habits: what a seat does when it may, whatever its cards (counted from the table)
     HABIT_BLOCK_FA = 0                  # blocks a Foreign Aid it is asked about
     HABIT_BLOCK_STEAL = 1               # blocks a Steal from it
     HABIT_BLOCK_ASSASSINATE = 2         # blocks an Assassination of it
@@ -88,7 +88,8 @@ def model_type_names():
     belief's types)."""
     return list(MODEL_TYPE_NAMES)
 
-cdef double FIT_EPS = 1e-3              # keeps log p finite where the heuristic never plays a move
+FIT_EPS = 1e-3                          # keeps log p finite where the heuristic never plays a move
+cdef double FIT_EPS_C = FIT_EPS         # the same, for the C code
 
 # The fitted model of how searching bots decide among three or more (engine/coup/policyfit.py, which
 # reads it from here; bench/fit_coup_policy.py prints a new one): per kind of decision, a weight per
@@ -693,7 +694,7 @@ cdef void _fit_correct(const CoupState* s, const MView* v, const int* legal, int
     beta = POLICY_FIT[FIT_BETA_ACT if ph == PH_ACTION else (FIT_BETA_BLK if ph == PH_BLOCK else FIT_BETA_CH)]
     for i in range(n):
         c = _fit_category(s, v, legal[i])
-        sc[i] = (POLICY_FIT[c] if c >= 0 else 0.0) + beta * log(out[i] + FIT_EPS)
+        sc[i] = (POLICY_FIT[c] if c >= 0 else 0.0) + beta * log(out[i] + FIT_EPS_C)
         if sc[i] > top:
             top = sc[i]
     for i in range(n):
@@ -823,10 +824,6 @@ def policy_likelihoods(CoupCore core, int seat, ctx, int action, types, double e
     return out
 
 
-CONST.update(MODEL_CTX_SIZE=MODEL_CTX_SIZE, MODEL_TYPE_AT=MODEL_TYPE_AT, MODEL_NTYPES=MODEL_NTYPES,
-             MODEL_HABIT_AT=MODEL_HABIT_AT, MODEL_NHABITS=MODEL_NHABITS, HABIT_BLOCK_FA=HABIT_BLOCK_FA,
-             HABIT_BLOCK_STEAL=HABIT_BLOCK_STEAL, HABIT_BLOCK_ASSASSINATE=HABIT_BLOCK_ASSASSINATE,
-             HABIT_CHALLENGE=HABIT_CHALLENGE,
-             MODEL_WEIGHT_MAX=MODEL_WEIGHT_MAX, FIT_EPS=FIT_EPS, BLUFFER_FACTOR=BLUFFER_FACTOR,
-             HONEST_FACTOR=HONEST_FACTOR,
-             **{f"MODEL_TYPE_{name.upper()}": t for t, name in enumerate(MODEL_TYPE_NAMES)})
+ModelType = _public_enum("ModelType", _ModelType, "MODEL_TYPE_",
+                         "The policy's types (styles), in the order of model_type_names().")
+Habit = _public_enum("Habit", _Habit, "HABIT_", "The habits a seat's model context may carry.")

@@ -13,11 +13,11 @@ from typing import Dict, List, Sequence, Tuple
 
 from intrigue.engine.game import InfoState
 from intrigue.engine.coup.claims import CLAIM_OF_KIND, claimed_role, claims_in_view as _claims
-from intrigue.ext.coup_core import CONST as K, pair_roles
+from intrigue.ext.coup_core import Action, Kind, Phase, Role, pair_roles
 from intrigue.ext.game_api import Rng
 
-DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
-                                              K["CONTESSA"])
+DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (Role.DUKE, Role.ASSASSIN, Role.CAPTAIN, Role.AMBASSADOR,
+                                              Role.CONTESSA)
 BASE_VALUE = (5.0, 4.0, 4.2, 2.5, 3.2)   # duke, assassin, captain, ambassador, contessa
 
 #: what each style changes: (bluff factor, challenge factor, challenge floor, uniform)
@@ -54,17 +54,17 @@ class ReferenceHeuristic:
             return {legal[0]: 1.0}
         v = _View(info)
         ph = v.core.phase
-        if ph == K["PH_ACTION"]:
+        if ph == Phase.ACTION:
             w = self._action(v, legal)
-        elif ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
-            w = self._challenge(v, ph == K["PH_BCHALLENGE"])
-        elif ph == K["PH_BLOCK"]:
+        elif ph in (Phase.CHALLENGE, Phase.BCHALLENGE):
+            w = self._challenge(v, ph == Phase.BCHALLENGE)
+        elif ph == Phase.BLOCK:
             w = self._block(v, legal)
-        elif ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
-            w = self._defend(v, legal, ph == K["PH_BDEFEND"])
-        elif ph == K["PH_LOSE"]:
+        elif ph in (Phase.DEFEND, Phase.BDEFEND):
+            w = self._defend(v, legal, ph == Phase.BDEFEND)
+        elif ph == Phase.LOSE:
             w = self._lose(v, legal)
-        elif ph == K["PH_EXCHANGE"]:
+        elif ph == Phase.EXCHANGE:
             w = self._exchange(v, legal)
         else:
             w = {}
@@ -84,11 +84,11 @@ class ReferenceHeuristic:
         for a, x in w.items():
             role = claimed_role(core, a)
             out[a] = x * bluff if role is not None and role not in v.my_roles else x
-        if core.phase in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]) and (factor != 1.0 or floor > 0.0):
-            ch, pas = out.get(K["A_CHALLENGE"], 0.0), out.get(K["A_PASS"], 0.0)
+        if core.phase in (Phase.CHALLENGE, Phase.BCHALLENGE) and (factor != 1.0 or floor > 0.0):
+            ch, pas = out.get(Action.CHALLENGE, 0.0), out.get(Action.PASS, 0.0)
             x = ch / (ch + pas) if ch + pas > 0 else 0.0
             x = min(1.0, max(floor, x * factor))
-            out[K["A_CHALLENGE"]], out[K["A_PASS"]] = x, 1.0 - x
+            out[Action.CHALLENGE], out[Action.PASS] = x, 1.0 - x
         return out
 
     # --- turn actions -----------------------------------------------------------------------------
@@ -98,12 +98,12 @@ class ReferenceHeuristic:
         opps = v.opponents()
         w: Dict[int, float] = {}
         target = max(opps, key=lambda q: v.threat(q))
-        coup_moves = [a for a in legal if K["A_COUP"] <= a < K["A_ASSASSINATE"]]
+        coup_moves = [a for a in legal if Action.COUP <= a < Action.ASSASSINATE]
         if coup_moves and (coins >= core.rules["forced_coup_at"] or len(coup_moves) == len(legal)):
-            return {K["A_COUP"] + target: 1.0}
+            return {Action.COUP + target: 1.0}
         if coup_moves:
             # 7+ coins: coup the strongest (or finish off the last opponent)
-            w[K["A_COUP"] + target] = 30.0
+            w[Action.COUP + target] = 30.0
         has = v.my_roles
         b = self.bluff
         # assassinate: the strongest opponent not known to claim contessa
@@ -111,13 +111,13 @@ class ReferenceHeuristic:
             cands = [q for q in opps if CONTESSA not in v.claims[q]] or opps
             t = max(cands, key=lambda q: v.threat(q))
             if ASSASSIN in has:
-                w[K["A_ASSASSINATE"] + t] = 12.0
+                w[Action.ASSASSINATE + t] = 12.0
             elif v.unseen[ASSASSIN] > 0:
-                w[K["A_ASSASSINATE"] + t] = 0.6 * b
+                w[Action.ASSASSINATE + t] = 0.6 * b
         if DUKE in has:
-            w[K["A_TAX"]] = 10.0
+            w[Action.TAX] = 10.0
         elif v.unseen[DUKE] > 0:
-            w[K["A_TAX"]] = 1.8 * b
+            w[Action.TAX] = 1.8 * b
         # steal from the richest opponent who has not claimed a steal blocker
         rich = [q for q in opps if core.coins[q] >= 1]
         if rich:
@@ -125,16 +125,16 @@ class ReferenceHeuristic:
             t = max(cands, key=lambda q: (min(core.coins[q], core.rules["steal_amount"]), v.threat(q)))
             gain = min(core.coins[t], core.rules["steal_amount"])
             if CAPTAIN in has:
-                w[K["A_STEAL"] + t] = 4.0 + 2.0 * gain
+                w[Action.STEAL + t] = 4.0 + 2.0 * gain
             elif v.unseen[CAPTAIN] > 0 and gain >= 2:
-                w[K["A_STEAL"] + t] = 0.6 * b
+                w[Action.STEAL + t] = 0.6 * b
         if AMBASSADOR in has and not (has & {DUKE, CAPTAIN, ASSASSIN}):
-            w[K["A_EXCHANGE"]] = 5.0
+            w[Action.EXCHANGE] = 5.0
         elif not (has & {DUKE, CAPTAIN, ASSASSIN}) and v.unseen[AMBASSADOR] > 0:
-            w[K["A_EXCHANGE"]] = 0.8 * b
+            w[Action.EXCHANGE] = 0.8 * b
         duke_claimed = any(DUKE in v.claims[q] for q in opps)
-        w[K["A_FOREIGN_AID"]] = 0.4 if duke_claimed or DUKE in has else 2.5
-        w[K["A_INCOME"]] = 1.5
+        w[Action.FOREIGN_AID] = 0.4 if duke_claimed or DUKE in has else 2.5
+        w[Action.INCOME] = 1.5
         return w
 
     # --- challenges -------------------------------------------------------------------------------
@@ -145,12 +145,12 @@ class ReferenceHeuristic:
         else:
             claimant, role = core.actor, CLAIM_OF_KIND[core.kind]
         p_true = v.p_holds(claimant, role)
-        pas, chal = K["A_PASS"], K["A_CHALLENGE"]
+        pas, chal = Action.PASS, Action.CHALLENGE
         if p_true <= 0.0:
             return {chal: 1.0}
         kind = core.kind
         hurts_me = (not of_block and core.target == me) or (of_block and core.actor == me)
-        if not of_block and kind == K["K_ASSASSINATE"] and core.target == me:
+        if not of_block and kind == Kind.ASSASSINATE and core.target == me:
             if CONTESSA in v.my_roles:
                 return {pas: 1.0}                  # block with the real Contessa instead
             if v.influence(me) == 1:
@@ -171,17 +171,17 @@ class ReferenceHeuristic:
     # --- blocks -------------------------------------------------------------------------------------
     def _block(self, v: "_View", legal: List[int]) -> Dict[int, float]:
         core, me, has = v.core, v.seat, v.my_roles
-        pas = K["A_PASS"]
+        pas = Action.PASS
         b = self.bluff
         kind = core.kind
-        if kind == K["K_FOREIGN_AID"]:
-            blk = K["A_BLOCK"] + DUKE
+        if kind == Kind.FOREIGN_AID:
+            blk = Action.BLOCK + DUKE
             if DUKE in has:
                 return {blk: 0.9, pas: 0.1}
             x = 0.06 * b if v.unseen[DUKE] > 0 else 0.0
             return {blk: x, pas: 1.0 - x}
-        if kind == K["K_ASSASSINATE"]:
-            blk = K["A_BLOCK"] + CONTESSA
+        if kind == Kind.ASSASSINATE:
+            blk = Action.BLOCK + CONTESSA
             if CONTESSA in has:
                 return {blk: 1.0}
             if v.unseen[CONTESSA] == 0:
@@ -193,34 +193,34 @@ class ReferenceHeuristic:
             return {blk: x, pas: 1.0 - x}
         # steal
         if CAPTAIN in has:
-            return {K["A_BLOCK"] + CAPTAIN: 1.0}
+            return {Action.BLOCK + CAPTAIN: 1.0}
         if AMBASSADOR in has:
-            return {K["A_BLOCK"] + AMBASSADOR: 1.0}
+            return {Action.BLOCK + AMBASSADOR: 1.0}
         loss = min(core.coins[me], core.rules["steal_amount"])
         x = (0.3 if loss >= 2 else 0.08) * b
         role = CAPTAIN if v.unseen[CAPTAIN] >= v.unseen[AMBASSADOR] else AMBASSADOR
         if v.unseen[role] == 0:
             x = 0.0
-        return {K["A_BLOCK"] + role: x, pas: 1.0 - x}
+        return {Action.BLOCK + role: x, pas: 1.0 - x}
 
     # --- revealing cards ----------------------------------------------------------------------------
     def _defend(self, v: "_View", legal: List[int], of_block: bool) -> Dict[int, float]:
         core = v.core
         role = core.block_role if of_block else CLAIM_OF_KIND[core.kind]
-        if K["A_REVEAL"] + role in legal:
-            return {K["A_REVEAL"] + role: 1.0}      # prove the claim
+        if Action.REVEAL + role in legal:
+            return {Action.REVEAL + role: 1.0}      # prove the claim
         return self._lose(v, legal)
 
     def _lose(self, v: "_View", legal: List[int]) -> Dict[int, float]:
-        roles = [a - K["A_REVEAL"] for a in legal]
+        roles = [a - Action.REVEAL for a in legal]
         worst = min(roles, key=lambda r: (v.card_value(r), r))
-        return {K["A_REVEAL"] + worst: 1.0}
+        return {Action.REVEAL + worst: 1.0}
 
     def _exchange(self, v: "_View", legal: List[int]) -> Dict[int, float]:
         def hand_of(a: int) -> Tuple[int, ...]:
-            if a < K["A_KEEP2"]:
-                return (a - K["A_KEEP1"],)
-            return tuple(pair_roles(a - K["A_KEEP2"]))
+            if a < Action.KEEP2:
+                return (a - Action.KEEP1,)
+            return tuple(pair_roles(a - Action.KEEP2))
 
         def score(a: int) -> float:
             h = hand_of(a)
@@ -254,7 +254,7 @@ class _View:
                 elif p == me:
                     seen[role] += 1
                     mine.append(role)
-        if core.phase == K["PH_EXCHANGE"] and core.actor == me:
+        if core.phase == Phase.EXCHANGE and core.actor == me:
             for r in core.drawn:
                 seen[r] += 1
         self.my_cards = mine

@@ -197,7 +197,7 @@ def coup_golden() -> Dict[str, Any]:
         for i, s in enumerate(_positions("coup", n, seed, 1, ruleset=ruleset)):
             core = s.core
             p = core.current_player()
-            ctx = bytes((i * 5 + k) % 7 for k in range(cc.CONST["MODEL_CTX_SIZE"]))
+            ctx = bytes((i * 5 + k) % 7 for k in range(cc.MODEL_CTX_SIZE))
             d_pol.add(cc.policy_action(core, seed=i), [cc.policy_probs(core, ctx, t) for t in types])
             for a in core.legal_actions():
                 d_lik.add(a, cc.policy_likelihoods(core, p, ctx, a, types, 0.05))
@@ -207,7 +207,7 @@ def coup_golden() -> Dict[str, Any]:
                 for seat in range(n):
                     d_bel.add(seat, model.table(s.information_state(seat)))
             if i % 9 == 0:
-                table = [1.0 + ((k * 7 + i) % 5) for k in range(cc.CONST["BELIEF_TABLE_SIZE"])]
+                table = [1.0 + ((k * 7 + i) % 5) for k in range(cc.BELIEF_TABLE_SIZE)]
                 for seat in (-1, i % n):
                     d_chain.add(cc.belief_hand_counts(core, seat, None, 40, seed=i),
                                 cc.belief_hand_counts(core, seat, table, 40, burn_in=8, seed=i))

@@ -8,12 +8,12 @@ from ismcts_positions import deal, play
 from intrigue.engine import new_game
 from intrigue.engine.coup.belief import HABIT_PSEUDO, MIXTURE_PRIOR, TYPE_NAMES, CoupBelief
 from intrigue.engine.coup.heuristic import model_context
-from intrigue.ext.coup_core import CONST as K
+from intrigue.ext.coup_core import MODEL_HABIT_AT, MODEL_NHABITS, Action, Habit, Phase, Role
 from intrigue.ext.ismcts import model_probs
 from intrigue.search.bot import make_bot
 from intrigue.search.heuristic import HeuristicBot
 
-BLOCK_DUKE = K["A_BLOCK"] + K["DUKE"]
+BLOCK_DUKE = Action.BLOCK + Role.DUKE
 
 
 class DukeBlocker:
@@ -23,7 +23,7 @@ class DukeBlocker:
         self.rest = HeuristicBot(seed=seed)
 
     def choose(self, info):
-        if info.core.phase == K["PH_BLOCK"] and BLOCK_DUKE in info.legal_actions():
+        if info.core.phase == Phase.BLOCK and BLOCK_DUKE in info.legal_actions():
             return BLOCK_DUKE
         return self.rest.choose(info).action
 
@@ -52,17 +52,17 @@ def _aid_around_blocks(spec, players, games, iterations):
                 pick = others[seat].choose(info)
                 a = pick if isinstance(pick, int) else pick.action
             core = state.core
-            if seat == blocker_seat and core.phase == K["PH_BLOCK"] and a == BLOCK_DUKE:
+            if seat == blocker_seat and core.phase == Phase.BLOCK and a == BLOCK_DUKE:
                 blocks += 1
             if seat == me:
                 late = int(blocks >= 2)
-                if core.phase == K["PH_ACTION"]:
+                if core.phase == Phase.ACTION:
                     turns[late] += 1
-                    aid[late] += a == K["A_FOREIGN_AID"]
-                elif (late and core.phase == K["PH_BCHALLENGE"] and core.blocker == blocker_seat
+                    aid[late] += a == Action.FOREIGN_AID
+                elif (late and core.phase == Phase.BCHALLENGE and core.blocker == blocker_seat
                       and core.actor == me):
-                    challenged += a == K["A_CHALLENGE"]
-                    walked += a != K["A_CHALLENGE"]
+                    challenged += a == Action.CHALLENGE
+                    walked += a != Action.CHALLENGE
             state.apply_action(a)
         bot.close()
     return turns, aid, walked, challenged
@@ -86,9 +86,9 @@ def _two_duke_blocks():
                          ("captain", "assassin")))
     for _ in range(2):
         state.apply_action("foreign_aid")
-        while state.core.phase == K["PH_BLOCK"]:
+        while state.core.phase == Phase.BLOCK:
             state.apply_action("block duke" if state.current_player() == 1 else "pass")
-        while state.core.phase == K["PH_BCHALLENGE"]:
+        while state.core.phase == Phase.BCHALLENGE:
             state.apply_action("pass")
         for _ in range(3):
             state.apply_action("income")
@@ -99,13 +99,13 @@ def test_a_habit_is_blended_into_the_searchs_model_of_that_seat():
     state = _two_duke_blocks()
     info = state.information_state(0)
     ctx = CoupBelief(info.game, opponent="mixture").model_context(info, model_context(info))
-    at = K["MODEL_HABIT_AT"] + (1 * K["MODEL_NHABITS"] + K["HABIT_BLOCK_FA"]) * 2
+    at = MODEL_HABIT_AT + (1 * MODEL_NHABITS + Habit.BLOCK_FA) * 2
     rate, weight = (2 + 0.5) / 3, 2 / (2 + HABIT_PSEUDO)
     assert (ctx[at], ctx[at + 1]) == (round(255 * rate), round(255 * weight))
     for q in (2, 3):                                     # they let both blocks stand: 0 challenges of 2
-        base = K["MODEL_HABIT_AT"] + q * K["MODEL_NHABITS"] * 2
-        assert ctx[base + 2 * K["HABIT_BLOCK_FA"]:base + 2 * K["HABIT_BLOCK_FA"] + 2] == bytes(2)
-        assert tuple(ctx[base + 2 * K["HABIT_CHALLENGE"]:base + 2 * K["HABIT_CHALLENGE"] + 2]) == (
+        base = MODEL_HABIT_AT + q * MODEL_NHABITS * 2
+        assert ctx[base + 2 * Habit.BLOCK_FA:base + 2 * Habit.BLOCK_FA + 2] == bytes(2)
+        assert tuple(ctx[base + 2 * Habit.CHALLENGE:base + 2 * Habit.CHALLENGE + 2]) == (
             round(255 * 0.5 / 3), round(255 * 0.5))
     state.apply_action("foreign_aid")
     assert state.current_player() == 1 and state.legal_moves() == ["pass", "block duke"]
@@ -128,7 +128,7 @@ def test_the_mixture_tells_a_challenger_from_a_truthful_player():
         while challenges < 2 and not state.is_terminal():
             seat = state.current_player()
             a = bots[seat].choose(state.information_state(seat)).action
-            challenges += seat == 1 and a == K["A_CHALLENGE"]
+            challenges += seat == 1 and a == Action.CHALLENGE
             state.apply_action(a)
         info = state.information_state(0)
         for q, types in CoupBelief(info.game, opponent="mixture").type_posteriors(info).items():

@@ -9,7 +9,7 @@ import pytest
 from coup_heuristic_reference import ReferenceHeuristic
 from intrigue.engine import new_game
 from intrigue.engine.coup.heuristic import STYLES, CoupHeuristic, model_context
-from intrigue.ext.coup_core import CONST as K, policy_likelihoods
+from intrigue.ext.coup_core import ModelType, Phase, policy_likelihoods
 from intrigue.ext.game_api import Rng
 
 
@@ -69,14 +69,14 @@ def test_seeded_games_of_the_face_are_the_references_games(players):
 def test_the_beliefs_likelihood_of_the_hand_held_is_the_policys():
     # policy_likelihoods reads a decision under every hand at once; at the hand the seat really holds
     # it is the reference policy's probability of the decision
-    types = [K["MODEL_TYPE_HEURISTIC"], K["MODEL_TYPE_TRUTHFUL"], K["MODEL_TYPE_BLUFFER"],
-             K["MODEL_TYPE_CHALLENGER"], K["MODEL_TYPE_PASSIVE"]]
+    types = [ModelType.HEURISTIC, ModelType.TRUTHFUL, ModelType.BLUFFER,
+             ModelType.CHALLENGER, ModelType.PASSIVE]
     refs = [ReferenceHeuristic(Rng(0), s) for s in ("default", "truthful", "bluffer", "challenger", "passive")]
     checked = 0
     for state, info in _decisions(3, 25, 5):
         seat, legal = info.seat, info.legal_actions()
         hand = sorted(state.core.face_down(seat))
-        if len(legal) < 2 or not hand or state.core.phase == K["PH_EXCHANGE"]:
+        if len(legal) < 2 or not hand or state.core.phase == Phase.EXCHANGE:
             continue
         h = hand[0] if len(hand) == 1 else 5 + _pair_index(*hand)
         for a in legal:

@@ -16,7 +16,7 @@ from intrigue.engine import GameRecord, OptionError, PlayerCountError, load_game
 from intrigue.engine.coup.heuristic import CoupHeuristic
 from intrigue.engine.coup.narrate import CoupNarrator
 from intrigue.ext import coup_core
-from intrigue.ext.coup_core import CONST as K
+from intrigue.ext.coup_core import ALL_ACTIONS, Action, Role
 from intrigue.ext.game_api import Rng
 from intrigue.search.bot import make_bot
 
@@ -41,7 +41,7 @@ def play(s, *moves):
 def test_defaults_are_the_published_game():
     game = load_game("coup", "standard", 4)
     rules = game._new_core().rules
-    assert rules["influence"] == 2 and rules["copies"] == (3, 3, 3, 3, 3) and rules["actions"] == K["ALL_ACTIONS"]
+    assert rules["influence"] == 2 and rules["copies"] == (3, 3, 3, 3, 3) and rules["actions"] == ALL_ACTIONS
     assert (rules["income"], rules["tax"], rules["coup_cost"], rules["assassinate_cost"]) == (1, 3, 7, 3)
     assert rules["assassin_limit"] == 0 and game.blank_roles == ()
     s = game.new_state(1)
@@ -87,7 +87,7 @@ def test_the_kernel_refuses_a_bad_ruleset_on_its_own():
     with pytest.raises(ValueError, match="Court deck is too small"):
         coup_core.CoupCore(4, copies=(1, 1, 1, 1, 1))
     with pytest.raises(ValueError, match="Income and Coup"):
-        coup_core.CoupCore(2, actions=K["ALL_ACTIONS"] & ~1)
+        coup_core.CoupCore(2, actions=ALL_ACTIONS & ~1)
     with pytest.raises(TypeError, match="no rule"):
         coup_core.CoupCore(2, coins=3)
 
@@ -206,7 +206,7 @@ def test_a_seat_sees_its_own_card_only():
     assert all(p["face_up"] == [] for p in pub["players"])
     for seed in range(20):                                      # determinization never moves seat 0's card
         d = a.information_state(0).determinize(Rng(seed))
-        assert d.core.face_down(0) == [K["ASSASSIN"]] and d.core.face_down(1)[0] in (K["DUKE"], K["CONTESSA"])
+        assert d.core.face_down(0) == [Role.ASSASSIN] and d.core.face_down(1)[0] in (Role.DUKE, Role.CONTESSA)
 
 
 @pytest.mark.parametrize("ruleset,players,options", [
@@ -241,7 +241,7 @@ def test_information_states_of_one_card_hands_are_valid_states(ruleset, players,
 
 def test_the_blank_card_is_named_plainly_in_every_language():
     s = mini_a("duke", "assassin")
-    assert s.game.blank_roles == (K["DUKE"],) and load_game("coup", "mini").blank_roles == ()
+    assert s.game.blank_roles == (Role.DUKE,) and load_game("coup", "mini").blank_roles == ()
     words = {"en": "Blank card", "th": "การ์ดเปล่า", "he": "קלף ריק"}
     for lang, word in words.items():
         n = CoupNarrator(s.game, lang)
@@ -330,7 +330,7 @@ def test_the_heuristic_challenges_a_claim_it_knows_is_false():
     s = mini_a("contessa", "assassin")
     play(s, "income", "income", "assassinate 1")
     probs = CoupHeuristic(Rng(0)).action_probs(s.information_state(1))
-    assert probs == {K["A_CHALLENGE"]: 1.0}
+    assert probs == {Action.CHALLENGE: 1.0}
 
 
 def test_the_fitted_evaluation_stays_out_of_other_rulesets():
@@ -352,9 +352,9 @@ def test_the_belief_chain_deals_one_card_hands_from_the_rulesets_deck():
     counts = coup_core.belief_hand_counts(info.core, 0, None, 20000, seed=3)[1]
     assert sum(counts[5:]) == 0                                   # one-card hands only
     total = sum(counts)
-    for role, share in ((K["DUKE"], 0.4), (K["ASSASSIN"], 0.2), (K["CONTESSA"], 0.4)):
+    for role, share in ((Role.DUKE, 0.4), (Role.ASSASSIN, 0.2), (Role.CONTESSA, 0.4)):
         assert counts[role] / total == pytest.approx(share, abs=0.02)
-    assert counts[K["CAPTAIN"]] == counts[K["AMBASSADOR"]] == 0
+    assert counts[Role.CAPTAIN] == counts[Role.AMBASSADOR] == 0
 
 
 # --- records of the other rulesets ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from intrigue.engine import new_game
 from intrigue.engine.coup import policyfit
 from intrigue.engine.coup.belief import CoupBelief
 from intrigue.engine.coup.heuristic import CoupHeuristic
-from intrigue.ext.coup_core import CONST as K
+from intrigue.ext.coup_core import MODEL_NTYPES, MODEL_TYPE_AT, MODEL_WEIGHT_MAX, Action, ModelType, Role
 from intrigue.ext.game_api import Rng
 from intrigue.ext.ismcts import model_probs
 from intrigue.search.bot import BotSpecError, make_bot
@@ -53,16 +53,16 @@ def test_the_fit_recovers_the_model_that_made_the_data():
 def test_categories_say_what_a_decision_is_for_the_seat():
     s = play(3, deal(("duke", "captain"), ("assassin", "contessa"), ("ambassador", "duke")))
     core = s.core
-    assert policyfit.category(core, 0, K["A_TAX"]) == "tax_t"
-    assert policyfit.category(core, 0, K["A_EXCHANGE"]) == "exch_b"
-    assert policyfit.category(core, 0, K["A_INCOME"]) is None          # the reference action
-    assert policyfit.category(core, 0, K["A_TAX"], held=(K["CONTESSA"],)) == "tax_b"
+    assert policyfit.category(core, 0, Action.TAX) == "tax_t"
+    assert policyfit.category(core, 0, Action.EXCHANGE) == "exch_b"
+    assert policyfit.category(core, 0, Action.INCOME) is None          # the reference action
+    assert policyfit.category(core, 0, Action.TAX, held=(Role.CONTESSA,)) == "tax_b"
     s.apply_action("foreign_aid")
     # seats 1 and 2 may block the foreign aid claiming a Duke: seat 2 holds one, seat 1 does not
     asked = s.core.asked
-    assert policyfit.category(s.core, asked, K["A_BLOCK"] + K["DUKE"]) == (
-        "blk_fa_t" if K["DUKE"] in s.core.face_down(asked) else "blk_fa_b")
-    assert policyfit.category(s.core, asked, K["A_PASS"]) is None
+    assert policyfit.category(s.core, asked, Action.BLOCK + Role.DUKE) == (
+        "blk_fa_t" if Role.DUKE in s.core.face_down(asked) else "blk_fa_b")
+    assert policyfit.category(s.core, asked, Action.PASS) is None
 
 
 def test_the_fitted_table_reads_searching_bots_as_their_self_play_showed():
@@ -77,7 +77,7 @@ def test_the_fitted_table_reads_searching_bots_as_their_self_play_showed():
     info = s.information_state(2)
     probs = CoupHeuristic(Rng(0)).action_probs(info)
     legal = info.legal_actions()
-    block = K["A_BLOCK"] + K["DUKE"]
+    block = Action.BLOCK + Role.DUKE
     assert probs[block] == pytest.approx(0.9)
     assert policyfit.adjust(s.core, 2, legal, probs)[block] < 0.2
     assert policyfit.adjust(s.core, 2, legal, probs, table={}) == probs   # no table: the heuristic
@@ -85,7 +85,7 @@ def test_the_fitted_table_reads_searching_bots_as_their_self_play_showed():
 
 def _type_at(seat, t):
     """Where seat's weight of policy type t is in the kernel model's context."""
-    return K["MODEL_TYPE_AT"] + seat * K["MODEL_NTYPES"] + t
+    return MODEL_TYPE_AT + seat * MODEL_NTYPES + t
 
 
 def _tracker_after(state, seat, opponent):
@@ -125,7 +125,7 @@ def _type_votes(spec, games, seed):
         info = state.information_state(0)
         ctx = belief.model_context(info, CoupHeuristic.model_context(info))
         for q in range(1, 4):
-            votes[ctx[_type_at(q, K["MODEL_TYPE_SEARCH"])] == K["MODEL_WEIGHT_MAX"]] += 1
+            votes[ctx[_type_at(q, ModelType.SEARCH)] == MODEL_WEIGHT_MAX] += 1
     return votes
 
 
@@ -194,10 +194,10 @@ def test_the_kernel_model_of_a_search_is_the_fitted_correction(players):
         plain = policy.action_probs(info)
         want = policyfit.adjust(state.core, seat, legal, plain)
         marked, others = bytearray(base), bytearray(base)
-        marked[_type_at(seat, K["MODEL_TYPE_SEARCH"])] = 1
+        marked[_type_at(seat, ModelType.SEARCH)] = 1
         for q in range(players):
             if q != seat:
-                others[_type_at(q, K["MODEL_TYPE_SEARCH"])] = 1
+                others[_type_at(q, ModelType.SEARCH)] = 1
         for core in (info.core, state.core):                 # blind: the seat's view and the true deal agree
             got = model_probs(core, bytes(marked))
             assert got == pytest.approx([want.get(a, 0.0) for a in legal], abs=1e-12)
@@ -213,7 +213,7 @@ def test_the_bot_marks_searching_opponents_only_with_opptypes_belief():
         seat = state.current_player()
         state.apply_action(bots[seat].choose(state.information_state(seat)).action, seat=seat)
     info = state.information_state(0)
-    types_at, width = K["MODEL_TYPE_AT"], K["MODEL_NTYPES"]
+    types_at, width = MODEL_TYPE_AT, MODEL_NTYPES
     for spec, marks in (("ismcts:opptypes=belief", True), ("ismcts:opptypes=off", False), ("ismcts", False),
                         ("ismcts:opptypes=belief,opponent=truthful", False)):
         bot = make_bot(spec, seed=1)

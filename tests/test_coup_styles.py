@@ -7,7 +7,7 @@ from intrigue.cli.main import main
 from intrigue.engine import new_game
 from intrigue.engine.coup.claims import claimed_role
 from intrigue.engine.registry import load_game
-from intrigue.ext.coup_core import CONST as K
+from intrigue.ext.coup_core import Action, Phase
 from intrigue.search.arena import ArenaError, Gauntlet
 from intrigue.search.bot import BotSpecError, make_bot
 
@@ -54,12 +54,12 @@ def test_each_style_plays_as_documented():
         if style in ("bluffer", "default") and role is not None:
             seen[style + "_claims"] += 1
             seen[style + "_bluffs"] += bluff
-        if core.phase in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
+        if core.phase in (Phase.CHALLENGE, Phase.BCHALLENGE):
             if style == "challenger":
                 seen["challenger_chances"] += 1
-                seen["challenger_passes"] += a != K["A_CHALLENGE"]
+                seen["challenger_passes"] += a != Action.CHALLENGE
             if style == "passive":
-                seen["passive_challenges"] += a == K["A_CHALLENGE"]
+                seen["passive_challenges"] += a == Action.CHALLENGE
 
     for seed in range(30):
         _play(specs, seed, check)

@@ -11,7 +11,7 @@ import pytest
 from intrigue.engine import new_game
 from intrigue.engine.coup import value
 from intrigue.ext import coup_core
-from intrigue.ext.coup_core import CONST as K
+from intrigue.ext.coup_core import Phase
 from intrigue.ext.ismcts import Search
 from intrigue.search.bot import BotSpecError, make_bot
 
@@ -49,7 +49,7 @@ def test_features_and_value_at_a_turn_start_match_the_reference():
     checked = 0
     for state in _states(2, 30, 700):
         core = state.core
-        if core.phase != K["PH_ACTION"]:
+        if core.phase != Phase.ACTION:
             continue
         f = coup_core.value_features(core)
         assert f == _reference_features(core)
@@ -65,7 +65,7 @@ def test_mid_turn_states_are_played_to_the_next_turn_and_seeded():
     seen = 0
     for state in _states(2, 20, 900):
         core = state.core
-        if core.phase in (K["PH_ACTION"], K["PH_OVER"]):
+        if core.phase in (Phase.ACTION, Phase.OVER):
             continue
         a = coup_core.evaluate(core, seed=3)
         assert a == coup_core.evaluate(core, seed=3)       # the same seed plays the turn out the same way
@@ -105,7 +105,7 @@ def test_multi_features_and_value_match_the_reference(players):
     checked = 0
     for state in _states(players, 12, 300 + players):
         core = state.core
-        if core.phase != K["PH_ACTION"]:
+        if core.phase != Phase.ACTION:
             continue
         rows = coup_core.multi_value_features(core)
         live = [core.influence(p) > 0 for p in range(players)]

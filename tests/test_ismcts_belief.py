@@ -7,7 +7,7 @@ import pytest
 
 from ismcts_positions import deal, play
 from intrigue.engine import new_game
-from intrigue.ext.coup_core import CONST as K, belief_hand_counts, pair_roles
+from intrigue.ext.coup_core import BELIEF_TABLE_SIZE, HONEST_FACTOR, ModelType, Role, belief_hand_counts, pair_roles
 from intrigue.search.belief import belief_model
 from intrigue.engine.coup.belief import DEFAULT_PARAMS, HAND_ROLES, HANDS, CoupBelief
 
@@ -30,7 +30,7 @@ def test_weighted_redeal_chain_samples_the_exact_posterior():
     ])
     core = state.information_state(0).core
     assert [sum(1 for r, up, sh in core.hand(p) if not up) for p in range(3)] == [2, 2, 1]
-    table = [1.0] * K["BELIEF_TABLE_SIZE"]
+    table = [1.0] * BELIEF_TABLE_SIZE
     for h in range(HANDS):           # arbitrary, uneven weights for seats 1 and 2
         table[1 * HANDS + h] = 0.1 + (h * 7 % 11) / 10.0
         table[2 * HANDS + h] = 0.2 + (h * 5 % 7) / 5.0
@@ -229,7 +229,7 @@ def test_the_truthful_model_is_the_heuristic_with_bluffs_scaled():
     assert max(truth[h] for h in duke) == pytest.approx(1.0)
     for h in other:
         assert truth[h] < 0.5 * heur[h]             # the bluff is much less likely ...
-    scale = K["HONEST_FACTOR"]
+    scale = HONEST_FACTOR
     noise = DEFAULT_PARAMS["policy_noise"]
     for h in other:                                 # ... but no less than the policy noise allows
         assert truth[h] > 0.0
@@ -248,9 +248,9 @@ def test_truthful_probabilities_stay_a_distribution():
         assert core.asked == 1
         legal = core.legal_actions()
         blocks = [a for a in legal if claimed_role(core, a) is not None]
-        assert {claimed_role(core, a) for a in blocks} == {K["CAPTAIN"], K["AMBASSADOR"]}
-        plain = dict(zip(legal, policy_probs(core, None, K["MODEL_TYPE_HEURISTIC"])))
-        honest = dict(zip(legal, policy_probs(core, None, K["MODEL_TYPE_HONEST"])))
+        assert {claimed_role(core, a) for a in blocks} == {Role.CAPTAIN, Role.AMBASSADOR}
+        plain = dict(zip(legal, policy_probs(core, None, ModelType.HEURISTIC)))
+        honest = dict(zip(legal, policy_probs(core, None, ModelType.HONEST)))
         assert sum(honest.values()) == pytest.approx(1.0)
         held = {ROLES.index(r) for r in hand}
         for a in blocks:

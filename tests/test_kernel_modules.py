@@ -1,4 +1,4 @@
-"""The Politics and Shadow Master kernels as modules: their enums are the kernel's C constants (one
+"""The Coup, Politics and Shadow Master kernels as modules: their enums are the kernel's C constants (one
 source of truth, and no string table beside them), the property checks and benchmark loops live in the
 ``<game>_check`` modules, and the long property runs work."""
 from __future__ import annotations
@@ -7,9 +7,10 @@ import enum
 
 import pytest
 
-from intrigue.ext import politics_check, politics_core, shadow_master_check, shadow_master_core
+from intrigue.ext import coup_check, coup_core, politics_check, politics_core, shadow_master_check, shadow_master_core
 
 ENUMS = {
+    coup_core: {"Phase": "PH_", "Chance": "C_", "Exchange": "EXCHANGE_", "ModelType": "MODEL_TYPE_", "Habit": "HABIT_"},
     politics_core: {"Phase": "PH_", "Action": "A_", "Chance": "C_", "Backroom": "BR_"},
     shadow_master_core: {"Phase": "PH_", "P1Action": "A_", "UseAction": "U_", "ShadowAction": "SH_",
                          "ExchangeAction": "EX_", "Target": "CAND_", "Abstraction": "ABS_", "Cell": ""},
@@ -24,6 +25,32 @@ def test_public_enums_are_the_kernel_constants(module):
         public, c_enum = getattr(module, name), getattr(module, "_" + name)
         assert issubclass(public, enum.IntEnum) and len(public) > 0
         assert {prefix + m.name: m.value for m in public} == {m.name: m.value for m in c_enum}
+
+
+#: Coup's enums of the members of an anonymous ``cpdef enum`` (the kernel indexes its tables with
+#: them): each member is the module constant of its C name
+CONSTANT_ENUMS = {"Role": "", "Kind": "K_", "Action": "A_"}
+
+
+@pytest.mark.parametrize("name", list(CONSTANT_ENUMS))
+def test_coup_constant_enums_are_the_kernel_constants(name):
+    prefix = CONSTANT_ENUMS[name]
+    public = getattr(coup_core, name)
+    assert issubclass(public, enum.IntEnum) and len(public) > 0
+    for m in public:
+        assert getattr(coup_core, prefix + m.name) == m.value
+    # and no constant of that prefix is left out
+    if prefix:
+        names = {n[len(prefix):] for n in dir(coup_core) if n.startswith(prefix) and n[len(prefix):].isupper()}
+        assert names == set(public.__members__)
+
+
+def test_coup_enums_read_like_the_rules():
+    assert coup_core.Phase.BLOCK == 4 and coup_core.Action.BLOCK + coup_core.Role.CONTESSA == 28
+    assert coup_core.Kind.NONE == 255 and coup_core.Chance.TWO == 59 and coup_core.ModelType.RANDOM == 7
+    assert coup_core.Phase(coup_core.CoupCore(4).phase) is coup_core.Phase.DEAL
+    assert coup_core.NUM_ACTIONS == 74 and coup_core.REQUIRED_ACTIONS == (1 << coup_core.Kind.INCOME
+                                                                          | 1 << coup_core.Kind.COUP)
 
 
 def test_enums_read_like_the_rules():

@@ -47,23 +47,25 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from intrigue.engine.game import Game, InfoState
 from intrigue.engine.coup.names import ROLES as ROLE_WORDS
 from intrigue.engine.coup.claims import challenged_role, claimed_role
-from intrigue.ext.coup_core import (CONST as K, belief_hand_counts, model_type_names, pair_roles,
-                                    policy_likelihoods)
+from intrigue.ext.coup_core import (BELIEF_HANDS, BELIEF_TABLE_SIZE, MAX_PLAYERS, MODEL_CTX_SIZE, MODEL_HABIT_AT,
+                                    MODEL_NHABITS, MODEL_NTYPES, MODEL_TYPE_AT, MODEL_WEIGHT_MAX, NROLES, Action,
+                                    Habit, Kind, ModelType, Phase, Role, belief_hand_counts, model_type_names,
+                                    pair_roles, policy_likelihoods)
 from intrigue.engine.belief import ReplayBelief
 from intrigue.engine.replay import ViewReplay
 
 __all__ = ["CoupBelief", "DEFAULT_PARAMS", "HAND_ROLES", "MIXTURE_PRIOR", "claimed_role"]
 
-DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
-                                              K["CONTESSA"])
-HANDS = K["BELIEF_HANDS"]
-MAX_PLAYERS = K["MAX_PLAYERS"]
-TABLE_SIZE = K["BELIEF_TABLE_SIZE"]
-HAND_ROLES: List[Tuple[int, ...]] = [(r,) for r in range(K["NROLES"])] + [tuple(pair_roles(i)) for i in range(15)]
+DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (Role.DUKE, Role.ASSASSIN, Role.CAPTAIN, Role.AMBASSADOR,
+                                              Role.CONTESSA)
+HANDS = BELIEF_HANDS
+MAX_PLAYERS = MAX_PLAYERS
+TABLE_SIZE = BELIEF_TABLE_SIZE
+HAND_ROLES: List[Tuple[int, ...]] = [(r,) for r in range(NROLES)] + [tuple(pair_roles(i)) for i in range(15)]
 HAND_INDEX: Dict[Tuple[int, ...], int] = {h: i for i, h in enumerate(HAND_ROLES)}
-NTYPES = K["MODEL_NTYPES"]
-TYPES_AT = K["MODEL_TYPE_AT"]
-WEIGHT_MAX = K["MODEL_WEIGHT_MAX"]
+NTYPES = MODEL_NTYPES
+TYPES_AT = MODEL_TYPE_AT
+WEIGHT_MAX = MODEL_WEIGHT_MAX
 
 DEFAULT_PARAMS: Dict[str, float] = {
     # calibrated on the heuristic bot (python -m intrigue.engine.coup.calibrate --games 3000), with a
@@ -91,10 +93,10 @@ BLUFF_OF_ROLE = {DUKE: "bluff_tax", CAPTAIN: "bluff_steal", ASSASSIN: "bluff_ass
 #: the kernel's policy types each opponent model reads decisions with (the kernel's MODEL_TYPE_*: see
 #: ext/coup_policy.pxi); a model of two or more is a mixture whose types are weighed per seat
 MODEL_TYPES: Dict[str, Tuple[int, ...]] = {
-    "heuristic": (K["MODEL_TYPE_HEURISTIC"],),
-    "truthful": (K["MODEL_TYPE_HONEST"],),
-    "fitted": (K["MODEL_TYPE_SEARCH"],),
-    "adaptive": (K["MODEL_TYPE_HONEST"], K["MODEL_TYPE_SEARCH"]),
+    "heuristic": (ModelType.HEURISTIC,),
+    "truthful": (ModelType.HONEST,),
+    "fitted": (ModelType.SEARCH,),
+    "adaptive": (ModelType.HONEST, ModelType.SEARCH),
     "mixture": tuple(range(NTYPES)),
 }
 #: opponent=mixture: the prior of each type (the kernel's MODEL_TYPE_* order: heuristic, search,
@@ -104,7 +106,7 @@ MIXTURE_PRIOR: Tuple[float, ...] = (0.15, 0.2, 0.2, 0.1, 0.1, 0.075, 0.075, 0.1)
 
 TYPE_NAMES: Tuple[str, ...] = tuple(model_type_names())
 
-HABITS_AT, NHABITS = K["MODEL_HABIT_AT"], K["MODEL_NHABITS"]
+HABITS_AT, NHABITS = MODEL_HABIT_AT, MODEL_NHABITS
 #: opponent=mixture: a seat's observed habit (blocking each action, challenging) replaces the types'
 #: probability of it in the search's model with weight n / (n + HABIT_PSEUDO) after n chances, at most
 #: HABIT_WEIGHT_MAX (the rest stays the types' card-aware play), and its rate is (k + 1/2) / (n + 1)
@@ -115,11 +117,11 @@ HABIT_WEIGHT_MAX = 0.75
 def _habit_of(core: Any) -> Optional[int]:
     """The habit a decision in ``core`` exercises (the kernel's HABIT_*), None if none."""
     ph = core.phase
-    if ph == K["PH_BLOCK"]:
-        return {K["K_FOREIGN_AID"]: K["HABIT_BLOCK_FA"], K["K_STEAL"]: K["HABIT_BLOCK_STEAL"]}.get(
-            core.kind, K["HABIT_BLOCK_ASSASSINATE"])
-    if ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
-        return K["HABIT_CHALLENGE"]
+    if ph == Phase.BLOCK:
+        return {Kind.FOREIGN_AID: Habit.BLOCK_FA, Kind.STEAL: Habit.BLOCK_STEAL}.get(
+            core.kind, Habit.BLOCK_ASSASSINATE)
+    if ph in (Phase.CHALLENGE, Phase.BCHALLENGE):
+        return Habit.CHALLENGE
     return None
 
 
@@ -167,7 +169,7 @@ class _Tracker(ViewReplay):
         self.types: Tuple[int, ...] = MODEL_TYPES.get(opponent, ())
         self.prior: Optional[Tuple[float, ...]] = MIXTURE_PRIOR if opponent == "mixture" else None
         self.mixed = len(self.types) > 1
-        self.ctx = bytearray(K["MODEL_CTX_SIZE"])
+        self.ctx = bytearray(MODEL_CTX_SIZE)
         # per seat, per habit: [chances, times done] over the whole game
         self.habits: List[List[List[int]]] = [[[0, 0] for _ in range(NHABITS)] for _ in range(n)]
         m = len(self.types)
@@ -233,7 +235,7 @@ class _Tracker(ViewReplay):
 
     # --- the replay's hooks ------------------------------------------------------------------------
     def hidden_chance(self, core: Any, action: int) -> None:
-        if core.phase == K["PH_REPLACE"]:
+        if core.phase == Phase.REPLACE:
             self._reset(core.asked)                  # a replacement draw: a new hand
 
     def before(self, player: int, action: int, text: str, core: Any) -> None:
@@ -242,11 +244,11 @@ class _Tracker(ViewReplay):
             self._observe(player, action)
             self._note_habit(player, action)
             self._note_claim(player, action)
-        elif self._phase == K["PH_REPLACE"]:
+        elif self._phase == Phase.REPLACE:
             self._reset(core.asked)
 
     def after(self, player: int, action: int, text: str, core: Any) -> None:
-        if self._phase == K["PH_EXCHANGE"]:
+        if self._phase == Phase.EXCHANGE:
             self._reset(player)                      # exchanged: a new hand
 
     def _note_habit(self, q: int, a: int) -> None:
@@ -254,12 +256,12 @@ class _Tracker(ViewReplay):
         h = _habit_of(self.core)
         if h is not None:
             self.habits[q][h][0] += 1
-            self.habits[q][h][1] += a == K["A_CHALLENGE"] or K["A_BLOCK"] <= a < K["A_REVEAL"]
+            self.habits[q][h][1] += a == Action.CHALLENGE or Action.BLOCK <= a < Action.REVEAL
 
     def _note_claim(self, q: int, a: int) -> None:
         """The policy's context after q's decision a: a claim or block adds its role to q's claims, an
         Exchange clears them (as the kernel's model_observe and claims_in_view)."""
-        if self.core.phase == K["PH_EXCHANGE"]:
+        if self.core.phase == Phase.EXCHANGE:
             self.ctx[q] = 0
             return
         role = claimed_role(self.core, a)
@@ -271,51 +273,51 @@ class _Tracker(ViewReplay):
         ph = core.phase
         if self.types:
             self._observe_policy(q, a)
-        elif ph == K["PH_ACTION"]:
+        elif ph == Phase.ACTION:
             role = claimed_role(core, a)
             if role is not None:
                 self._add(q, self._claim(role, p[BLUFF_OF_ROLE[role]]))
-            elif a in (K["A_INCOME"], K["A_FOREIGN_AID"]) and core.is_legal(K["A_TAX"]):
+            elif a in (Action.INCOME, Action.FOREIGN_AID) and core.is_legal(Action.TAX):
                 self._add(q, self._without((DUKE,), p["no_tax"]))     # (only where Tax was a choice)
-        elif ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
-            if a == K["A_CHALLENGE"]:
+        elif ph in (Phase.CHALLENGE, Phase.BCHALLENGE):
+            if a == Action.CHALLENGE:
                 self._add(q, self._challenger(challenged_role(core)))
-        elif ph == K["PH_BLOCK"]:
+        elif ph == Phase.BLOCK:
             kind = core.kind
-            if a == K["A_PASS"]:
-                if kind == K["K_FOREIGN_AID"]:
+            if a == Action.PASS:
+                if kind == Kind.FOREIGN_AID:
                     self._add(q, self._without((DUKE,), p["pass_fa"]))
-                elif kind == K["K_STEAL"]:
+                elif kind == Kind.STEAL:
                     self._add(q, self._without((CAPTAIN, AMBASSADOR), p["pass_steal"]))
-                elif kind == K["K_ASSASSINATE"]:
+                elif kind == Kind.ASSASSINATE:
                     self._add(q, self._without((CONTESSA,), p["pass_assassin"]))
             else:
-                if kind == K["K_FOREIGN_AID"]:
+                if kind == Kind.FOREIGN_AID:
                     key = "bluff_block_duke"
-                elif kind == K["K_STEAL"]:
+                elif kind == Kind.STEAL:
                     key = "bluff_block_steal"
                 else:
                     key = "bluff_block_desperate" if core.influence(q) == 1 else "bluff_block_contessa"
-                self._add(q, self._claim(a - K["A_BLOCK"], p[key]))
-        elif ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
+                self._add(q, self._claim(a - Action.BLOCK, p[key]))
+        elif ph in (Phase.DEFEND, Phase.BDEFEND):
             claimed = challenged_role(core)
-            if a - K["A_REVEAL"] != claimed:
+            if a - Action.REVEAL != claimed:
                 self._add(q, self._without((claimed,), p["concede"]))
         # what the decision does to the hand (every model)
-        if ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
+        if ph in (Phase.DEFEND, Phase.BDEFEND):
             claimed = challenged_role(core)
-            if a - K["A_REVEAL"] == claimed:
+            if a - Action.REVEAL == claimed:
                 self._reset(q)                       # proved: the card goes back, a fresh one is drawn
             else:
-                self.lost[q].append(a - K["A_REVEAL"])
-        elif ph == K["PH_LOSE"]:
-            self.lost[q].append(a - K["A_REVEAL"])
+                self.lost[q].append(a - Action.REVEAL)
+        elif ph == Phase.LOSE:
+            self.lost[q].append(a - Action.REVEAL)
 
     def _observe_policy(self, q: int, a: int) -> None:
         """The likelihood of q's decision under each of the model's policy types, for every hand q might
         hold (the kernel's policy_likelihoods, mixed with policy_noise of a uniform choice)."""
         core = self.core
-        if core.phase == K["PH_EXCHANGE"]:
+        if core.phase == Phase.EXCHANGE:
             return                                   # the hand is replaced right after
         m = len(core.face_down(q))
         if m == 0:
@@ -446,7 +448,7 @@ class CoupBelief(ReplayBelief):
                     i = HABITS_AT + (q * NHABITS + h) * 2
                     out[i:i + 2] = habit_bytes(chances, done)
             elif tr is None or tr.search_odds(q, hidden) >= 0.5:
-                out[at + K["MODEL_TYPE_SEARCH"]] = WEIGHT_MAX
+                out[at + ModelType.SEARCH] = WEIGHT_MAX
         return bytes(out)
 
     def type_posteriors(self, info: InfoState) -> Dict[int, Dict[str, float]]:
@@ -474,5 +476,5 @@ class CoupBelief(ReplayBelief):
                         roles[r] += c / len(hand)
             total = sum(roles)
             if total > 0:
-                out[q] = {ROLE_WORDS[r]: roles[r] / total for r in range(K["NROLES"])}
+                out[q] = {ROLE_WORDS[r]: roles[r] / total for r in range(NROLES)}
         return out

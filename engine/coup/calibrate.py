@@ -23,7 +23,7 @@ from typing import Callable, Dict, List, Tuple
 from intrigue.engine import InfoState, new_game
 from intrigue.engine.coup.claims import challenged_role
 from intrigue.engine.coup.heuristic import CoupHeuristic
-from intrigue.ext.coup_core import CONST as K
+from intrigue.ext.coup_core import Action, Kind, Phase, Role
 from intrigue.ext.game_api import Rng
 
 Player = Callable[[InfoState], int]            # an information state -> the action chosen
@@ -41,8 +41,8 @@ def policy_player(name: str) -> PlayerFactory:
         return make
     raise ValueError(f"unknown policy {name!r} (heuristic or random)")
 
-DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (K["DUKE"], K["ASSASSIN"], K["CAPTAIN"], K["AMBASSADOR"],
-                                              K["CONTESSA"])
+DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, CONTESSA = (Role.DUKE, Role.ASSASSIN, Role.CAPTAIN, Role.AMBASSADOR,
+                                              Role.CONTESSA)
 
 
 def _holds(core, p: int, roles) -> bool:
@@ -78,35 +78,35 @@ def measure(makers: List[PlayerFactory], games: int, players: List[int],
                 a = bots[q](state.information_state(q))
                 ph = core.phase
                 if len(legal) > 1:
-                    if ph == K["PH_ACTION"] and K["A_INCOME"] in legal:
-                        tally("bluff_tax", a == K["A_TAX"], _holds(core, q, (DUKE,)))
-                        tally("bluff_exchange", a == K["A_EXCHANGE"], _holds(core, q, (AMBASSADOR,)))
-                        tally("bluff_steal", K["A_STEAL"] <= a < K["A_PASS"], _holds(core, q, (CAPTAIN,)))
-                        if any(K["A_ASSASSINATE"] <= x < K["A_STEAL"] for x in legal):
-                            tally("bluff_assassinate", K["A_ASSASSINATE"] <= a < K["A_STEAL"],
+                    if ph == Phase.ACTION and Action.INCOME in legal:
+                        tally("bluff_tax", a == Action.TAX, _holds(core, q, (DUKE,)))
+                        tally("bluff_exchange", a == Action.EXCHANGE, _holds(core, q, (AMBASSADOR,)))
+                        tally("bluff_steal", Action.STEAL <= a < Action.PASS, _holds(core, q, (CAPTAIN,)))
+                        if any(Action.ASSASSINATE <= x < Action.STEAL for x in legal):
+                            tally("bluff_assassinate", Action.ASSASSINATE <= a < Action.STEAL,
                                   _holds(core, q, (ASSASSIN,)))
-                        tally("no_tax", a in (K["A_INCOME"], K["A_FOREIGN_AID"]), _holds(core, q, (DUKE,)))
-                    elif ph == K["PH_BLOCK"]:
+                        tally("no_tax", a in (Action.INCOME, Action.FOREIGN_AID), _holds(core, q, (DUKE,)))
+                    elif ph == Phase.BLOCK:
                         kind = core.kind
-                        if kind == K["K_FOREIGN_AID"]:
+                        if kind == Kind.FOREIGN_AID:
                             held = _holds(core, q, (DUKE,))
-                            tally("bluff_block_duke", a != K["A_PASS"], held)
-                            tally("pass_fa", a == K["A_PASS"], held)
-                        elif kind == K["K_STEAL"]:
+                            tally("bluff_block_duke", a != Action.PASS, held)
+                            tally("pass_fa", a == Action.PASS, held)
+                        elif kind == Kind.STEAL:
                             held = _holds(core, q, (CAPTAIN, AMBASSADOR))
-                            tally("bluff_block_steal", a != K["A_PASS"], held)
-                            tally("pass_steal", a == K["A_PASS"], held)
+                            tally("bluff_block_steal", a != Action.PASS, held)
+                            tally("pass_steal", a == Action.PASS, held)
                         else:
                             held = _holds(core, q, (CONTESSA,))
                             key = "desperate" if core.influence(q) == 1 else "contessa"
-                            tally("bluff_block_" + key, a != K["A_PASS"], held)
-                            tally("pass_assassin", a == K["A_PASS"], held)
-                    elif ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
+                            tally("bluff_block_" + key, a != Action.PASS, held)
+                            tally("pass_assassin", a == Action.PASS, held)
+                    elif ph in (Phase.CHALLENGE, Phase.BCHALLENGE):
                         role = challenged_role(core)
-                        tally("challenge_holding", a == K["A_CHALLENGE"], _holds(core, q, (role,)))
-                    elif ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
+                        tally("challenge_holding", a == Action.CHALLENGE, _holds(core, q, (role,)))
+                    elif ph in (Phase.DEFEND, Phase.BDEFEND):
                         role = challenged_role(core)
-                        tally("concede", a != K["A_REVEAL"] + role, _holds(core, q, (role,)))
+                        tally("concede", a != Action.REVEAL + role, _holds(core, q, (role,)))
                 state.apply_action(a)
     out = {}
     for key, (ch, nh, cn, nn) in counts.items():

@@ -18,12 +18,12 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from intrigue.engine.coup.names import ROLES
-from intrigue.ext.coup_core import CONST as K, claim_table
+from intrigue.ext.coup_core import Action, Kind, Phase, claim_table
 
 #: action kind (K_*) -> the notation's word for it
-KIND_WORDS: Dict[int, str] = {K["K_INCOME"]: "income", K["K_FOREIGN_AID"]: "foreign_aid", K["K_TAX"]: "tax",
-                              K["K_EXCHANGE"]: "exchange", K["K_COUP"]: "coup",
-                              K["K_ASSASSINATE"]: "assassinate", K["K_STEAL"]: "steal"}
+KIND_WORDS: Dict[int, str] = {Kind.INCOME: "income", Kind.FOREIGN_AID: "foreign_aid", Kind.TAX: "tax",
+                              Kind.EXCHANGE: "exchange", Kind.COUP: "coup",
+                              Kind.ASSASSINATE: "assassinate", Kind.STEAL: "steal"}
 
 _claims, _blockers = claim_table()
 #: action kind -> the role it claims (kinds that claim nothing are absent)
@@ -36,10 +36,10 @@ CLAIM_OF_WORD: Dict[str, int] = {KIND_WORDS[k]: r for k, r in CLAIM_OF_KIND.item
 BLOCKERS_OF_WORD: Dict[str, Tuple[int, ...]] = {KIND_WORDS[k]: rs for k, rs in BLOCKERS_OF_KIND.items()}
 
 # a turn action id's kind (the targeted ones: the first id of their block of seats)
-_KIND_OF_SIMPLE = {K["A_INCOME"]: K["K_INCOME"], K["A_FOREIGN_AID"]: K["K_FOREIGN_AID"], K["A_TAX"]: K["K_TAX"],
-                   K["A_EXCHANGE"]: K["K_EXCHANGE"]}
-_TARGETED = ((K["A_COUP"], K["A_ASSASSINATE"], K["K_COUP"]), (K["A_ASSASSINATE"], K["A_STEAL"], K["K_ASSASSINATE"]),
-             (K["A_STEAL"], K["A_PASS"], K["K_STEAL"]))
+_KIND_OF_SIMPLE = {Action.INCOME: Kind.INCOME, Action.FOREIGN_AID: Kind.FOREIGN_AID, Action.TAX: Kind.TAX,
+                   Action.EXCHANGE: Kind.EXCHANGE}
+_TARGETED = ((Action.COUP, Action.ASSASSINATE, Kind.COUP), (Action.ASSASSINATE, Action.STEAL, Kind.ASSASSINATE),
+             (Action.STEAL, Action.PASS, Kind.STEAL))
 
 
 def kind_of_action(action: int) -> Optional[int]:
@@ -55,18 +55,18 @@ def kind_of_action(action: int) -> Optional[int]:
 def claimed_role(core: Any, action: int) -> Optional[int]:
     """The role that decision ``action`` claims in ``core`` (a turn action's role or a block's), else None."""
     ph = core.phase
-    if ph == K["PH_ACTION"]:
+    if ph == Phase.ACTION:
         kind = kind_of_action(action)
         return CLAIM_OF_KIND.get(kind) if kind is not None else None
-    if ph == K["PH_BLOCK"] and K["A_BLOCK"] <= action < K["A_REVEAL"]:
-        return action - K["A_BLOCK"]
+    if ph == Phase.BLOCK and Action.BLOCK <= action < Action.REVEAL:
+        return action - Action.BLOCK
     return None
 
 
 def challenged_role(core: Any) -> int:
     """The role at stake in ``core``'s challenge or defence: the action's claim (a challenge of the
     action, its defence) or the block's role (a challenge of a block, its defence)."""
-    if core.phase in (K["PH_BCHALLENGE"], K["PH_BDEFEND"]):
+    if core.phase in (Phase.BCHALLENGE, Phase.BDEFEND):
         return core.block_role
     return CLAIM_OF_KIND[core.kind]
 

@@ -13,27 +13,28 @@ from intrigue.engine.errors import IllegalActionError, NotationError, OptionErro
 from intrigue.engine.game import CHANCE, PLAIN_ISMCTS, TERMINAL, Game, OptionSpec, Result, State
 from intrigue.engine.coup import names
 from intrigue.engine.coup.claims import CLAIM_OF_KIND, KIND_WORDS
-from intrigue.ext.coup_core import CONST as K, CoupCore, pair_index, pair_roles
+from intrigue.ext.coup_core import (ALL_ACTIONS, NROLES, NUM_ACTIONS, Action, Chance, CoupCore, Exchange, Kind, Phase,
+                                    pair_index, pair_roles)
 
 ROLES = names.ROLES
-NR = K["NROLES"]
+NR = NROLES
 
-_SIMPLE = {K["A_INCOME"]: "income", K["A_FOREIGN_AID"]: "foreign_aid", K["A_TAX"]: "tax",
-           K["A_EXCHANGE"]: "exchange", K["A_PASS"]: "pass", K["A_CHALLENGE"]: "challenge"}
+_SIMPLE = {Action.INCOME: "income", Action.FOREIGN_AID: "foreign_aid", Action.TAX: "tax",
+           Action.EXCHANGE: "exchange", Action.PASS: "pass", Action.CHALLENGE: "challenge"}
 _SIMPLE_BY_WORD = {v: k for k, v in _SIMPLE.items()}
-_TARGETED = {"coup": K["A_COUP"], "assassinate": K["A_ASSASSINATE"], "steal": K["A_STEAL"]}
+_TARGETED = {"coup": Action.COUP, "assassinate": Action.ASSASSINATE, "steal": Action.STEAL}
 _WORD_ALIASES = {"foreign-aid": "foreign_aid", "foreignaid": "foreign_aid", "aid": "foreign_aid",
                  "fa": "foreign_aid", "assassination": "assassinate", "assassin": "assassinate"}
 
 DECISION_KINDS = {
-    K["PH_DEAL"]: "deal", K["PH_ACTION"]: "action", K["PH_CHALLENGE"]: "challenge",
-    K["PH_DEFEND"]: "defend", K["PH_BLOCK"]: "block", K["PH_BCHALLENGE"]: "challenge_block",
-    K["PH_BDEFEND"]: "defend_block", K["PH_LOSE"]: "lose_influence", K["PH_REPLACE"]: "draw",
-    K["PH_EXDRAW"]: "exchange_draw", K["PH_EXCHANGE"]: "exchange", K["PH_OVER"]: "over",
+    Phase.DEAL: "deal", Phase.ACTION: "action", Phase.CHALLENGE: "challenge",
+    Phase.DEFEND: "defend", Phase.BLOCK: "block", Phase.BCHALLENGE: "challenge_block",
+    Phase.BDEFEND: "defend_block", Phase.LOSE: "lose_influence", Phase.REPLACE: "draw",
+    Phase.EXDRAW: "exchange_draw", Phase.EXCHANGE: "exchange", Phase.OVER: "over",
 }
 # the actions a ruleset may leave out (option allow_<word>; Income and Coup are always in play)
-OPTIONAL_ACTIONS = {"foreign_aid": K["K_FOREIGN_AID"], "tax": K["K_TAX"], "exchange": K["K_EXCHANGE"],
-                    "assassinate": K["K_ASSASSINATE"], "steal": K["K_STEAL"]}
+OPTIONAL_ACTIONS = {"foreign_aid": Kind.FOREIGN_AID, "tax": Kind.TAX, "exchange": Kind.EXCHANGE,
+                    "assassinate": Kind.ASSASSINATE, "steal": Kind.STEAL}
 COPIES_OPTIONS = tuple(f"{role}_copies" for role in ROLES)
 
 
@@ -197,7 +198,7 @@ class CoupGame(Game):
     @property
     def actions_mask(self) -> int:
         """The kernel's bit set of the actions in play (bit K_*)."""
-        mask = K["ALL_ACTIONS"]
+        mask = ALL_ACTIONS
         for word, kind in OPTIONAL_ACTIONS.items():
             if not self.options[f"allow_{word}"]:
                 mask &= ~(1 << kind)
@@ -223,7 +224,7 @@ class CoupGame(Game):
     def _new_core(self) -> CoupCore:
         o = self.options
         return CoupCore(self.num_players, steal_amount=o["steal_amount"], forced_coup_at=o["forced_coup_at"],
-                        exchange_mode=K["EXCHANGE_SWAP_ONE"] if o["exchange"] == "swap_one" else K["EXCHANGE_PUBLISHED"],
+                        exchange_mode=Exchange.SWAP_ONE if o["exchange"] == "swap_one" else Exchange.PUBLISHED,
                         refund=o["refund_on_failed_claim"], start_coins_2p=o["two_player_start_coins"],
                         max_turns=o["max_turns"], influence=o["influence"], copies=self.copies,
                         start_coins=o["start_coins"], income=o["income_amount"], tax=o["tax_amount"],
@@ -245,30 +246,30 @@ class CoupGame(Game):
         a = action
         if a in _SIMPLE:
             return _SIMPLE[a]
-        if K["A_COUP"] <= a < K["A_ASSASSINATE"]:
-            return f"coup {a - K['A_COUP']}"
-        if K["A_ASSASSINATE"] <= a < K["A_STEAL"]:
-            return f"assassinate {a - K['A_ASSASSINATE']}"
-        if K["A_STEAL"] <= a < K["A_PASS"]:
-            return f"steal {a - K['A_STEAL']}"
-        if K["A_BLOCK"] <= a < K["A_REVEAL"]:
-            return f"block {ROLES[a - K['A_BLOCK']]}"
-        if K["A_REVEAL"] <= a < K["A_KEEP1"]:
-            return f"reveal {ROLES[a - K['A_REVEAL']]}"
-        if K["A_KEEP1"] <= a < K["A_KEEP2"]:
-            return f"keep {ROLES[a - K['A_KEEP1']]}"
-        if K["A_KEEP2"] <= a < K["C_ONE"]:
-            x, y = pair_roles(a - K["A_KEEP2"])
+        if Action.COUP <= a < Action.ASSASSINATE:
+            return f"coup {a - Action.COUP}"
+        if Action.ASSASSINATE <= a < Action.STEAL:
+            return f"assassinate {a - Action.ASSASSINATE}"
+        if Action.STEAL <= a < Action.PASS:
+            return f"steal {a - Action.STEAL}"
+        if Action.BLOCK <= a < Action.REVEAL:
+            return f"block {ROLES[a - Action.BLOCK]}"
+        if Action.REVEAL <= a < Action.KEEP1:
+            return f"reveal {ROLES[a - Action.REVEAL]}"
+        if Action.KEEP1 <= a < Action.KEEP2:
+            return f"keep {ROLES[a - Action.KEEP1]}"
+        if Action.KEEP2 <= a < Chance.ONE:
+            x, y = pair_roles(a - Action.KEEP2)
             return f"keep {ROLES[x]} {ROLES[y]}"
         seat = core.asked
-        if K["C_ONE"] <= a < K["C_TWO"]:
-            word = "deal" if core.phase == K["PH_DEAL"] else "draw"
-            return f"{word} {seat} {ROLES[a - K['C_ONE']]}"
-        if K["C_TWO"] <= a < K["NUM_ACTIONS"]:
-            x, y = pair_roles(a - K["C_TWO"])
-            word = "deal" if core.phase == K["PH_DEAL"] else "draw"
+        if Chance.ONE <= a < Chance.TWO:
+            word = "deal" if core.phase == Phase.DEAL else "draw"
+            return f"{word} {seat} {ROLES[a - Chance.ONE]}"
+        if Chance.TWO <= a < NUM_ACTIONS:
+            x, y = pair_roles(a - Chance.TWO)
+            word = "deal" if core.phase == Phase.DEAL else "draw"
             return f"{word} {seat} {ROLES[x]} {ROLES[y]}"
-        raise NotationError(f"{action!r} is not a Coup action id (0..{K['NUM_ACTIONS'] - 1})", field="action")
+        raise NotationError(f"{action!r} is not a Coup action id (0..{NUM_ACTIONS - 1})", field="action")
 
     def _role(self, word: str, text: str) -> int:
         """A role named in ``text``: as :func:`_role`, and ``blank`` (in any display language) for the
@@ -301,12 +302,12 @@ class CoupGame(Game):
         if head in ("block", "reveal"):
             if len(rest) != 1:
                 raise NotationError(f"{head!r} needs one role, e.g. '{head} duke': {text!r}", field="action")
-            return (K["A_BLOCK"] if head == "block" else K["A_REVEAL"]) + self._role(rest[0], text)
+            return (Action.BLOCK if head == "block" else Action.REVEAL) + self._role(rest[0], text)
         if head == "keep":
             if len(rest) == 1:
-                return K["A_KEEP1"] + self._role(rest[0], text)
+                return Action.KEEP1 + self._role(rest[0], text)
             if len(rest) == 2:
-                return K["A_KEEP2"] + pair_index(self._role(rest[0], text), self._role(rest[1], text))
+                return Action.KEEP2 + pair_index(self._role(rest[0], text), self._role(rest[1], text))
             raise NotationError(f"'keep' takes one or two roles: {text!r}", field="action")
         if head in ("deal", "draw"):
             if not rest or not rest[0].isdigit():
@@ -315,8 +316,8 @@ class CoupGame(Game):
             seat = int(rest[0])
             roles = [self._role(w, text) for w in rest[1:]]
             ph = core.phase
-            due = {K["PH_DEAL"]: ("deal", self.options["influence"]), K["PH_REPLACE"]: ("draw", 1),
-                   K["PH_EXDRAW"]: ("draw", 2)}.get(ph)
+            due = {Phase.DEAL: ("deal", self.options["influence"]), Phase.REPLACE: ("draw", 1),
+                   Phase.EXDRAW: ("draw", 2)}.get(ph)
             if due is None:
                 raise IllegalActionError(f"{text!r}: no deal or draw is due now", field="action")
             if (head, len(roles)) != due:
@@ -325,8 +326,8 @@ class CoupGame(Game):
             if seat != core.asked:
                 raise IllegalActionError(f"{text!r}: the {head} due is seat {core.asked}'s", field="action")
             if len(roles) == 1:
-                return K["C_ONE"] + roles[0]
-            return K["C_TWO"] + pair_index(roles[0], roles[1])
+                return Chance.ONE + roles[0]
+            return Chance.TWO + pair_index(roles[0], roles[1])
         raise NotationError(f"unknown action {words[0]!r} in {text!r}", field="action")
 
     # --- who sees what (coup.md section 9) -------------------------------------------------------
@@ -334,7 +335,7 @@ class CoupGame(Game):
         cp = core.current_player()
         if cp == CHANCE:
             return (core.asked,), None               # deals and draws: only the drawer sees them
-        if core.phase == K["PH_EXCHANGE"]:
+        if core.phase == Phase.EXCHANGE:
             return (cp,), "keep"                     # what was kept and returned is private
         return None, None
 
@@ -342,12 +343,12 @@ class CoupGame(Game):
         return core.current_player() == CHANCE and core.asked == seat
 
     def redacted_action(self, core: CoupCore, text: str) -> Optional[int]:
-        if core.phase != K["PH_EXCHANGE"] or text.strip().lower() != "keep":
+        if core.phase != Phase.EXCHANGE or text.strip().lower() != "keep":
             return None
         hand = sorted(r for r, up, _ in core.hand(core.actor) if not up)
         if len(hand) == 1:
-            return K["A_KEEP1"] + hand[0]
-        return K["A_KEEP2"] + pair_index(hand[0], hand[1])
+            return Action.KEEP1 + hand[0]
+        return Action.KEEP2 + pair_index(hand[0], hand[1])
 
     def decision_kind(self, core: CoupCore) -> str:
         return DECISION_KINDS[core.phase]
@@ -387,7 +388,7 @@ class CoupGame(Game):
 
     def private_info(self, core: CoupCore, seat: int) -> Dict[str, Any]:
         out: Dict[str, Any] = {"seat": seat, "cards": [ROLES[r] for r in sorted(core.face_down(seat))]}
-        if core.phase == K["PH_EXCHANGE"] and core.actor == seat:
+        if core.phase == Phase.EXCHANGE and core.actor == seat:
             out["drawn"] = [ROLES[r] for r in core.drawn]
         return out
 

@@ -22,16 +22,16 @@ from typing import Dict, Optional
 
 from intrigue.engine.game import InfoState
 from intrigue.engine.coup.claims import claims_in_view
-from intrigue.ext.coup_core import CONST as K, policy_probs
+from intrigue.ext.coup_core import MODEL_CTX_SIZE, ModelType, policy_probs
 from intrigue.ext.game_api import Rng
 
 #: the bot's styles: name -> (the kernel's policy type, what it plays like)
 STYLES: Dict[str, tuple] = {
-    "default": (K["MODEL_TYPE_HEURISTIC"], "claims what it holds, bluffs now and then, challenges unlikely claims"),
-    "truthful": (K["MODEL_TYPE_TRUTHFUL"], "never claims or blocks with a role it does not hold"),
-    "bluffer": (K["MODEL_TYPE_BLUFFER"], "claims and blocks with roles it lacks four times as often as the default"),
-    "challenger": (K["MODEL_TYPE_CHALLENGER"], "challenges every claim and every block it can"),
-    "passive": (K["MODEL_TYPE_PASSIVE"], "never challenges"),
+    "default": (ModelType.HEURISTIC, "claims what it holds, bluffs now and then, challenges unlikely claims"),
+    "truthful": (ModelType.TRUTHFUL, "never claims or blocks with a role it does not hold"),
+    "bluffer": (ModelType.BLUFFER, "claims and blocks with roles it lacks four times as often as the default"),
+    "challenger": (ModelType.CHALLENGER, "challenges every claim and every block it can"),
+    "passive": (ModelType.PASSIVE, "never challenges"),
 }
 
 
@@ -40,7 +40,7 @@ def model_context(info: InfoState) -> bytes:
     the seat has claimed role r since it last exchanged (read from the view), then the seats' type
     weights, all zero (every seat the heuristic; a belief may weigh other types:
     :meth:`CoupBelief.model_context`)."""
-    out = bytearray(K["MODEL_CTX_SIZE"])
+    out = bytearray(MODEL_CTX_SIZE)
     for q, roles in enumerate(claims_in_view(info.view, info.game.num_players)):
         for r in roles:
             out[q] |= 1 << r

@@ -23,7 +23,7 @@ from intrigue.engine.narration import Narrator, display_width, pad_to
 from intrigue.engine.coup import names
 from intrigue.engine.coup.claims import BLOCKERS_OF_KIND, CLAIM_OF_KIND, KIND_WORDS, kind_of_action
 from intrigue.engine.coup.game import hand_as_seen
-from intrigue.ext.coup_core import CONST as K, pair_roles
+from intrigue.ext.coup_core import MAX_COPIES, NROLES, Action, Chance, Exchange, Kind, Phase, pair_roles
 from intrigue.ext.game_api import KernelState
 
 
@@ -510,7 +510,7 @@ class CoupNarrator(Narrator):
 
     def action_name(self, kind: int) -> str:
         """The action as a noun ("the Assassination is cancelled")."""
-        if self.lang == "en" and kind == K["K_ASSASSINATE"]:
+        if self.lang == "en" and kind == Kind.ASSASSINATE:
             return "Assassination"
         return names.action_name(KIND_WORDS[kind], self.lang)
 
@@ -548,7 +548,7 @@ class CoupNarrator(Narrator):
     # --- the interface -------------------------------------------------------------------------
     def turn_header(self, core: KernelState, viewer: Optional[int]) -> Optional[str]:
         """A header at the start of each turn (``None`` in the middle of a turn or at the end)."""
-        if core.current_player() == TERMINAL or core.phase != K["PH_ACTION"]:
+        if core.current_player() == TERMINAL or core.phase != Phase.ACTION:
             return None
         coins = ", ".join(f"{self.seat(p, viewer)} {core.coins[p]}" for p in range(core.num_players)
                           if core.alive(p))
@@ -589,41 +589,41 @@ class CoupNarrator(Narrator):
         out: List[str] = []
         if p == CHANCE:
             who = core.asked
-            if ph == K["PH_DEAL"]:
-                if a < K["C_TWO"]:                  # one influence: one card
-                    return [self._say("dealt_one", who, v, a=self._a_role(a - K["C_ONE"]))]
-                x, y = pair_roles(a - K["C_TWO"])
+            if ph == Phase.DEAL:
+                if a < Chance.TWO:                  # one influence: one card
+                    return [self._say("dealt_one", who, v, a=self._a_role(a - Chance.ONE))]
+                x, y = pair_roles(a - Chance.TWO)
                 return [self._say("dealt", who, v, a=self._a_role(x), b=self._a_role(y))]
-            if ph == K["PH_REPLACE"]:
-                return [self._say("drew_replacement", who, v, role=self._a_role(a - K["C_ONE"]))]
-            if ph == K["PH_EXDRAW"]:
-                x, y = pair_roles(a - K["C_TWO"])
+            if ph == Phase.REPLACE:
+                return [self._say("drew_replacement", who, v, role=self._a_role(a - Chance.ONE))]
+            if ph == Phase.EXDRAW:
+                x, y = pair_roles(a - Chance.TWO)
                 return [self._say("drew_two", who, v, a=self._a_role(x), b=self._a_role(y))]
             return []
         after = self._after(core, a, v)
-        if ph == K["PH_ACTION"]:
+        if ph == Phase.ACTION:
             kind, target = self._declared(a)
             word = KIND_WORDS[kind]
             tgt = self.seat(target, v) if target is not None else ""
-            if kind == K["K_INCOME"]:
+            if kind == Kind.INCOME:
                 now = after.coins[p] if after is not None else core.coins[p] + self.game.options["income_amount"]
                 out.append(self._say("do_income", p, v, now=self.coins(now)))
             else:
                 out.append(self._say("do_" + word, p, v, target=tgt))
-        elif ph == K["PH_CHALLENGE"]:
+        elif ph == Phase.CHALLENGE:
             role = self.role(CLAIM_OF_KIND[core.kind])
-            if a == K["A_CHALLENGE"]:
+            if a == Action.CHALLENGE:
                 out.append(self._say("challenge", p, v, actor=self.seat(core.actor, v), role=role,
                                      poss={"actor": core.actor}))
             else:
                 out.append(self._say("no_challenge", p, v))
-                if after is not None and after.phase != K["PH_CHALLENGE"]:
+                if after is not None and after.phase != Phase.CHALLENGE:
                     out.append(self._say("nobody_challenged", None, v, role=role))
-        elif ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
-            r = a - K["A_REVEAL"]
-            claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+        elif ph in (Phase.DEFEND, Phase.BDEFEND):
+            r = a - Action.REVEAL
+            claimed = CLAIM_OF_KIND[core.kind] if ph == Phase.DEFEND else core.block_role
             if r == claimed:
-                key = "proved" if ph == K["PH_DEFEND"] else "block_proved"
+                key = "proved" if ph == Phase.DEFEND else "block_proved"
                 who_loses = core.challenger
                 said = self._say(key, p, v, a_role=self._a_role(r), role=self.role(r),
                                  challenger=self.seat(who_loses, v), s2="" if who_loses == v else "s")
@@ -631,32 +631,32 @@ class CoupNarrator(Narrator):
                     said = said.split("\n")[0]     # the game ends: the shown card is not replaced
                 out.append(said)
             else:
-                key = "failed_claim" if ph == K["PH_DEFEND"] else "failed_block"
+                key = "failed_claim" if ph == Phase.DEFEND else "failed_block"
                 out.append(self._say(key, p, v, a_role=self._a_role(claimed), role=self.role(claimed), lost=self.role(r),
                                      action=self.action_name(core.kind)))
-                if (ph == K["PH_DEFEND"] and after is not None and core.kind == K["K_ASSASSINATE"]
+                if (ph == Phase.DEFEND and after is not None and core.kind == Kind.ASSASSINATE
                         and after.coins[p] > core.coins[p]):
                     out.append(self._say("refund", p, v, now=self.coins(after.coins[p])))
-        elif ph == K["PH_BLOCK"]:
-            if a == K["A_PASS"]:
+        elif ph == Phase.BLOCK:
+            if a == Action.PASS:
                 out.append(self._say("no_block", p, v))
-                if core.kind == K["K_FOREIGN_AID"] and after is not None and after.phase != K["PH_BLOCK"]:
+                if core.kind == Kind.FOREIGN_AID and after is not None and after.phase != Phase.BLOCK:
                     out.append(self._say("nobody_blocked", None, v))
             else:
                 out.append(self._say("block", p, v, action=self.action_name(core.kind),
-                                     role=self.role(a - K["A_BLOCK"])))
-        elif ph == K["PH_BCHALLENGE"]:
+                                     role=self.role(a - Action.BLOCK)))
+        elif ph == Phase.BCHALLENGE:
             role = self.role(core.block_role)
-            if a == K["A_CHALLENGE"]:
+            if a == Action.CHALLENGE:
                 out.append(self._say("challenge_block", p, v, blocker=self.seat(core.blocker, v), role=role,
                                      poss={"blocker": core.blocker}))
             else:
                 out.append(self._say("no_challenge_block", p, v))
-                if after is not None and after.phase != K["PH_BCHALLENGE"]:
+                if after is not None and after.phase != Phase.BCHALLENGE:
                     out.append(self._say("block_stands", None, v, action=self.action_name(core.kind)))
-        elif ph == K["PH_LOSE"]:
-            out.append(self._say("lose", p, v, lost=self.role(a - K["A_REVEAL"])))
-        elif ph == K["PH_EXCHANGE"]:
+        elif ph == Phase.LOSE:
+            out.append(self._say("lose", p, v, lost=self.role(a - Action.REVEAL)))
+        elif ph == Phase.EXCHANGE:
             if text.strip() == "keep" or v != p:
                 n = sum(1 for r, up, _ in core.hand(p) if not up)
                 out.append(self._say("exchanged", p, v, n=n))
@@ -681,19 +681,19 @@ class CoupNarrator(Narrator):
     @staticmethod
     def _declared(a: int):
         kind = kind_of_action(a)
-        first = {K["K_COUP"]: K["A_COUP"], K["K_ASSASSINATE"]: K["A_ASSASSINATE"], K["K_STEAL"]: K["A_STEAL"]}
+        first = {Kind.COUP: Action.COUP, Kind.ASSASSINATE: Action.ASSASSINATE, Kind.STEAL: Action.STEAL}
         return kind, (a - first[kind] if kind in first else None)
 
     @staticmethod
     def _kept(a: int) -> List[int]:
-        if a < K["A_KEEP2"]:
-            return [a - K["A_KEEP1"]]
-        return list(pair_roles(a - K["A_KEEP2"]))
+        if a < Action.KEEP2:
+            return [a - Action.KEEP1]
+        return list(pair_roles(a - Action.KEEP2))
 
     def _settled(self, after: KernelState) -> KernelState:
         """Past a replacement draw (whose public effect does not depend on the card drawn), so that
         the continuation -- the proved action resolving -- is told at the event that caused it."""
-        if after.current_player() == CHANCE and after.phase == K["PH_REPLACE"]:
+        if after.current_player() == CHANCE and after.phase == Phase.REPLACE:
             after = after.clone()
             after.apply(after.legal_actions()[0])
         return after
@@ -714,24 +714,24 @@ class CoupNarrator(Narrator):
             else:
                 out.append(self.text["draw_game"].format(who=self._join([self.seat(q, v) for q in winners])))
             return out
-        if ph == K["PH_ACTION"]:
+        if ph == Phase.ACTION:
             return out                      # the declaration says what comes next
         kind, actor, target = core.kind, core.actor, core.target
         settled = self._settled(after)
         survives = resolves = False
-        if ph == K["PH_CHALLENGE"] and after.phase not in (K["PH_CHALLENGE"], K["PH_DEFEND"]):
+        if ph == Phase.CHALLENGE and after.phase not in (Phase.CHALLENGE, Phase.DEFEND):
             survives = True                 # no one challenged
-        elif ph == K["PH_LOSE"] and core.asked == core.challenger:
+        elif ph == Phase.LOSE and core.asked == core.challenger:
             if core.blocker is None:
                 survives = True             # the claim was proved; the challenger paid for it
             else:
                 out.append(self._say("block_stands", None, v, action=self.action_name(kind)))
-        elif ph == K["PH_BLOCK"] and after.phase != K["PH_BLOCK"] and after.phase != K["PH_BCHALLENGE"]:
+        elif ph == Phase.BLOCK and after.phase != Phase.BLOCK and after.phase != Phase.BCHALLENGE:
             resolves = True                 # no block
-        elif ph == K["PH_BDEFEND"] and a - K["A_REVEAL"] != core.block_role:
+        elif ph == Phase.BDEFEND and a - Action.REVEAL != core.block_role:
             resolves = True                 # the block failed: the action takes effect
-        if survives and kind in (K["K_STEAL"], K["K_ASSASSINATE"]):
-            if settled.phase == K["PH_BLOCK"]:
+        if survives and kind in (Kind.STEAL, Kind.ASSASSINATE):
+            if settled.phase == Phase.BLOCK:
                 return out                  # on to the target's block window
             if target is not None and not settled.alive(target):
                 out.append(self._say("target_gone", None, v, target=self.seat(target, v),
@@ -744,17 +744,17 @@ class CoupNarrator(Narrator):
     def _resolution(self, core: KernelState, settled: KernelState, kind: int, actor: int,
                     target: Optional[int], v: Optional[int]) -> List[str]:
         """The pending action taking effect."""
-        if kind == K["K_TAX"]:
+        if kind == Kind.TAX:
             return [self._say("gets_tax", actor, v, now=self.coins(settled.coins[actor]))]
-        if kind == K["K_FOREIGN_AID"]:
+        if kind == Kind.FOREIGN_AID:
             return [self._say("gets_aid", actor, v, now=self.coins(settled.coins[actor]))]
-        if kind == K["K_EXCHANGE"]:
+        if kind == Kind.EXCHANGE:
             return [self._say("exchanging", actor, v)]
-        if kind == K["K_STEAL"]:
+        if kind == Kind.STEAL:
             amount = settled.coins[actor] - core.coins[actor]
             return [self._say("steals", actor, v, amount=self.coins(amount), target=self.seat(target, v),
                               now=self.coins(settled.coins[actor]), left=self.coins(settled.coins[target]))]
-        if kind == K["K_ASSASSINATE"]:
+        if kind == Kind.ASSASSINATE:
             if target is not None and settled.alive(target):
                 return [self._say("must_lose", None, v, target=self.seat(target, v))]
             return [self._say("target_gone", None, v, target=self.seat(target, v), action=self.action_name(kind))]
@@ -765,27 +765,27 @@ class CoupNarrator(Narrator):
         """A legal action in words for the deciding seat: ``"Tax (claims Duke; +3 coins)"``."""
         a, v, ph = action, viewer, core.phase
         T = self.text
-        if ph == K["PH_ACTION"]:
+        if ph == Phase.ACTION:
             kind, target = self._declared(a)
             key = "l_" + KIND_WORDS[kind]
             return T[key].format(target=self.seat(target, v) if target is not None else "", **self._amounts())
-        if a == K["A_CHALLENGE"]:
-            if ph == K["PH_BCHALLENGE"]:
+        if a == Action.CHALLENGE:
+            if ph == Phase.BCHALLENGE:
                 return T["l_challenge"].format(actor=self.seat(core.blocker, v), actor_p=self.possessive(core.blocker, v),
                                                role=self.role(core.block_role))
             return T["l_challenge"].format(actor=self.seat(core.actor, v), actor_p=self.possessive(core.actor, v),
                                            role=self.role(CLAIM_OF_KIND[core.kind]))
-        if a == K["A_PASS"]:
-            return T["l_pass_block" if ph == K["PH_BLOCK"] else "l_pass_challenge"]
-        if K["A_BLOCK"] <= a < K["A_REVEAL"]:
-            return T["l_block"].format(role=self.role(a - K["A_BLOCK"]))
-        if K["A_REVEAL"] <= a < K["A_KEEP1"]:
-            r = a - K["A_REVEAL"]
-            if ph in (K["PH_DEFEND"], K["PH_BDEFEND"]):
-                claimed = CLAIM_OF_KIND[core.kind] if ph == K["PH_DEFEND"] else core.block_role
+        if a == Action.PASS:
+            return T["l_pass_block" if ph == Phase.BLOCK else "l_pass_challenge"]
+        if Action.BLOCK <= a < Action.REVEAL:
+            return T["l_block"].format(role=self.role(a - Action.BLOCK))
+        if Action.REVEAL <= a < Action.KEEP1:
+            r = a - Action.REVEAL
+            if ph in (Phase.DEFEND, Phase.BDEFEND):
+                claimed = CLAIM_OF_KIND[core.kind] if ph == Phase.DEFEND else core.block_role
                 return T["l_reveal_proof" if r == claimed else "l_reveal_concede"].format(role=self.role(r))
             return T["l_turn_up"].format(role=self.role(r))
-        if K["A_KEEP1"] <= a < K["C_ONE"]:
+        if Action.KEEP1 <= a < Chance.ONE:
             return T["l_keep"].format(roles=self._join([self.role(r) for r in self._kept(a)]))
         return self.game.describe_action(self.game.action_to_string(core, a), self.lang)
 
@@ -798,35 +798,35 @@ class CoupNarrator(Narrator):
         if v is not None and p != v:
             return self._say("p_wait", p, v)
         actor = self.seat(core.actor, v)
-        if ph == K["PH_ACTION"]:
+        if ph == Phase.ACTION:
             c = core.coins[p]
             if c >= core.rules["forced_coup_at"]:
                 return self.text["p_forced"].format(coins=self.coins(c))
             return self.text["p_action"].format(coins=self.coins(c))
         kind = core.kind
         target = self.seat(core.target, v) if core.target is not None else ""
-        if ph == K["PH_CHALLENGE"]:
+        if ph == Phase.CHALLENGE:
             inf = INFINITIVE[self.lang][KIND_WORDS[kind]].format(target=target)
             return self._say("p_challenge", core.actor, v, Actor=_cap(actor), role=self.role(CLAIM_OF_KIND[kind]),
                              action_inf=inf)
-        if ph == K["PH_DEFEND"]:
+        if ph == Phase.DEFEND:
             return self.text["p_defend"].format(Challenger=_cap(self.seat(core.challenger, v)),
                                                 role=self.role(CLAIM_OF_KIND[kind]), action=self.action_name(kind))
-        if ph == K["PH_BLOCK"]:
-            key = {K["K_FOREIGN_AID"]: "p_block_aid", K["K_STEAL"]: "p_block_steal",
-                   K["K_ASSASSINATE"]: "p_block_assassinate"}[kind]
+        if ph == Phase.BLOCK:
+            key = {Kind.FOREIGN_AID: "p_block_aid", Kind.STEAL: "p_block_steal",
+                   Kind.ASSASSINATE: "p_block_assassinate"}[kind]
             return self._say(key, core.actor, v, Actor=_cap(actor))
-        if ph == K["PH_BCHALLENGE"]:
+        if ph == Phase.BCHALLENGE:
             b = core.blocker
             return self.text["p_challenge_block"].format(
                 Blocker=_cap(self.seat(b, v)), s2="" if b == v else "s", role=self.role(core.block_role),
                 actor=actor, actor_p=self.possessive(core.actor, v), action=self.action_name(kind))
-        if ph == K["PH_BDEFEND"]:
+        if ph == Phase.BDEFEND:
             return self.text["p_defend_block"].format(Challenger=_cap(self.seat(core.challenger, v)),
                                                       role=self.role(core.block_role))
-        if ph == K["PH_LOSE"]:
+        if ph == Phase.LOSE:
             return self.text["p_lose"]
-        if ph == K["PH_EXCHANGE"]:
+        if ph == Phase.EXCHANGE:
             hand = [r for r, up, _ in core.hand(p) if not up and r is not None]
             return self.text["p_exchange"].format(hand=self._join([self.role(r) for r in hand]),
                                                   drawn=self._join([self.role(r) for r in core.drawn]),
@@ -839,22 +839,22 @@ class CoupNarrator(Narrator):
         R = RULES[self.lang]
         rules = core.rules
         amounts = self._amounts()
-        exchange = "swap_one" if rules["exchange_mode"] == K["EXCHANGE_SWAP_ONE"] else "published"
+        exchange = "swap_one" if rules["exchange_mode"] == Exchange.SWAP_ONE else "published"
         table = R["actions"].format(forced=rules["forced_coup_at"], steal=rules["steal_amount"], exchange=R[exchange],
                                     income_gain=f"+{amounts['inc']} {amounts['inc_u']}",
                                     tax_gain=f"+{amounts['tax']} {amounts['tax_u']}", **amounts).split("\n")
         # the header, then one line per action in the order K_INCOME, foreign aid, coup, tax, ...
-        order = [K["K_INCOME"], K["K_FOREIGN_AID"], K["K_COUP"], K["K_TAX"], K["K_ASSASSINATE"], K["K_STEAL"],
-                 K["K_EXCHANGE"]]
+        order = [Kind.INCOME, Kind.FOREIGN_AID, Kind.COUP, Kind.TAX, Kind.ASSASSINATE, Kind.STEAL,
+                 Kind.EXCHANGE]
         parts = ["\n".join([table[0]] + [line for kind, line in zip(order, table[1:]) if self._declarable(core, kind)])]
         parts.extend(self._variant_rules(core, R))
         ph = core.phase
-        if ph in (K["PH_CHALLENGE"], K["PH_DEFEND"]):
+        if ph in (Phase.CHALLENGE, Phase.DEFEND):
             parts.append(R["challenge"])
-        elif ph in (K["PH_BLOCK"], K["PH_BCHALLENGE"], K["PH_BDEFEND"]):
+        elif ph in (Phase.BLOCK, Phase.BCHALLENGE, Phase.BDEFEND):
             parts.append(R["block"].format(**amounts))
             parts.append(R["challenge"])
-        elif ph == K["PH_LOSE"]:
+        elif ph == Phase.LOSE:
             parts.append(R["lose"])
         parts.append(R["goal"].format(lang=self.lang))
         return "\n".join(parts)
@@ -873,13 +873,13 @@ class CoupNarrator(Narrator):
         out: List[str] = []
         copies = core.copies
         influence = core.rules["influence"]
-        if list(copies) != [K["MAX_COPIES"]] * K["NROLES"] or influence != 2:
+        if list(copies) != [MAX_COPIES] * NROLES or influence != 2:
             deck = self._join([f"{c} × {self.role(r)}" for r, c in enumerate(copies) if c])
             out.append(R["deck"].format(deck=deck, hand=R["hand1" if influence == 1 else "hand2"]))
         for r in self.game.blank_roles:
             out.append(R["blank"].format(blank=self.role(r)))
         limit = core.rules["assassin_limit"]
-        if limit and self._declarable(core, K["K_ASSASSINATE"]):
+        if limit and self._declarable(core, Kind.ASSASSINATE):
             times = R["times"].split("|")
             out.append(R["limit"].format(times=times[min(limit, 3) - 1].format(n=limit)))
         return out
@@ -915,32 +915,32 @@ class CoupNarrator(Narrator):
         if core.is_legal(a):
             return ""
         prompt = self.prompt(core, v)
-        if ph == K["PH_ACTION"] and a < K["A_PASS"]:
+        if ph == Phase.ACTION and a < Action.PASS:
             kind, target = self._declared(a)
             c = core.coins[p]
             if not self._declarable(core, kind):
                 return T["w_not_in_rules"].format(action=names.action_name(KIND_WORDS[kind], self.lang))
-            if c >= core.rules["forced_coup_at"] and kind != K["K_COUP"]:
+            if c >= core.rules["forced_coup_at"] and kind != Kind.COUP:
                 return T["w_forced"].format(coins=self.coins(c))
             limit = core.rules["assassin_limit"]
-            if kind == K["K_ASSASSINATE"] and limit and core.assassinations(p) >= limit:
+            if kind == Kind.ASSASSINATE and limit and core.assassinations(p) >= limit:
                 return T["w_limit"].format(limit=limit, s="" if limit == 1 else "s")
             o = self.game.options
-            cost = {K["K_COUP"]: o["coup_cost"], K["K_ASSASSINATE"]: o["assassinate_cost"]}.get(kind, 0)
+            cost = {Kind.COUP: o["coup_cost"], Kind.ASSASSINATE: o["assassinate_cost"]}.get(kind, 0)
             if c < cost:
                 return T["w_cost"].format(action=names.action_name(KIND_WORDS[kind], self.lang), cost=cost, coins=c)
             if target is not None and target == p:
                 return T["w_self"]
             if target is not None and not core.alive(target):
                 return T["w_out"].format(Target=_cap(self.seat(target, v)))
-        if ph == K["PH_BLOCK"] and K["A_BLOCK"] <= a < K["A_REVEAL"]:
+        if ph == Phase.BLOCK and Action.BLOCK <= a < Action.REVEAL:
             allowed = [r for r in BLOCKERS_OF_KIND[core.kind] if core.copies[r]]        # roles the deck has
             return T["w_role_block"].format(action=self.action_name(core.kind),
                                             roles=self._join([self.role(r) for r in allowed], "or"))
-        if ph in (K["PH_DEFEND"], K["PH_BDEFEND"], K["PH_LOSE"]) and K["A_REVEAL"] <= a < K["A_KEEP1"]:
+        if ph in (Phase.DEFEND, Phase.BDEFEND, Phase.LOSE) and Action.REVEAL <= a < Action.KEEP1:
             hand = sorted(set(core.face_down(p)))
             return T["w_reveal"].format(roles=self._join([self.role(r) for r in hand], "or"))
-        if ph == K["PH_EXCHANGE"] and K["A_KEEP1"] <= a < K["C_ONE"]:
+        if ph == Phase.EXCHANGE and Action.KEEP1 <= a < Chance.ONE:
             hand = [r for r, up, _ in core.hand(p) if not up and r is not None]
             return T["w_keep"].format(n=len(hand), roles=self._join(
                 [self.role(r) for r in sorted(hand + list(core.drawn))]))

@@ -31,13 +31,13 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from intrigue.ext.coup_core import CONST as K, policy_fitted
+from intrigue.ext.coup_core import FIT_EPS, Action, Kind, Phase, Role, policy_fitted
 
-EPS = K["FIT_EPS"]                          # keeps log p finite where the heuristic never plays a move
+EPS = FIT_EPS                          # keeps log p finite where the heuristic never plays a move
 
-GROUP_OF_PHASE = {K["PH_ACTION"]: "act", K["PH_CHALLENGE"]: "ch", K["PH_BCHALLENGE"]: "ch",
-                  K["PH_BLOCK"]: "blk"}
-_KIND_NAME = {K["K_FOREIGN_AID"]: "fa", K["K_ASSASSINATE"]: "ass", K["K_STEAL"]: "steal"}
+GROUP_OF_PHASE = {Phase.ACTION: "act", Phase.CHALLENGE: "ch", Phase.BCHALLENGE: "ch",
+                  Phase.BLOCK: "blk"}
+_KIND_NAME = {Kind.FOREIGN_AID: "fa", Kind.ASSASSINATE: "ass", Kind.STEAL: "steal"}
 
 # bench/fit_coup_policy.py DIR (DIR: intrigue arena --game coup --players 4 --workers 1 --bots
 #   ismcts:iterations=3000 ismcts:iterations=3000 ismcts:iterations=3000 ismcts:iterations=3000
@@ -54,31 +54,31 @@ def category(core: Any, seat: int, action: int, held: Optional[Sequence[int]] = 
     (income, pass) and for phases the model leaves to the heuristic."""
     ph = core.phase
     held = core.face_down(seat) if held is None else held
-    if ph == K["PH_ACTION"]:
-        if action == K["A_INCOME"]:
+    if ph == Phase.ACTION:
+        if action == Action.INCOME:
             return None
-        if action == K["A_FOREIGN_AID"]:
+        if action == Action.FOREIGN_AID:
             return "fa"
-        if K["A_COUP"] <= action < K["A_ASSASSINATE"]:
+        if Action.COUP <= action < Action.ASSASSINATE:
             return "coup"
-        for name, lo, hi, role in (("tax", K["A_TAX"], K["A_TAX"] + 1, K["DUKE"]),
-                                   ("exch", K["A_EXCHANGE"], K["A_EXCHANGE"] + 1, K["AMBASSADOR"]),
-                                   ("ass", K["A_ASSASSINATE"], K["A_STEAL"], K["ASSASSIN"]),
-                                   ("steal", K["A_STEAL"], K["A_PASS"], K["CAPTAIN"])):
+        for name, lo, hi, role in (("tax", Action.TAX, Action.TAX + 1, Role.DUKE),
+                                   ("exch", Action.EXCHANGE, Action.EXCHANGE + 1, Role.AMBASSADOR),
+                                   ("ass", Action.ASSASSINATE, Action.STEAL, Role.ASSASSIN),
+                                   ("steal", Action.STEAL, Action.PASS, Role.CAPTAIN)):
             if lo <= action < hi:
                 return name + ("_t" if role in held else "_b")
         return None
-    if ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
-        if action != K["A_CHALLENGE"]:
+    if ph in (Phase.CHALLENGE, Phase.BCHALLENGE):
+        if action != Action.CHALLENGE:
             return None
-        of_block = ph == K["PH_BCHALLENGE"]
+        of_block = ph == Phase.BCHALLENGE
         hurts = core.actor == seat if of_block else core.target == seat
         one = len(held) == 1
         return "ch_%s_%s_%s" % ("blk" if of_block else "act", "hurt" if hurts else "oth", "i1" if one else "i2")
-    if ph == K["PH_BLOCK"]:
-        if not K["A_BLOCK"] <= action < K["A_REVEAL"]:
+    if ph == Phase.BLOCK:
+        if not Action.BLOCK <= action < Action.REVEAL:
             return None
-        true = action - K["A_BLOCK"] in held
+        true = action - Action.BLOCK in held
         return "blk_%s_%s" % (_KIND_NAME.get(core.kind, "other"), "t" if true else "b")
     return None
 

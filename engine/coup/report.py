@@ -23,7 +23,7 @@ from collections import defaultdict
 from typing import Any, Dict, List, Optional, Sequence
 
 from intrigue.engine.coup.claims import challenged_role, claimed_role
-from intrigue.ext.coup_core import CONST as K
+from intrigue.ext.coup_core import Action, Phase
 
 _FIELDS = ("games", "wins", "claims", "claim_bluffs", "blocks", "block_bluffs", "chances", "challenges",
            "right")
@@ -60,15 +60,15 @@ def report(recs: Sequence[Any]) -> Dict[str, Dict[str, Any]]:
                 ph = core.phase
                 role = claimed_role(core, action)
                 if role is not None:
-                    key = "claim" if ph == K["PH_ACTION"] else "block"
+                    key = "claim" if ph == Phase.ACTION else "block"
                     c[key + "s"] += 1
                     if role not in _hidden(core, seat):
                         c[key + "_bluffs"] += 1
-                elif ph in (K["PH_CHALLENGE"], K["PH_BCHALLENGE"]):
+                elif ph in (Phase.CHALLENGE, Phase.BCHALLENGE):
                     c["chances"] += 1
-                    if action == K["A_CHALLENGE"]:
+                    if action == Action.CHALLENGE:
                         c["challenges"] += 1
-                        claimant = core.actor if ph == K["PH_CHALLENGE"] else core.blocker
+                        claimant = core.actor if ph == Phase.CHALLENGE else core.blocker
                         claimed = challenged_role(core)
                         if claimed not in _hidden(core, claimant):
                             c["right"] += 1

@@ -35,7 +35,7 @@ import numpy as np
 from intrigue.engine import InfoState
 from intrigue.engine.registry import load_game
 from intrigue.ext import coup_core
-from intrigue.ext.coup_core import CONST as K
+from intrigue.ext.coup_core import Phase
 
 Player = Callable[[InfoState], int]            # an information state -> the action chosen
 
@@ -46,7 +46,7 @@ def _play(players: Sequence[Player], game, seed: int, read: Callable) -> Tuple[l
     starts = []
     while not state.is_terminal():
         core = state.core
-        if core.phase == K["PH_ACTION"]:
+        if core.phase == Phase.ACTION:
             starts.append(read(core))
         seat = state.current_player()
         state.apply_action(players[seat](state.information_state(seat)), seat=seat)
