@@ -7,7 +7,7 @@ reads every record in DIR (full games: every hand is known at every decision), t
 with a choice in a turn action, a challenge or a block, fits :mod:`intrigue.engine.coup.policyfit`'s
 log-linear correction of the heuristic on the first 70% of the games (``--train``), prints the
 held-out log-loss of the heuristic's own probabilities, of the table the kernel has now and of the
-fitted model, per kind of decision, and prints the table as the ``_POLICY_FITTED`` literal to paste into ``ext/coup_core.pyx`` (which
+fitted model, per kind of decision, and prints the table as the ``_POLICY_FITTED`` literal to paste into ``ext/coup_policy.pxi`` (which
 ``engine/coup/policyfit.py`` reads as ``FITTED``).
 The records are seeded and the bots search a fixed number of iterations, so the same commands give
 the same table.

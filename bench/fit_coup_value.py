@@ -4,7 +4,7 @@
 ``--bot`` against itself (default ``ismcts:iterations=1000,leaf=playout``, the search that produced
 the built-in table), fits the logistic model of :mod:`intrigue.engine.coup.value` on the first 70%
 of the games, prints the Brier score on the other 30% next to a constant guess, and prints the
-weights as the ``_VALUE_FITTED`` table to paste into ``ext/coup_core.pyx``.  The same command gives
+weights as the ``_VALUE_FITTED`` table to paste into ``ext/coup_value.pxi``.  The same command gives
 the same table (the bot searches a fixed number of iterations, so the games are seeded).
 
 ``python bench/fit_coup_value.py --players 4 --games 2000 --seed 1000 --jobs 2`` does the same for

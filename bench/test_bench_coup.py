@@ -6,7 +6,7 @@ Targets (one core of the 2-core dev machine): >= 750,000 random 4-player playout
 import pytest
 
 from intrigue.engine import new_game
-from intrigue.ext import coup_core
+from intrigue.ext import coup_check, coup_core
 
 BATCH = 10_000
 # one group per file: the tables of `pytest bench/` and its --benchmark-json keep Coup's cases apart from
@@ -16,14 +16,14 @@ pytestmark = pytest.mark.benchmark(group="coup")
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_random_playout(benchmark, players):
-    turns = benchmark(coup_core.playouts, players, BATCH, 1)
+    turns = benchmark(coup_check.playouts, players, BATCH, 1)
     assert turns > BATCH
     benchmark.extra_info["playouts_per_round"] = BATCH
 
 
 def test_clone(benchmark):
     core = new_game("coup", players=6, seed=1).core
-    benchmark(coup_core.clone_loop, core, 100_000)
+    benchmark(coup_check.clone_loop, core, 100_000)
     benchmark.extra_info["clones_per_round"] = 100_000
 
 

@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""Property checks of the Coup kernel over many seeded random games, at C speed.
+"""Property checks of the Coup kernel over many seeded random games, at C speed, and the benchmark
+loops (random playouts, state copies).
 
 The checks read the state struct only; they share no code with the rules in ``coup_core``.  After
 every decision and chance event of every game:
@@ -20,8 +21,9 @@ from libc.string cimport memcpy, memcmp
 
 from intrigue.ext.rng cimport rng_below
 from intrigue.ext.game_api cimport CHANCE, TERMINAL, MAX_LEGAL
-from intrigue.ext.coup_core cimport (CoupState, CoupRules, COUP_VT, coup_default_rules, coup_check_rules,
+from intrigue.ext.coup_core cimport (CoupState, CoupRules, CoupCore, COUP_VT, coup_default_rules, coup_check_rules,
                                      coup_init, coup_current_player, coup_legal, coup_apply, coup_sample_chance,
+                                     coup_playout,
                                      NROLES, MAX_PLAYERS, TOTAL_COINS, CARD_EMPTY, CARD_ROLE, CARD_UP,
                                      CARD_ABSENT, COPY_BITS, COPY_MASK, PH_EXCHANGE)
 
@@ -181,3 +183,38 @@ def violations(core):
     memcpy(&s, p, sizeof(CoupState))
     cdef int bad = check_state(&s, &s, False)
     return [VIOLATIONS[v] for v in range(NV) if bad & (1 << v)]
+
+
+# --- benchmark loops ------------------------------------------------------------------------------
+def playouts(int n, int count, seed=0, **rules):
+    """Run ``count`` random playouts of an ``n``-player game from the deal (the benchmark kernel).
+
+    Returns the total number of turns played, so the work cannot be optimised away.
+    """
+    cdef CoupCore start = CoupCore(n, **rules)
+    cdef CoupState s
+    cdef uint64_t rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef long long turns = 0
+    cdef int i
+    with nogil:
+        for i in range(count):
+            s = start.st
+            coup_playout(&s, &rng)
+            turns += s.turn
+    return turns
+
+
+cdef CoupState _clone_buf[64]
+
+
+def clone_loop(CoupCore st, int count):
+    """Copy the state ``count`` times with the struct copy a search uses; returns a checksum."""
+    cdef CoupState a = st.st
+    cdef long long acc = 0
+    cdef int i
+    with nogil:
+        for i in range(count):
+            _clone_buf[i & 63] = a
+            a.turn = _clone_buf[(i * 7) & 63].turn + 1
+            acc += a.turn
+    return acc

@@ -171,14 +171,14 @@ def coup_golden() -> Dict[str, Any]:
     out["random"] = {name: random_games(lambda c=c: _coup_core(*c), range(16)) for name, c in COUP_CONFIGS.items()}
     out["random_hidden"] = {name: random_games(lambda c=c: _coup_core(*c), range(3), deep=True)
                             for name, c in COUP_CONFIGS.items()}
-    out["c_playouts"] = {str(n): [cc.playouts(n, 200, seed=s) for s in range(4)] for n in (2, 3, 4, 5, 6)}
-    out["c_playouts_long"] = cc.playouts(4, 5000, seed=9)
-    out["c_playouts_rules"] = [cc.playouts(4, 100, seed=s, steal_amount=3, exchange_mode=1, start_coins_2p=2)
+    out["c_playouts"] = {str(n): [cchk.playouts(n, 200, seed=s) for s in range(4)] for n in (2, 3, 4, 5, 6)}
+    out["c_playouts_long"] = cchk.playouts(4, 5000, seed=9)
+    out["c_playouts_rules"] = [cchk.playouts(4, 100, seed=s, steal_amount=3, exchange_mode=1, start_coins_2p=2)
                                for s in range(2)]
     mid = new_game("coup", players=6, seed=1)
     for _ in range(12):
         mid.apply_action(mid.legal_actions()[0])
-    out["c_clone_loop"] = cc.clone_loop(mid.core, 1000)
+    out["c_clone_loop"] = cchk.clone_loop(mid.core, 1000)
     out["check_random_games"] = {str(n): cchk.check_random_games(n, 30, seed=n) for n in (2, 4, 6)}
     out["check_random_games_mini"] = cchk.check_random_games(
         2, 30, seed=7, influence=1, copies=(2, 2, 0, 0, 2), start_coins=1, start_coins_2p=0, tax=2, coup_cost=4,

@@ -68,11 +68,12 @@ def test_no_string_table_of_constants():
 
 
 @pytest.mark.parametrize("core, check, names", [
+    (coup_core, coup_check, ["playouts", "clone_loop", "check_random_games"]),
     (politics_core, politics_check, ["playouts", "policy_playouts", "check_random_games", "determinize_loop",
                                      "clone_loop"]),
     (shadow_master_core, shadow_master_check, ["playouts", "policy_playouts", "balance_report",
                                                "check_random_games"]),
-], ids=["politics", "shadow_master"])
+], ids=["coup", "politics", "shadow_master"])
 def test_checks_and_bench_loops_live_in_the_check_module(core, check, names):
     for name in names:
         assert callable(getattr(check, name))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Callable, List
 
 from intrigue.engine.bench import Case
-from intrigue.ext import coup_core
+from intrigue.ext import coup_check, coup_core
 
 ITERATIONS_PER_MOVE = 10000
 
@@ -52,13 +52,13 @@ def cases(quick: bool) -> List[Case]:
 
     out = []
     for n in (2, 4, 6):
-        out.append(Case("coup.random_playout", n, lambda count, n=n: coup_core.playouts(n, count, seed=n),
+        out.append(Case("coup.random_playout", n, lambda count, n=n: coup_check.playouts(n, count, seed=n),
                         unit="playouts", min_count=1000))
     mid = new_game("coup", players=6, seed=1)
     for move in ("income", "income", "income"):
         mid.apply_action(move)
     core = mid.core
-    out.append(Case("coup.clone", 6, lambda count: coup_core.clone_loop(core, count), unit="clones", min_count=100000))
+    out.append(Case("coup.clone", 6, lambda count: coup_check.clone_loop(core, count), unit="clones", min_count=100000))
 
     def encode(count: int) -> None:
         enc = core.encode

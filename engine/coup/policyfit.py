@@ -43,7 +43,7 @@ _KIND_NAME = {Kind.FOREIGN_AID: "fa", Kind.ASSASSINATE: "ass", Kind.STEAL: "stea
 #   ismcts:iterations=3000 ismcts:iterations=3000 ismcts:iterations=3000 ismcts:iterations=3000
 #   --games 300 --seed 21 --records DIR, the fourteenth round's default), fitted on the first 70% of
 #   the games (fifteenth round; the eleventh round's table came from 200 games of its own default).
-#   The table lives in the kernel (``_POLICY_FITTED`` in ext/coup_core.pyx), whose model of the
+#   The table lives in the kernel (``_POLICY_FITTED`` in ext/coup_policy.pxi), whose model of the
 #   opponents inside the search applies it in C to the seats the belief reads as searches.
 FITTED: Dict[str, Dict[str, float]] = policy_fitted()
 
@@ -210,7 +210,7 @@ def log_loss(rows: Sequence[Row], table: Optional[Dict[str, Dict[str, float]]]) 
 
 
 def table_text(table: Dict[str, Dict[str, float]], width: int = 100) -> str:
-    """``table`` as the ``_POLICY_FITTED`` literal to paste into ext/coup_core.pyx (lines of at most
+    """``table`` as the ``_POLICY_FITTED`` literal to paste into ext/coup_policy.pxi (lines of at most
     about ``width`` characters)."""
     lines = ["_POLICY_FITTED = {"]
     for group, par in table.items():

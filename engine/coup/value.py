@@ -1,4 +1,4 @@
-"""Fit Coup's static evaluation (``coup_evaluate`` in ``ext/coup_core.pyx``) to real play.
+"""Fit Coup's static evaluation (``coup_evaluate`` in ``ext/coup_value.pxi``) to real play.
 
 Among three or more players the evaluation is a conditional-logit model instead (:func:`collect_multi`,
 :func:`design_multi`, :func:`fit_multi`): every live seat gets a linear score of its own features
@@ -21,7 +21,7 @@ with one influence left; then whether seat 0 acts next.  The fit is run by
 It plays seeded heads-up games of the bot against itself, records every turn's start with the game's
 result (:func:`collect`), fits the model on the first 70% of the games (:func:`fit`: iteratively
 reweighted least squares with a small ridge), reports the Brier score on the other 30% next to a
-constant guess, and prints the weights as the ``_VALUE_FITTED`` table of ``ext/coup_core.pyx``
+constant guess, and prints the weights as the ``_VALUE_FITTED`` table of ``ext/coup_value.pxi``
 (:func:`table`).  Why a fitted value: on
 the same positions, the mean of 64 uniformly random playouts predicts the result worse (Brier 0.186)
 than this model (0.147; ``docs/search.md``, sixth round).
@@ -127,7 +127,7 @@ def brier_multi(p: np.ndarray, y: np.ndarray) -> float:
 
 
 def table_multi(w: Sequence[float]) -> str:
-    """The weights as the ``_MULTI_FITTED`` tuple of ``ext/coup_core.pyx``."""
+    """The weights as the ``_MULTI_FITTED`` tuple of ``ext/coup_value.pxi``."""
     return table(w, "_MULTI_FITTED")
 
 
@@ -152,7 +152,7 @@ def brier(p: np.ndarray, y: np.ndarray) -> float:
 
 
 def table(w: Sequence[float], name: str = "_VALUE_FITTED") -> str:
-    """The weights as the ``name`` tuple of ``ext/coup_core.pyx`` (heads-up: ``_VALUE_FITTED``)."""
+    """The weights as the ``name`` tuple of ``ext/coup_value.pxi`` (heads-up: ``_VALUE_FITTED``)."""
     items = [f"{v:.6f}" for v in w]
     lines = [", ".join(items[i:i + 10]) for i in range(0, len(items), 10)]
     return f"{name} = (\n    " + ",\n    ".join(lines) + ")"
