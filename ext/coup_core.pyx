@@ -404,147 +404,208 @@ cdef void apply_keep(CoupState* s, int a) noexcept nogil:
     end_turn(s)
 
 
-cdef void coup_apply(CoupState* s, int a) noexcept nogil:
-    """Apply legal action ``a`` (a decision or a chance outcome)."""
-    cdef int ph = s.phase, p = s.asked, r, q
-    if ph == PH_ACTION:
-        if a == A_INCOME:
-            gain(s, p, s.income)
-            end_turn(s)
-        elif a == A_FOREIGN_AID:
-            s.kind = K_FOREIGN_AID
-            s.phase = PH_BLOCK        # no claim, so no challenge window; anyone may block
-            s.asked = next_alive(s, p)
-        elif a == A_TAX or a == A_EXCHANGE:
-            s.kind = K_TAX if a == A_TAX else K_EXCHANGE
-            s.phase = PH_CHALLENGE
-            s.asked = next_alive(s, p)
-        elif a < A_ASSASSINATE:
-            s.kind = K_COUP
-            s.target = a - A_COUP
-            pay(s, p, s.coup_cost)
-            s.phase = PH_LOSE
-            s.asked = s.target
-            s.cont = CONT_END_TURN
+# --- apply: one handler per phase ------------------------------------------------------------------
+cdef inline void apply_declare(CoupState* s, int p, int a) noexcept nogil:
+    """PH_ACTION: ``p`` declares an action (section 3); what follows is its claim's challenge window,
+    the block window, or its effect."""
+    if a == A_INCOME:
+        gain(s, p, s.income)
+        end_turn(s)
+    elif a == A_FOREIGN_AID:
+        s.kind = K_FOREIGN_AID
+        s.phase = PH_BLOCK        # no claim, so no challenge window; anyone may block
+        s.asked = next_alive(s, p)
+    elif a == A_TAX or a == A_EXCHANGE:
+        s.kind = K_TAX if a == A_TAX else K_EXCHANGE
+        s.phase = PH_CHALLENGE
+        s.asked = next_alive(s, p)
+    elif a < A_ASSASSINATE:
+        s.kind = K_COUP
+        s.target = a - A_COUP
+        pay(s, p, s.coup_cost)
+        s.phase = PH_LOSE
+        s.asked = s.target
+        s.cont = CONT_END_TURN
+    else:
+        if a < A_STEAL:
+            s.kind = K_ASSASSINATE
+            s.target = a - A_ASSASSINATE
+            pay(s, p, s.assassinate_cost)     # paid when declared (section 3)
+            if s.assassin_limit:
+                s.assassinations += 1 << (COUNT_BITS * p)
         else:
-            if a < A_STEAL:
-                s.kind = K_ASSASSINATE
-                s.target = a - A_ASSASSINATE
-                pay(s, p, s.assassinate_cost)     # paid when declared (section 3)
-                if s.assassin_limit:
-                    s.assassinations += 1 << (COUNT_BITS * p)
-            else:
-                s.kind = K_STEAL
-                s.target = a - A_STEAL
-            s.phase = PH_CHALLENGE
-            s.asked = next_alive(s, p)
-    elif ph == PH_CHALLENGE:
-        if a == A_CHALLENGE:
-            s.challenger = p
-            s.phase = PH_DEFEND
-            s.asked = s.actor
-        else:
-            q = next_alive(s, p)
-            if q == s.actor:
-                action_survives(s)
-            else:
-                s.asked = q
-    elif ph == PH_DEFEND:
-        r = a - A_REVEAL
-        if r == CLAIM_OF_KIND[s.kind]:        # claim proved: the challenger loses (section 6)
-            s.cards[find_card(s, p, r)] |= CARD_SHOWN
-            s.phase = PH_LOSE
-            s.asked = s.challenger
-            s.cont = CONT_ACTION_PROVED
-        else:                                  # conceded: the card is lost, the action cancelled
-            if lose_card(s, p, r):
-                return
-            if s.kind == K_ASSASSINATE and s.refund and alive(s, p):
-                gain(s, p, s.assassinate_cost)
-            end_turn(s)
-    elif ph == PH_BLOCK:
-        if a == A_PASS:
-            if s.kind == K_FOREIGN_AID:
-                q = next_alive(s, p)
-                if q == s.actor:
-                    resolve(s)
-                else:
-                    s.asked = q
-            else:
-                resolve(s)
-        else:
-            s.blocker = p
-            s.block_role = a - A_BLOCK
-            s.phase = PH_BCHALLENGE
-            s.asked = next_alive(s, p)
-    elif ph == PH_BCHALLENGE:
-        if a == A_CHALLENGE:
-            s.challenger = p
-            s.phase = PH_BDEFEND
-            s.asked = s.blocker
-        else:
-            q = next_alive(s, p)
-            if q == s.blocker:
-                end_turn(s)                    # the block stands: the action is cancelled
-            else:
-                s.asked = q
-    elif ph == PH_BDEFEND:
-        r = a - A_REVEAL
-        if r == s.block_role:
-            s.cards[find_card(s, p, r)] |= CARD_SHOWN
-            s.phase = PH_LOSE
-            s.asked = s.challenger
-            s.cont = CONT_BLOCK_PROVED
-        else:                                  # failed block: the action resolves, no new block
-            if lose_card(s, p, r):
-                return
-            resolve(s)
-    elif ph == PH_LOSE:
-        if lose_card(s, p, a - A_REVEAL):
-            return
-        if s.cont == CONT_END_TURN:
-            end_turn(s)
-        elif s.cont == CONT_ACTION_PROVED:
-            start_replacement(s, s.actor)
-        else:
-            start_replacement(s, s.blocker)
-    elif ph == PH_REPLACE:
-        r = a - C_ONE
-        s.deck[r] -= 1
-        if s.cards[2 * p] == CARD_EMPTY:
-            s.cards[2 * p] = r
-        else:
-            s.cards[2 * p + 1] = r
-        if s.cont == CONT_ACTION_PROVED:
+            s.kind = K_STEAL
+            s.target = a - A_STEAL
+        s.phase = PH_CHALLENGE
+        s.asked = next_alive(s, p)
+
+
+cdef inline void apply_challenge(CoupState* s, int p, int a) noexcept nogil:
+    """PH_CHALLENGE: ``p`` challenges the action's claim, or passes to the next seat in turn order
+    (once all passed, the action survives)."""
+    cdef int q
+    if a == A_CHALLENGE:
+        s.challenger = p
+        s.phase = PH_DEFEND
+        s.asked = s.actor
+    else:
+        q = next_alive(s, p)
+        if q == s.actor:
             action_survives(s)
         else:
-            end_turn(s)                        # a proved block stands
-    elif ph == PH_EXCHANGE:
-        apply_keep(s, a)
-    elif ph == PH_DEAL:
-        if a < C_TWO:                          # one influence: one card (the second slot stays absent)
-            r = a - C_ONE
-            s.deck[r] -= 1
-            s.cards[2 * p] = r
+            s.asked = q
+
+
+cdef inline void apply_defend(CoupState* s, int p, int a) noexcept nogil:
+    """PH_DEFEND: the challenged actor ``p`` reveals a card: the claimed role proves the claim (the
+    challenger loses a card, section 6), any other concedes it (the action is cancelled)."""
+    cdef int r = a - A_REVEAL
+    if r == CLAIM_OF_KIND[s.kind]:
+        s.cards[find_card(s, p, r)] |= CARD_SHOWN
+        s.phase = PH_LOSE
+        s.asked = s.challenger
+        s.cont = CONT_ACTION_PROVED
+    else:
+        if lose_card(s, p, r):
+            return
+        if s.kind == K_ASSASSINATE and s.refund and alive(s, p):
+            gain(s, p, s.assassinate_cost)
+        end_turn(s)
+
+
+cdef inline void apply_block(CoupState* s, int p, int a) noexcept nogil:
+    """PH_BLOCK: ``p`` blocks claiming a role, or passes (Foreign Aid asks every seat in turn, the
+    other actions their target only)."""
+    cdef int q
+    if a == A_PASS:
+        if s.kind == K_FOREIGN_AID:
+            q = next_alive(s, p)
+            if q == s.actor:
+                resolve(s)
+            else:
+                s.asked = q
         else:
-            r = a - C_TWO
-            s.deck[PAIR_A[r]] -= 1
-            s.deck[PAIR_B[r]] -= 1
-            s.cards[2 * p] = PAIR_A[r]
-            s.cards[2 * p + 1] = PAIR_B[r]
-        if p + 1 == s.n:
-            s.phase = PH_ACTION
-            s.actor = 0
-            s.asked = 0
+            resolve(s)
+    else:
+        s.blocker = p
+        s.block_role = a - A_BLOCK
+        s.phase = PH_BCHALLENGE
+        s.asked = next_alive(s, p)
+
+
+cdef inline void apply_block_challenge(CoupState* s, int p, int a) noexcept nogil:
+    """PH_BCHALLENGE: ``p`` challenges the block, or passes (once all passed, the block stands)."""
+    cdef int q
+    if a == A_CHALLENGE:
+        s.challenger = p
+        s.phase = PH_BDEFEND
+        s.asked = s.blocker
+    else:
+        q = next_alive(s, p)
+        if q == s.blocker:
+            end_turn(s)                    # the block stands: the action is cancelled
         else:
-            s.asked = p + 1
-    elif ph == PH_EXDRAW:
+            s.asked = q
+
+
+cdef inline void apply_block_defend(CoupState* s, int p, int a) noexcept nogil:
+    """PH_BDEFEND: the challenged blocker ``p`` reveals a card: the block's role proves it, any other
+    concedes it (the action resolves, with no new block)."""
+    cdef int r = a - A_REVEAL
+    if r == s.block_role:
+        s.cards[find_card(s, p, r)] |= CARD_SHOWN
+        s.phase = PH_LOSE
+        s.asked = s.challenger
+        s.cont = CONT_BLOCK_PROVED
+    else:
+        if lose_card(s, p, r):
+            return
+        resolve(s)
+
+
+cdef inline void apply_lose(CoupState* s, int p, int a) noexcept nogil:
+    """PH_LOSE: ``p`` turns a card face up; then what ``s.cont`` says follows."""
+    if lose_card(s, p, a - A_REVEAL):
+        return
+    if s.cont == CONT_END_TURN:
+        end_turn(s)
+    elif s.cont == CONT_ACTION_PROVED:
+        start_replacement(s, s.actor)
+    else:
+        start_replacement(s, s.blocker)
+
+
+cdef inline void apply_replacement(CoupState* s, int p, int a) noexcept nogil:
+    """PH_REPLACE (chance): ``p`` draws a card for the one it showed; a proved action goes on, a
+    proved block stands."""
+    cdef int r = a - C_ONE
+    s.deck[r] -= 1
+    if s.cards[2 * p] == CARD_EMPTY:
+        s.cards[2 * p] = r
+    else:
+        s.cards[2 * p + 1] = r
+    if s.cont == CONT_ACTION_PROVED:
+        action_survives(s)
+    else:
+        end_turn(s)
+
+
+cdef inline void apply_deal(CoupState* s, int p, int a) noexcept nogil:
+    """PH_DEAL (chance): ``p`` is dealt its hand; after the last seat the first turn starts."""
+    cdef int r
+    if a < C_TWO:                          # one influence: one card (the second slot stays absent)
+        r = a - C_ONE
+        s.deck[r] -= 1
+        s.cards[2 * p] = r
+    else:
         r = a - C_TWO
         s.deck[PAIR_A[r]] -= 1
         s.deck[PAIR_B[r]] -= 1
-        s.drawn[0] = PAIR_A[r]
-        s.drawn[1] = PAIR_B[r]
-        s.phase = PH_EXCHANGE
+        s.cards[2 * p] = PAIR_A[r]
+        s.cards[2 * p + 1] = PAIR_B[r]
+    if p + 1 == s.n:
+        s.phase = PH_ACTION
+        s.actor = 0
+        s.asked = 0
+    else:
+        s.asked = p + 1
+
+
+cdef inline void apply_exchange_draw(CoupState* s, int a) noexcept nogil:
+    """PH_EXDRAW (chance): the actor draws two cards for the Exchange, then chooses what to keep."""
+    cdef int r = a - C_TWO
+    s.deck[PAIR_A[r]] -= 1
+    s.deck[PAIR_B[r]] -= 1
+    s.drawn[0] = PAIR_A[r]
+    s.drawn[1] = PAIR_B[r]
+    s.phase = PH_EXCHANGE
+
+
+cdef void coup_apply(CoupState* s, int a) noexcept nogil:
+    """Apply legal action ``a`` (a decision or a chance outcome) with the handler of the phase."""
+    cdef int ph = s.phase, p = s.asked
+    if ph == PH_ACTION:
+        apply_declare(s, p, a)
+    elif ph == PH_CHALLENGE:
+        apply_challenge(s, p, a)
+    elif ph == PH_DEFEND:
+        apply_defend(s, p, a)
+    elif ph == PH_BLOCK:
+        apply_block(s, p, a)
+    elif ph == PH_BCHALLENGE:
+        apply_block_challenge(s, p, a)
+    elif ph == PH_BDEFEND:
+        apply_block_defend(s, p, a)
+    elif ph == PH_LOSE:
+        apply_lose(s, p, a)
+    elif ph == PH_REPLACE:
+        apply_replacement(s, p, a)
+    elif ph == PH_EXCHANGE:
+        apply_keep(s, a)
+    elif ph == PH_DEAL:
+        apply_deal(s, p, a)
+    elif ph == PH_EXDRAW:
+        apply_exchange_draw(s, a)
 
 
 # --- legal actions --------------------------------------------------------------------------------
