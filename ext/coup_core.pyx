@@ -609,27 +609,56 @@ cdef void coup_apply(CoupState* s, int a) noexcept nogil:
 
 
 # --- legal actions --------------------------------------------------------------------------------
-cdef inline int reveal_options(const CoupState* s, int p, int* out) noexcept nogil:
-    """``reveal ROLE`` for each distinct role among p's face-down cards, in role order."""
-    cdef int a = s.cards[2 * p], b = s.cards[2 * p + 1], n = 0
-    cdef bint ha = (a & (CARD_UP | CARD_SHOWN)) == 0
-    cdef bint hb = (b & (CARD_UP | CARD_SHOWN)) == 0
-    if ha and hb:
-        if a == b:
-            out[0] = A_REVEAL + a
-            return 1
-        if a > b:
-            a, b = b, a
-        out[0] = A_REVEAL + a
-        out[1] = A_REVEAL + b
-        return 2
-    if ha:
-        out[0] = A_REVEAL + a
-        return 1
-    if hb:
-        out[0] = A_REVEAL + b
-        return 1
-    return 0
+# A decision's legal actions are a bit set: every decision id is below 64, and every list of legal
+# actions is in increasing id order, so the k-th action of the list is the k-th set bit of the mask.
+cdef extern from *:
+    int count_trailing_zeros "__builtin_ctzll" (unsigned long long) nogil
+
+
+cdef inline int bit_count(uint64_t m) noexcept nogil:
+    """The number of set bits of ``m`` (portable: the build does not assume a popcount instruction)."""
+    m = m - ((m >> 1) & 0x5555555555555555ULL)
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL)
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+    return <int>((m * 0x0101010101010101ULL) >> 56)
+
+
+cdef inline int nth_bit(uint64_t m, int k) noexcept nogil:
+    """The index of the ``k``-th (from 0) set bit of ``m``, lowest first (``m`` has more than k)."""
+    while k > 0:
+        m &= m - 1
+        k -= 1
+    return count_trailing_zeros(m)
+
+
+cdef inline int mask_to_list(uint64_t m, int* out) noexcept nogil:
+    """The set bits of ``m`` into ``out``, lowest first; returns how many."""
+    cdef int n = 0
+    while m:
+        out[n] = count_trailing_zeros(m)
+        n += 1
+        m &= m - 1
+    return n
+
+
+cdef inline uint64_t rivals_mask(const CoupState* s, int p) noexcept nogil:
+    """Bit q set for every seat q other than ``p`` still in the game."""
+    cdef uint64_t m = 0
+    cdef int q
+    for q in range(s.n):
+        m |= (<uint64_t>(s.place[q] == 0)) << q
+    return m & ~((<uint64_t>1) << p)
+
+
+cdef inline uint64_t reveal_mask(const CoupState* s, int p) noexcept nogil:
+    """``reveal ROLE`` for each distinct role among p's face-down cards."""
+    cdef int a = s.cards[2 * p], b = s.cards[2 * p + 1]
+    cdef uint64_t m = 0
+    if (a & (CARD_UP | CARD_SHOWN)) == 0:
+        m = (<uint64_t>1) << (A_REVEAL + a)
+    if (b & (CARD_UP | CARD_SHOWN)) == 0:
+        m |= (<uint64_t>1) << (A_REVEAL + b)
+    return m
 
 
 cdef inline uint64_t keep_mask(const CoupState* s) noexcept nogil:
@@ -661,130 +690,130 @@ cdef inline uint64_t keep_mask(const CoupState* s) noexcept nogil:
     return m
 
 
-cdef int variant_turn_actions(const CoupState* s, int p, int* out) noexcept nogil:
+cdef uint64_t variant_turn_mask(const CoupState* s, int p) noexcept nogil:
     """p's turn actions (not forced to Coup) in a ruleset that leaves some out or limits Assassinations."""
-    cdef int q, n = 0
-    for q in range(K_COUP):           # K_INCOME .. K_EXCHANGE are A_INCOME .. A_EXCHANGE
-        if can_declare(s, q):
-            out[n] = q
-            n += 1
+    cdef uint64_t rivals = rivals_mask(s, p), m = 0
+    cdef int kind
+    for kind in range(K_COUP):        # K_INCOME .. K_EXCHANGE are A_INCOME .. A_EXCHANGE
+        if can_declare(s, kind):
+            m |= (<uint64_t>1) << kind
     if s.coins[p] >= s.coup_cost:
-        for q in range(s.n):
-            if q != p and s.place[q] == 0:
-                out[n] = A_COUP + q
-                n += 1
+        m |= rivals << A_COUP
     if may_assassinate(s, p):
-        for q in range(s.n):
-            if q != p and s.place[q] == 0:
-                out[n] = A_ASSASSINATE + q
-                n += 1
+        m |= rivals << A_ASSASSINATE
     if can_declare(s, K_STEAL):
-        for q in range(s.n):
-            if q != p and s.place[q] == 0:
-                out[n] = A_STEAL + q
-                n += 1
-    return n
+        m |= rivals << A_STEAL
+    return m
 
 
-cdef int variant_blocks(const CoupState* s, int* out) noexcept nogil:
+cdef uint64_t variant_block_mask(const CoupState* s) noexcept nogil:
     """The target's (or anyone's) block choices with a deck that lacks some role: pass, and the
     blocking roles (BLOCKERS_OF_KIND) the deck has (a role it does not have cannot be claimed)."""
-    cdef int n = 1, r
-    out[0] = A_PASS
+    cdef uint64_t m = (<uint64_t>1) << A_PASS
+    cdef int r
     for r in range(NROLES):
         if BLOCKERS_OF_KIND[s.kind] >> r & 1 and copies_of(s, r):
-            out[n] = A_BLOCK + r
-            n += 1
-    return n
+            m |= (<uint64_t>1) << (A_BLOCK + r)
+    return m
 
 
 cdef struct VariantRules:
     # the legal choices of rulesets other than the published game's, called through pointers set at
-    # import: the compiler then keeps them out of coup_legal, whose published-game path stays as short
-    # (and its register use as small) as before they existed
-    int (*turn_actions)(const CoupState*, int, int*) noexcept nogil
-    int (*blocks)(const CoupState*, int*) noexcept nogil
+    # import: the compiler then keeps them out of the published game's path, which stays short (and
+    # its register use small)
+    uint64_t (*turn_mask)(const CoupState*, int) noexcept nogil
+    uint64_t (*block_mask)(const CoupState*) noexcept nogil
     int (*policy_turn)(CoupState*, int, uint64_t*) noexcept nogil
 
 
 cdef VariantRules _variant_rules
-_variant_rules.turn_actions = variant_turn_actions
-_variant_rules.blocks = variant_blocks
+_variant_rules.turn_mask = variant_turn_mask
+_variant_rules.block_mask = variant_block_mask
 
 
-cdef int coup_legal(const CoupState* s, int* out) noexcept nogil:
-    cdef int ph = s.phase, p = s.asked, n = 0, q, r, c, tot
+cdef inline uint64_t turn_mask(const CoupState* s, int p, int* count) noexcept nogil:
+    """PH_ACTION: the actor's declarable actions (section 3); at forced_coup_at coins, Coup only.
+    ``count``: how many (each targeted action names one of the ``nalive - 1`` rivals)."""
+    cdef uint64_t rivals = rivals_mask(s, p), m
+    cdef int nrivals = s.nalive - 1
+    if s.coins[p] >= s.forced_coup_at:
+        count[0] = nrivals
+        return rivals << A_COUP
+    if s.declarable != ALL_ACTIONS:      # a ruleset that leaves actions out or limits them
+        m = _variant_rules.turn_mask(s, p)
+        count[0] = bit_count(m)
+        return m
+    m = ((<uint64_t>1) << A_INCOME) | ((<uint64_t>1) << A_FOREIGN_AID) | ((<uint64_t>1) << A_TAX) \
+        | ((<uint64_t>1) << A_EXCHANGE) | (rivals << A_STEAL)
+    count[0] = 4 + nrivals
+    if s.coins[p] >= s.coup_cost:
+        m |= rivals << A_COUP
+        count[0] += nrivals
+    if s.coins[p] >= s.assassinate_cost:
+        m |= rivals << A_ASSASSINATE
+        count[0] += nrivals
+    return m
+
+
+cdef inline uint64_t block_mask(const CoupState* s) noexcept nogil:
+    """PH_BLOCK: pass, or block claiming a role that blocks the declared action (section 3)."""
+    if s.copies != STANDARD_COPIES:   # a deck that may lack a blocking role
+        return _variant_rules.block_mask(s)
+    if s.kind == K_FOREIGN_AID:
+        return ((<uint64_t>1) << A_PASS) | ((<uint64_t>1) << (A_BLOCK + DUKE))
+    if s.kind == K_ASSASSINATE:
+        return ((<uint64_t>1) << A_PASS) | ((<uint64_t>1) << (A_BLOCK + CONTESSA))
+    return ((<uint64_t>1) << A_PASS) | ((<uint64_t>1) << (A_BLOCK + CAPTAIN)) \
+        | ((<uint64_t>1) << (A_BLOCK + AMBASSADOR))
+
+
+cdef inline uint64_t decision_mask(const CoupState* s, int* count) noexcept nogil:
+    """The legal actions of a decision (not a chance node, not the end) as a bit set, and in
+    ``count`` how many there are."""
+    cdef int ph = s.phase
     cdef uint64_t m
     if ph == PH_ACTION:
-        if s.coins[p] >= s.forced_coup_at:
-            for q in range(s.n):
-                if q != p and s.place[q] == 0:
-                    out[n] = A_COUP + q
-                    n += 1
-            return n
-        if s.declarable == ALL_ACTIONS:      # every action can be declared, and none is limited
-            out[0] = A_INCOME
-            out[1] = A_FOREIGN_AID
-            out[2] = A_TAX
-            out[3] = A_EXCHANGE
-            n = 4
-            if s.coins[p] >= s.coup_cost:
-                for q in range(s.n):
-                    if q != p and s.place[q] == 0:
-                        out[n] = A_COUP + q
-                        n += 1
-            if s.coins[p] >= s.assassinate_cost:
-                for q in range(s.n):
-                    if q != p and s.place[q] == 0:
-                        out[n] = A_ASSASSINATE + q
-                        n += 1
-            for q in range(s.n):
-                if q != p and s.place[q] == 0:
-                    out[n] = A_STEAL + q
-                    n += 1
-            return n
-        return _variant_rules.turn_actions(s, p, out)
+        return turn_mask(s, s.asked, count)
     if ph == PH_CHALLENGE or ph == PH_BCHALLENGE:
-        out[0] = A_PASS
-        out[1] = A_CHALLENGE
-        return 2
-    if ph == PH_DEFEND or ph == PH_BDEFEND or ph == PH_LOSE:
-        return reveal_options(s, p, out)
+        count[0] = 2
+        return ((<uint64_t>1) << A_PASS) | ((<uint64_t>1) << A_CHALLENGE)
     if ph == PH_BLOCK:
-        out[0] = A_PASS
-        if s.copies == STANDARD_COPIES:   # the published deck: every blocking role is there
-            if s.kind == K_FOREIGN_AID:
-                out[1] = A_BLOCK + DUKE
-                return 2
-            if s.kind == K_ASSASSINATE:
-                out[1] = A_BLOCK + CONTESSA
-                return 2
-            out[1] = A_BLOCK + CAPTAIN
-            out[2] = A_BLOCK + AMBASSADOR
-            return 3
-        return _variant_rules.blocks(s, out)
-    if ph == PH_EXCHANGE:
-        m = keep_mask(s)
-        for q in range(20):
-            if m & ((<uint64_t>1) << q):
-                out[n] = A_KEEP1 + q
-                n += 1
-        return n
-    if ph == PH_REPLACE or (ph == PH_DEAL and s.influence == 1):
+        m = block_mask(s)
+    elif ph == PH_EXCHANGE:
+        m = keep_mask(s) << A_KEEP1
+    else:
+        m = reveal_mask(s, s.asked)          # PH_DEFEND, PH_BDEFEND, PH_LOSE
+    count[0] = bit_count(m)
+    return m
+
+
+cdef inline int draw_outcomes(const CoupState* s, int* out) noexcept nogil:
+    """A chance node's outcomes: one card of each role the deck holds (a replacement, a one-card
+    deal), or each pair of cards it can give (a deal of two, an Exchange's draw)."""
+    cdef int n = 0, q, r, c
+    if s.phase == PH_REPLACE or (s.phase == PH_DEAL and s.influence == 1):
         for r in range(NROLES):
             if s.deck[r] > 0:
                 out[n] = C_ONE + r
                 n += 1
         return n
-    if ph == PH_DEAL or ph == PH_EXDRAW:
-        for q in range(15):
-            r = PAIR_A[q]
-            c = PAIR_B[q]
-            if s.deck[r] > 0 and s.deck[c] > 0 and (r != c or s.deck[r] >= 2):
-                out[n] = C_TWO + q
-                n += 1
-        return n
-    return 0
+    for q in range(15):
+        r = PAIR_A[q]
+        c = PAIR_B[q]
+        if s.deck[r] > 0 and s.deck[c] > 0 and (r != c or s.deck[r] >= 2):
+            out[n] = C_TWO + q
+            n += 1
+    return n
+
+
+cdef int coup_legal(const CoupState* s, int* out) noexcept nogil:
+    """The legal actions (decisions or chance outcomes) in increasing id order; returns how many."""
+    cdef int ph = s.phase, count
+    if ph == PH_OVER:
+        return 0
+    if ph == PH_DEAL or ph == PH_REPLACE or ph == PH_EXDRAW:
+        return draw_outcomes(s, out)
+    return mask_to_list(decision_mask(s, &count), out)
 
 
 cdef int coup_current_player(const CoupState* s) noexcept nogil:
@@ -854,18 +883,70 @@ cdef void coup_returns(const CoupState* s, double* out) noexcept nogil:
             out[p] = 1.0 / k
 
 
-cdef void coup_playout(CoupState* s, uint64_t* rng) noexcept nogil:
-    cdef int buf[32]
-    cdef int n, ph
-    while True:
-        ph = s.phase
-        if ph == PH_OVER:
-            return
-        if ph == PH_DEAL or ph == PH_REPLACE or ph == PH_EXDRAW:
-            coup_sample_chance(s, rng)
+cdef inline int random_pick(uint64_t m, int count, uint64_t* rng) noexcept nogil:
+    """A uniform draw among the ``count`` actions of the legal set ``m``: the same draw as picking
+    from the list of legal actions (its k-th action is the set's k-th bit)."""
+    return nth_bit(m, rng_below(rng, count))
+
+
+cdef inline void random_chance(CoupState* s, uint64_t* rng) noexcept nogil:
+    """A chance event drawn by its odds, as coup_sample_chance draws it, applied by its handler."""
+    cdef int counts[5]
+    cdef int r, a, b, t = 0
+    for r in range(NROLES):
+        counts[r] = s.deck[r]
+        t += counts[r]
+    a = draw_role(s, counts, t, rng)
+    if s.phase == PH_REPLACE:
+        apply_replacement(s, s.asked, C_ONE + a)
+    elif s.phase == PH_DEAL and s.influence == 1:
+        apply_deal(s, s.asked, C_ONE + a)
+    else:
+        counts[a] -= 1
+        b = draw_role(s, counts, t - 1, rng)
+        if s.phase == PH_DEAL:
+            apply_deal(s, s.asked, C_TWO + PAIR_INDEX[a][b])
         else:
-            n = coup_legal(s, buf)
-            coup_apply(s, buf[rng_below(rng, n)])
+            apply_exchange_draw(s, C_TWO + PAIR_INDEX[a][b])
+
+
+cdef inline void random_step(CoupState* s, uint64_t* rng) noexcept nogil:
+    """One step of a uniformly random playout: the phase's legal set and its handler, with no list of
+    actions and no second dispatch on the phase (the same draws and states as coup_legal, a uniform
+    pick and coup_apply)."""
+    cdef int ph = s.phase, p = s.asked, count
+    cdef uint64_t m
+    if ph == PH_ACTION:
+        m = turn_mask(s, p, &count)
+        apply_declare(s, p, random_pick(m, count, rng))
+    elif ph == PH_CHALLENGE:
+        apply_challenge(s, p, A_PASS + <int>rng_below(rng, 2))      # A_PASS, A_CHALLENGE
+    elif ph == PH_BLOCK:
+        m = block_mask(s)
+        apply_block(s, p, random_pick(m, bit_count(m), rng))
+    elif ph == PH_BCHALLENGE:
+        apply_block_challenge(s, p, A_PASS + <int>rng_below(rng, 2))
+    elif ph == PH_LOSE:
+        m = reveal_mask(s, p)
+        apply_lose(s, p, random_pick(m, bit_count(m), rng))
+    elif ph == PH_DEFEND:
+        m = reveal_mask(s, p)
+        apply_defend(s, p, random_pick(m, bit_count(m), rng))
+    elif ph == PH_BDEFEND:
+        m = reveal_mask(s, p)
+        apply_block_defend(s, p, random_pick(m, bit_count(m), rng))
+    elif ph == PH_EXCHANGE:
+        m = keep_mask(s) << A_KEEP1
+        apply_keep(s, random_pick(m, bit_count(m), rng))
+    else:
+        random_chance(s, rng)               # PH_DEAL, PH_REPLACE, PH_EXDRAW
+
+
+cdef void coup_playout(CoupState* s, uint64_t* rng) noexcept nogil:
+    """Play uniformly at random to the end: each decision a uniform draw among its legal actions,
+    each chance event by its odds (random_step)."""
+    while s.phase != PH_OVER:
+        random_step(s, rng)
 
 
 cdef const char* _validate_rules(const CoupState* s) noexcept nogil:
