@@ -2,7 +2,7 @@
 """Online outcome sampling over the :c:type:`GameVT` ABI (see ``oos.pyx``)."""
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 
-from intrigue.ext.game_api cimport GameVT, MAX_SEATS, vt_playout_fn
+from intrigue.ext.game_api cimport GameVT, KernelState, MAX_SEATS, vt_playout_fn
 
 
 cdef enum:  # what an iteration samples
@@ -137,6 +137,12 @@ cdef class OnlineCfr:
     cdef double* es_value      # per depth: each action's value
     cdef double* cs_value      # chance sampling, per depth: each action's value for every seat
 
+    cdef int _set_options(self, KernelState start, KernelState target_core, int seat, double infoset, double public,
+                          double epsilon, long long max_nodes, str playout, str leaf, str sampling, int expand,
+                          double linear, bint plus, double target_share, int chance_width, seed) except -1
+    cdef int _allocate(self, int size, long long max_nodes) except -1
+    cdef int _read_target(self, events) except -1
+    cdef void _clear_tree(self) noexcept
     cdef bint _room(self, int nodes, int infos, int slots) noexcept nogil
     cdef bint _grow_slots(self, long long want) noexcept nogil
     cdef int32_t _child(self, int32_t node, int action, bint chance, bint make) noexcept nogil
@@ -161,6 +167,11 @@ cdef class OnlineCfr:
     cdef void _iterate_external(self) noexcept nogil
     cdef double _external(self, int d, int32_t node, int k, int i, int mode, Follow f, double reach_own,
                           int* budget) noexcept nogil
+    cdef double _external_chance(self, int d, int32_t node, int k, int i, int mode, Follow f, double reach_own,
+                                 int* budget, bint forced, bint on_path, bint on_target) noexcept nogil
+    cdef int _target_index(self, const int* legal, int n, int k) noexcept nogil
+    cdef void _external_update(self, int32_t node, int32_t rec, int p, int k, Follow f, int n, const double* sig,
+                               const double* val, double vh, double reach_own) noexcept nogil
     cdef void _iterate_chance(self) noexcept nogil
     cdef void _chance_sampled(self, int d, int32_t node, int k, bint on_path, double ratio, const double* reach,
                               int width, int* budget, double* out) noexcept nogil

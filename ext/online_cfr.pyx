@@ -127,8 +127,24 @@ cdef class OnlineCfr:
                  double infoset=0.3, double public=0.5, double epsilon=0.6, long long max_nodes=1000000,
                  str playout="random", str leaf="playout", str sampling="external", int expand=1,
                  double linear=0.0, bint plus=False, double target_share=0.0, int chance_width=1):
+        """Set the options (each checked), allocate the tree's arrays, read the target path and start
+        from an empty tree."""
+        cdef int size = start.vt.state_size
+        self._set_options(start, target_core, seat, infoset, public, epsilon, max_nodes, playout, leaf, sampling,
+                          expand, linear, plus, target_share, chance_width, seed)
+        events = list(target)
+        self.n_target = len(events)
+        self._allocate(size, max_nodes)
+        self._read_target(events)
+        memcpy(self.root, start.ptr, size)
+        self.target_key = self._key(target_core.ptr, seat)
+        self._clear_tree()
+
+    cdef int _set_options(self, KernelState start, KernelState target_core, int seat, double infoset, double public,
+                          double epsilon, long long max_nodes, str playout, str leaf, str sampling, int expand,
+                          double linear, bint plus, double target_share, int chance_width, seed) except -1:
+        """Check the options and keep them (a ValueError names the first bad one)."""
         cdef const GameVT* vt = start.vt
-        cdef int size = vt.state_size, k
         if target_core.vt != vt:
             raise ValueError("the start and the target are states of different games")
         if not (0.0 <= infoset and 0.0 <= public and infoset + public <= 1.0) or not 0.0 < epsilon <= 1.0:
@@ -164,14 +180,17 @@ cdef class OnlineCfr:
         self.playout_fn = vt.policy_playout if (playout == "policy" and vt.policy_playout != NULL) else vt.playout
         self.rng = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
         self.max_legal = vt_max_legal(vt)
+        return 0
+
+    cdef int _allocate(self, int size, long long max_nodes) except -1:
+        """Allocate the scratch buffers, the path and depth stacks and the tree's first arrays (they
+        grow as the tree does); MemoryError if any allocation fails."""
         self.root = <char*>malloc(size)
         self.work = <char*>malloc(size)
         self.keybuf = <char*>malloc(size)
         self.legal = <int*>malloc(self.max_legal * sizeof(int))
         self.sigma = <double*>malloc(self.max_legal * sizeof(double))
         self.probs = <double*>malloc(self.max_legal * sizeof(double))
-        events = list(target)
-        self.n_target = len(events)
         self.target = <int*>malloc(max(1, self.n_target) * sizeof(int))
         self.pinned = <uint8_t*>malloc(max(1, self.n_target))
         self.max_path = MAX_PATH
@@ -210,14 +229,22 @@ cdef class OnlineCfr:
         if (self.stack == NULL or self.es_legal == NULL or self.es_sigma == NULL or self.es_value == NULL
                 or (self.sampling == SAMPLING_CHANCE and self.cs_value == NULL)):
             raise MemoryError()
+        return 0
+
+    cdef int _read_target(self, events) except -1:
+        """The target path: per event its action and who saw it (SEEN_*)."""
+        cdef int k
         for k, (a, seen) in enumerate(events):
             self.target[k] = int(a)
             self.pinned[k] = int(seen)
             if not 0 <= self.pinned[k] <= SEEN_PUBLIC:
                 raise ValueError("each target event is (action, seen) with seen 0 (hidden), 1 (seen by the "
                                  "searcher only) or 2 (public)")
-        memcpy(self.root, start.ptr, size)
-        self.target_key = self._key(target_core.ptr, seat)
+        return 0
+
+    cdef void _clear_tree(self) noexcept:
+        """An empty tree: the root public node alone, no records, no iterations."""
+        cdef int k
         self.n_nodes = 1
         self.nodes[0].first_child = -1
         self.nodes[0].next_sibling = -1
@@ -485,10 +512,10 @@ cdef class OnlineCfr:
         cdef double* sig = &self.es_sigma[<size_t>d * self.max_legal]
         cdef double* val = &self.es_value[<size_t>d * self.max_legal]
         cdef double ret[MAX_SEATS]
-        cdef int p = vt.current_player(st), n, j, a
+        cdef int p = vt.current_player(st), n, j
         cdef int32_t rec, child
         cdef bint on_path = f.public and k < self.n_target, forced, on_target
-        cdef double prob, vh, w
+        cdef double vh
         cdef Follow g
         if p == TERMINAL or d + 2 >= self.max_depth:
             self._leaf(st, ret)
@@ -496,20 +523,7 @@ cdef class OnlineCfr:
         forced = on_path and mode != MODE_FREE and self.pinned[k] >= LEVEL[mode]
         on_target = on_path and mode != MODE_FREE
         if p == CHANCE:
-            if forced:
-                a = self.target[k]
-                if not self._legal_outcome(st, a, &prob):
-                    self.aborted = True
-                    return 0.0
-            else:
-                a = self._sample_chance(st, &prob)
-            g = self._follow_other(f, k, on_path, a, prob)
-            memcpy(nxt, st, vt.state_size)
-            vt.apply_action(nxt, a)
-            child = node
-            if node >= 0 and vt.chance_public != NULL and vt.chance_public(st):
-                child = self._grow(node, a, True, on_target, budget)
-            return self._external(d + 1, child, k + on_path, i, mode, g, reach_own, budget)
+            return self._external_chance(d, node, k, i, mode, f, reach_own, budget, forced, on_path, on_target)
         n = vt.legal_actions(st, legal)
         rec = self._record(node, self._key(st, p), p, legal, n) if node >= 0 else -1
         if rec < 0 and not on_target:
@@ -521,15 +535,10 @@ cdef class OnlineCfr:
             for j in range(n):
                 sig[j] = 1.0 / n
         if p != i:
-            if forced:
-                j = 0
-                while j < n and legal[j] != self.target[k]:
-                    j += 1
-                if j == n:
-                    self.aborted = True
-                    return 0.0
-            else:
-                j = _pick(sig, n, rng_unit(&self.rng))
+            j = self._target_index(legal, n, k) if forced else _pick(sig, n, rng_unit(&self.rng))
+            if j < 0:
+                self.aborted = True
+                return 0.0
             g = self._follow_other(f, k, on_path, legal[j], sig[j])
             memcpy(nxt, st, vt.state_size)
             vt.apply_action(nxt, legal[j])
@@ -538,15 +547,10 @@ cdef class OnlineCfr:
         if on_target:
             # a targeted iteration before the path's end: the values below include forced steps, which
             # only the whole history's odds could correct, so the path is followed without updates
-            if forced:
-                j = 0
-                while j < n and legal[j] != self.target[k]:
-                    j += 1
-                if j == n:
-                    self.aborted = True
-                    return 0.0
-            else:
-                j = _pick(sig, n, rng_unit(&self.rng))
+            j = self._target_index(legal, n, k) if forced else _pick(sig, n, rng_unit(&self.rng))
+            if j < 0:
+                self.aborted = True
+                return 0.0
             g = self._follow_own(f, k, on_path, legal[j])
             memcpy(nxt, st, vt.state_size)
             vt.apply_action(nxt, legal[j])
@@ -564,18 +568,61 @@ cdef class OnlineCfr:
                 return 0.0
             vh += sig[j] * val[j]
         if rec >= 0:
-            w = self._weight(f) * (1.0 + self.linear * self.n_iter)
-            for j in range(n):
-                self.regret[self.infos[rec].slot + j] += w * (val[j] - vh)
-                if self.plus and self.regret[self.infos[rec].slot + j] < 0.0:
-                    self.regret[self.infos[rec].slot + j] = 0.0
-                self.avg[self.infos[rec].slot + j] += reach_own * w * sig[j]
-            if f.public and f.infoset and k == self.n_target and p == self.seat:
-                self._note_end(node)
-                for j in range(n):
-                    self.slot_value[self.infos[rec].slot + j] += val[j]
-                self.n_estimates += 1
+            self._external_update(node, rec, p, k, f, n, sig, val, vh, reach_own)
         return vh
+
+    cdef double _external_chance(self, int d, int32_t node, int k, int i, int mode, Follow f, double reach_own,
+                                 int* budget, bint forced, bint on_path, bint on_target) noexcept nogil:
+        """_external at a chance node: the target's outcome where the iteration is pinned to it (an
+        illegal one aborts the iteration), else one drawn by its odds; a public outcome grows the
+        public tree."""
+        cdef const GameVT* vt = self.vt
+        cdef char* st = &self.stack[<size_t>d * vt.state_size]
+        cdef char* nxt = &self.stack[<size_t>(d + 1) * vt.state_size]
+        cdef int a
+        cdef int32_t child = node
+        cdef double prob
+        cdef Follow g
+        if forced:
+            a = self.target[k]
+            if not self._legal_outcome(st, a, &prob):
+                self.aborted = True
+                return 0.0
+        else:
+            a = self._sample_chance(st, &prob)
+        g = self._follow_other(f, k, on_path, a, prob)
+        memcpy(nxt, st, vt.state_size)
+        vt.apply_action(nxt, a)
+        if node >= 0 and vt.chance_public != NULL and vt.chance_public(st):
+            child = self._grow(node, a, True, on_target, budget)
+        return self._external(d + 1, child, k + on_path, i, mode, g, reach_own, budget)
+
+    cdef int _target_index(self, const int* legal, int n, int k) noexcept nogil:
+        """The index in ``legal`` of the target path's ``k``-th action, or -1 when it is not legal."""
+        cdef int j
+        for j in range(n):
+            if legal[j] == self.target[k]:
+                return j
+        return -1
+
+    cdef void _external_update(self, int32_t node, int32_t rec, int p, int k, Follow f, int n, const double* sig,
+                               const double* val, double vh, double reach_own) noexcept nogil:
+        """The updating seat's regrets and average strategy at ``rec`` from the sampled action values
+        ``val`` (``vh`` their mean under ``sig``); at the searcher's information set at the target's
+        end, also the values reported per action."""
+        cdef double w = self._weight(f) * (1.0 + self.linear * self.n_iter)
+        cdef int32_t slot = self.infos[rec].slot
+        cdef int j
+        for j in range(n):
+            self.regret[slot + j] += w * (val[j] - vh)
+            if self.plus and self.regret[slot + j] < 0.0:
+                self.regret[slot + j] = 0.0
+            self.avg[slot + j] += reach_own * w * sig[j]
+        if f.public and f.infoset and k == self.n_target and p == self.seat:
+            self._note_end(node)
+            for j in range(n):
+                self.slot_value[slot + j] += val[j]
+            self.n_estimates += 1
 
     # --- chance sampling ------------------------------------------------------------------------------
     cdef void _iterate_chance(self) noexcept nogil:
