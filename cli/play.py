@@ -22,6 +22,7 @@ from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import strongest_bot_spec
 from intrigue.search.pacing import DecoyBot, Pacer, Pause
 from intrigue.search.table import Step, Table
+from intrigue.search.turn import bot_seed, play_turn, turn_seed
 from intrigue.search.bot import Bot, make_bot
 from intrigue.search.levels import level_names
 from intrigue.cli.paths import check_writable
@@ -69,7 +70,7 @@ class TerminalGame:
 
     # --- set-up ---------------------------------------------------------------------------------
     def _bot_seed(self, seat: int) -> Optional[int]:
-        return None if self.seed is None else (self.seed * 1_000_003 + 7919 * (seat + 1)) & (2 ** 63 - 1)
+        return None if self.seed is None else bot_seed(self.seed, seat)
 
     def _make_bots(self) -> None:
         self.close()
@@ -142,30 +143,28 @@ class TerminalGame:
             self.say(header)
 
     def bot_turn(self, seat: int) -> None:
+        """The bot of ``seat`` decides (search/turn.py: a forced move without searching, one seeded
+        fallback move if the bot fails), paced as the seat's choices are (search/pacing.py)."""
         state = self.table.state
         before = state.core.clone()
         bot = self.bots[seat]
         kind = state.decision().kind
         forced = len(state.legal_actions()) == 1
         who = self.narrator.seat(seat, self.seat)
-        try:
-            pause = self.pacer.pause(state, seat, bot.spec) if forced else Pause()
-            info = state.information_state(seat)
-            if pause.decoy is not None:
-                self._decoy(seat, kind, bot.spec, pause.decoy, who, info)
-            start = time.monotonic()
-            analysis = think(bot, info, who=who, lang=self.lang, status=self.status, at_least=pause.seconds,
-                             bidi=self.bidi)
-            if not forced:
-                self.pacer.record(seat, kind, time.monotonic() - start, bot.spec)
-            steps = self.table.apply(analysis.action, seat=seat)
-        except KeyboardInterrupt:
-            raise
-        except Exception as err:           # a bot bug must not end the person's game
-            self.say(t("bot_failed", self.lang, seat=seat, error=f"{type(err).__name__}: {err}"))
-            legal = state.legal_actions()
-            steps = self.table.apply(legal[random.randrange(len(legal))], seat=seat)
-        self.show_steps(before, steps)
+        info = state.information_state(seat)
+        seed = turn_seed(self.table.seed, seat, len(state.history))
+        pause = self.pacer.pause(state, seat, bot.spec) if forced else Pause()
+        if pause.decoy is not None:
+            self._decoy(seat, kind, bot.spec, pause.decoy, who, info)
+        start = time.monotonic()
+        turn = think(bot, info, who=who, lang=self.lang, status=self.status, at_least=pause.seconds,
+                     bidi=self.bidi,
+                     work=lambda on_info, stop: play_turn(bot, info, seed, on_info=on_info, stop=stop))
+        if turn.fallback is not None:       # a bot bug must not end the person's game
+            self.say(t("bot_failed", self.lang, seat=seat, error=turn.fallback.describe()))
+        elif not forced:
+            self.pacer.record(seat, kind, time.monotonic() - start, bot.spec)
+        self.show_steps(before, self.table.apply(turn.action, seat=seat))
 
     def _decoy(self, seat: int, kind: str, spec: str, decoy, who: str, real) -> None:
         """A seat forced by its cards before any time was noted to pace it by: a fresh bot of its spec

@@ -12,7 +12,7 @@ import re
 import sys
 import threading
 import time
-from typing import Any, Dict, List, Optional, TextIO
+from typing import Any, Callable, Dict, List, Optional, TextIO
 
 from intrigue.engine import Game, InfoState
 from intrigue.search.bot import Analysis, Bot, Limits
@@ -292,8 +292,10 @@ def move_label(game: Game, move: str, lang: str) -> str:
 
 def think(bot: Bot, info: InfoState, *, who: str, lang: str, analyze: bool = False,
           limits: Optional[Limits] = None, status: Optional[TextIO] = None, delay: float = 0.4,
-          at_least: float = 0.0, bidi: bool = True) -> Analysis:
-    """Run ``bot`` on ``info`` in a worker thread and return after at least ``at_least`` seconds
+          at_least: float = 0.0, bidi: bool = True,
+          work: Optional[Callable[[Callable[[Any], None], threading.Event], Any]] = None) -> Any:
+    """Run ``bot`` on ``info`` in a worker thread (or ``work(on_info, stop)`` instead, when given: a
+    seat's turn through search/turn.py, whose result is returned) and return after at least ``at_least`` seconds
     (a table's pause for a move forced by hidden cards: search/pacing.py); while that takes longer
     than ``delay`` seconds, show a progress line on ``status`` if that is a terminal: the elapsed time,
     and for an analysis (the person's hint) the iterations.  A seat's line shows no count, which
@@ -308,14 +310,17 @@ def think(bot: Bot, info: InfoState, *, who: str, lang: str, analyze: bool = Fal
         if isinstance(data, dict):
             progress.update(data)
 
-    def work() -> None:
+    def run() -> None:
         try:
+            if work is not None:
+                box["result"] = work(on_info, stop)
+                return
             method = bot.analyze if analyze else bot.choose
             box["result"] = method(info, limits=limits, on_info=on_info, stop=stop)
         except BaseException as err:  # noqa: BLE001 - handed to the caller
             box["error"] = err
 
-    worker = threading.Thread(target=work, name="intrigue-bot", daemon=True)
+    worker = threading.Thread(target=run, name="intrigue-bot", daemon=True)
     start = time.monotonic()
     worker.start()
     shown = False

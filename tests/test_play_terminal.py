@@ -178,7 +178,7 @@ def _media_answer(choose_rest_in_round):
 
 def test_a_media_window_after_each_inspection_is_not_asked_again_once_passed_for_the_phase():
     answer, picked = _media_answer(6)
-    tg, out = session("politics", 2, players=6, answer=answer)
+    tg, out = session("politics", 15, players=6, answer=answer)     # (a seed whose round 6 has such a phase)
     try:
         tg.run()
     finally:
