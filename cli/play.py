@@ -192,14 +192,10 @@ class TerminalGame:
     def show_board(self) -> None:
         self._board_at = len(self.table.state.history)
         self.say("-" * 60)
-        board = getattr(self.narrator, "board", None)
-        self.say(board(self.table.state, self.seat) if board else self.table.state.render(self.seat, self.lang))
+        self.say(self.narrator.board(self.table.state, self.seat))
 
     def _wants_board(self, core) -> bool:
-        wants = getattr(self.narrator, "wants_board", None)
-        if wants is not None:
-            return wants(core, self.seat)
-        return self.game.decision_kind(core) == "action"
+        return self.narrator.wants_board(core, self.seat)
 
     def _apply(self, action, line: Optional[str] = None) -> bool:
         """Apply the person's decision; say why not (and return False) if it is not legal."""
@@ -221,9 +217,7 @@ class TerminalGame:
         actions = state.legal_actions()
         self._header(core)
         if len(actions) == 1:              # nothing to choose: say so and play it
-            auto = getattr(self.narrator, "auto_line", None)
-            self.say("  " + (auto(core, actions[0], self.seat) if auto else
-                             t("auto", self.lang, label=self.narrator.action_label(core, actions[0], self.seat))))
+            self.say("  " + self.narrator.auto_line(core, actions[0], self.seat))
             return self._apply(actions[0]) or True
         standing = self._standing(core, actions)
         if standing is not None and standing["key"] in self.standing_passes:
@@ -232,14 +226,13 @@ class TerminalGame:
         if self._wants_board(core) and self._board_is_stale():
             self.show_board()
         self.say(self.narrator.prompt(core, self.seat))
-        group = getattr(self.narrator, "group", None)
         path: List[List[int]] = [actions]
         while True:
             choices = path[-1]
             if len(choices) == 1 and len(path) > 1:   # the steps led to one action: play it
                 self._apply(choices[0])
                 return True
-            groups = group(core, choices, self.seat, len(path) - 1) if group and len(choices) > 1 else None
+            groups = self.narrator.group(core, choices, self.seat, len(path) - 1) if len(choices) > 1 else None
             if groups:
                 question, options = groups
                 if len(options) == 1:          # only one way on: take it without asking
@@ -333,8 +326,7 @@ class TerminalGame:
         """The narrator's offer to pass a question that comes again and again (a Politics Media window
         after each inspected card) for the rest of its phase: ``{"key", "action", "label", "note"}``,
         or None (its ``standing_pass`` plug-in hook)."""
-        hook = getattr(self.narrator, "standing_pass", None)
-        offer = hook(core, self.seat) if hook is not None else None
+        offer = self.narrator.standing_pass(core, self.seat)
         if offer is None or offer["action"] not in actions:
             return None
         return offer
@@ -413,8 +405,7 @@ class TerminalGame:
         elif word == "board":
             self.show_board()
         elif word == "rules":
-            rules = getattr(self.narrator, "rules", None)
-            self.say(rules(self.table.state.core, self.seat) if rules else t("rules_none", self.lang))
+            self.say(self.narrator.rules(self.table.state.core, self.seat) or t("rules_none", self.lang))
         elif word == "log":
             self.say(t("log", self.lang))
             for block in narrate_history(self.game, self.narrator, self.table.state.history, self.seat):
@@ -502,15 +493,7 @@ class TerminalGame:
         state = self.table.state
         self.say("=" * 60)
         self.say(t("game_over", self.lang))
-        end = getattr(self.narrator, "end_screen", None)
-        if end is not None:
-            self.say(end(state.core, self.seat))
-            return
-        self.say(state.render(None, self.lang))
-        result = state.result()
-        self.say(t("placings", self.lang))
-        for seat in sorted(range(state.num_players), key=lambda s: result.placings[s]):
-            self.say(f"  {result.placings[seat]}. {self.narrator.seat(seat, self.seat)}")
+        self.say(self.narrator.end_screen(state.core, self.seat))
 
 
 def _fail(message: str) -> None:

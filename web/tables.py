@@ -62,14 +62,12 @@ class WebError(Exception):
 # --------------------------------------------------------------------------------------------------
 def web_plugin(game: Game) -> Any:
     """The game's web assets package (``Game.plugin("web")``), or ``None``."""
-    plugin = getattr(type(game), "plugin", None)
-    return plugin("web") if plugin is not None else None
+    return type(game).plugin("web")
 
 
 def assets_dir(game_class: Any) -> Optional[str]:
     """The folder of a game's web assets (its ``web`` plug-in package), or ``None``."""
-    plugin = getattr(game_class, "plugin", None)
-    module = plugin("web") if plugin is not None else None
+    module = game_class.plugin("web")
     if module is None or not getattr(module, "__file__", None):
         return None
     return os.path.dirname(os.path.abspath(module.__file__))
