@@ -6,7 +6,7 @@ import pytest
 
 from intrigue.cli.main import main
 from intrigue.engine.records import GameRecord
-from intrigue.search.arena import Arena, ArenaError, derive_seed, seating, wilson
+from intrigue.search.arena import Arena, ArenaError, MatchConfig, derive_seed, seating, wilson
 from intrigue.search.bot import BotSpecError
 
 
@@ -32,8 +32,10 @@ def test_seeds_are_derived_deterministically():
 
 
 def test_arena_statistics_and_reproducibility():
-    first = Arena("coup", "standard", 3, ["heuristic", "random", "heuristic"], 30, seed=5).run()
-    again = Arena("coup", "standard", 3, ["heuristic", "random", "heuristic"], 30, seed=5).run()
+    first = Arena(MatchConfig(game="coup", ruleset="standard", players=3, seed=5),
+                  specs=["heuristic", "random", "heuristic"], games=30).run()
+    again = Arena(MatchConfig(game="coup", ruleset="standard", players=3, seed=5),
+                  specs=["heuristic", "random", "heuristic"], games=30).run()
     for d in (first, again):
         d.pop("seconds")
         for b in d["bots"]:
@@ -54,7 +56,8 @@ def test_arena_statistics_and_reproducibility():
 def test_multi_seat_arena_rates_the_distinct_bots(capsys):
     # one heuristic seat against three random ones: the placings add up, the winners' Elo is Luce's
     # 400 log10(3p / (1 - p)) of the heuristic's win rate, and the whole order gives a second figure
-    arena = Arena("coup", "standard", 4, ["heuristic", "random", "random", "random"], 40, seed=4)
+    arena = Arena(MatchConfig(game="coup", ruleset="standard", players=4, seed=4),
+                  specs=["heuristic", "random", "random", "random"], games=40)
     d = arena.run()
     heur = d["bots"][0]
     assert sum(heur["placings"]) == 40 and len(heur["placings"]) == 4
@@ -67,8 +70,10 @@ def test_multi_seat_arena_rates_the_distinct_bots(capsys):
     assert r["order"]["difference"]["elo"] > 0 and r["order"]["error95"][0] > 0
     assert sum(r["winners"]["elo"]) == pytest.approx(0.0, abs=0.2)
     # heads-up, one spec in every seat, or a team match: no multi-player ratings
-    assert "ratings" not in Arena("coup", "standard", 2, ["heuristic", "random"], 4, seed=1).run()
-    assert "ratings" not in Arena("coup", "standard", 3, ["random"] * 3, 3, seed=1).run()
+    assert "ratings" not in Arena(MatchConfig(game="coup", ruleset="standard", players=2, seed=1),
+                                  specs=["heuristic", "random"], games=4).run()
+    assert "ratings" not in Arena(MatchConfig(game="coup", ruleset="standard", players=3, seed=1),
+                                  specs=["random"] * 3, games=3).run()
     rc = main(["arena", "--players", "4", "--bots", "heuristic", "random", "random", "random",
                "--games", "8", "--seed", "4", "-q"])
     assert rc == 0
@@ -78,17 +83,19 @@ def test_multi_seat_arena_rates_the_distinct_bots(capsys):
 
 @pytest.mark.slow
 def test_parallel_arena_plays_the_same_games():
-    serial = Arena("coup", "standard", 2, ["heuristic", "ismcts:iterations=200"], 8, seed=3)
+    serial = Arena(MatchConfig(game="coup", ruleset="standard", players=2, seed=3),
+                   specs=["heuristic", "ismcts:iterations=200"], games=8)
     serial.run()
-    parallel = Arena("coup", "standard", 2, ["heuristic", "ismcts:iterations=200"], 8, seed=3, workers=2)
+    parallel = Arena(MatchConfig(game="coup", ruleset="standard", players=2, seed=3, workers=2),
+                     specs=["heuristic", "ismcts:iterations=200"], games=8)
     parallel.run()
     key = lambda a: [(o.index, o.seats, o.placings, o.turns) for o in a.outcomes]  # noqa: E731
     assert key(serial) == key(parallel)
 
 
 def test_records_replay_to_the_reported_result(tmp_path):
-    arena = Arena("coup", "seed-th", 3, ["heuristic", "random", "ismcts:iterations=100"], 6, seed=2,
-                  records=str(tmp_path))
+    arena = Arena(MatchConfig(game="coup", ruleset="seed-th", players=3, seed=2, records=str(tmp_path)),
+                  specs=["heuristic", "random", "ismcts:iterations=100"], games=6)
     arena.run()
     files = sorted(tmp_path.glob("*.msgpack"))
     assert len(files) == 6
@@ -101,9 +108,9 @@ def test_records_replay_to_the_reported_result(tmp_path):
 
 def test_bad_arena_setups_are_refused():
     with pytest.raises(ArenaError):
-        Arena("coup", "standard", 3, ["heuristic", "random"], 10)
+        Arena(MatchConfig(game="coup", ruleset="standard", players=3), specs=["heuristic", "random"], games=10)
     with pytest.raises(BotSpecError):
-        Arena("coup", "standard", 2, ["heuristic", "nobot"], 10)
+        Arena(MatchConfig(game="coup", ruleset="standard", players=2), specs=["heuristic", "nobot"], games=10)
 
 
 def test_arena_command(tmp_path, capsys):
@@ -141,8 +148,8 @@ def test_arena_help_lists_bot_options(capsys):
 # --- team matches (games with hidden teams) -----------------------------------------------------------
 @pytest.mark.slow
 def test_team_bots_are_seated_by_the_dealt_roles(tmp_path):
-    arena = Arena("politics", None, 6, None, 6, seed=4, options={"length": "half"}, records=str(tmp_path),
-                  team_bots={"DARK": "ismcts:iterations=100", "honest": "heuristic"})
+    arena = Arena(MatchConfig(game="politics", players=6, options={"length": "half"}, seed=4, records=str(tmp_path)),
+                  games=6, team_bots={"DARK": "ismcts:iterations=100", "honest": "heuristic"})
     summary = arena.run()
     assert [(b["team"], b["spec"]) for b in summary["bots"]] == [("dark", "ismcts:iterations=100"),
                                                                 ("honest", "heuristic")]
@@ -160,21 +167,22 @@ def test_team_bots_are_seated_by_the_dealt_roles(tmp_path):
     assert dark["wins"] == wins and honest["wins"] + dark["wins"] + dark["draws"] == 6
     assert dark["draws"] == honest["draws"] == summary["draws"]     # a tie inside one team is its win
     # the same seed plays the same deals whatever the bots: paired comparisons with the mirror match
-    mirror = Arena("politics", None, 6, None, 6, seed=4, options={"length": "half"},
-                   team_bots={"dark": "heuristic", "honest": "heuristic"})
+    mirror = Arena(MatchConfig(game="politics", players=6, options={"length": "half"}, seed=4),
+                   games=6, team_bots={"dark": "heuristic", "honest": "heuristic"})
     mirror.run()
     assert [o.teams for o in mirror.outcomes] == [o.teams for o in arena.outcomes]
 
 
 def test_bad_team_setups_are_refused():
     with pytest.raises(ArenaError, match="no teams"):
-        Arena("coup", None, 3, None, 2, team_bots={"dark": "random", "honest": "random"})
+        Arena(MatchConfig(game="coup", players=3), games=2, team_bots={"dark": "random", "honest": "random"})
     with pytest.raises(ArenaError, match="no team 'red'"):
-        Arena("politics", None, 6, None, 2, team_bots={"dark": "random", "red": "random"})
+        Arena(MatchConfig(game="politics", players=6), games=2, team_bots={"dark": "random", "red": "random"})
     with pytest.raises(ArenaError, match="one bot per team"):
-        Arena("politics", None, 6, None, 2, team_bots={"dark": "random"})
+        Arena(MatchConfig(game="politics", players=6), games=2, team_bots={"dark": "random"})
     with pytest.raises(ArenaError, match="not both"):
-        Arena("politics", None, 6, ["random"] * 6, 2, team_bots={"dark": "random", "honest": "random"})
+        Arena(MatchConfig(game="politics", players=6),
+              specs=["random"] * 6, games=2, team_bots={"dark": "random", "honest": "random"})
 
 
 def test_team_arena_command(tmp_path, capsys):

@@ -1,12 +1,13 @@
 """The arena's tools for search tuners: the ladder, the SPRT, paired deals, thinking time per decision
 kind, and stopping (Ctrl-C) with the games finished."""
+import dataclasses
 import json
 
 import pytest
 
 from intrigue.cli.main import main
 from intrigue.engine.records import GameRecord
-from intrigue.search.arena import Arena, ArenaError, Ladder, SprtMatch, pair_score
+from intrigue.search.arena import Arena, ArenaError, Ladder, MatchConfig, SprtMatch, pair_score
 from intrigue.search.ratings import Sprt, fit_elo, llr
 
 
@@ -16,7 +17,8 @@ def _keys(match):
 
 def test_ladder_plays_every_pair_and_rates_the_bots(tmp_path):
     specs = ["random", "heuristic", "ismcts:iterations=60"]
-    lad = Ladder("coup", "standard", 2, specs, 8, seed=3, paired=True, records=str(tmp_path))
+    lad = Ladder(MatchConfig(game="coup", ruleset="standard", players=2, seed=3, records=str(tmp_path)),
+                 specs=specs, games=8, paired=True)
     summary = lad.run()
     assert summary["games"] == 24 and [p["games"] for p in summary["pairs"]] == [8, 8, 8]
     assert sorted(o.index for o in lad.outcomes) == list(range(24))
@@ -41,12 +43,14 @@ def test_ladder_plays_every_pair_and_rates_the_bots(tmp_path):
 
 
 def test_ladder_anchor_and_unpaired_deals():
-    lad = Ladder("coup", "standard", 2, ["random", "heuristic"], 6, seed=1, anchor=0)
+    lad = Ladder(MatchConfig(game="coup", ruleset="standard", players=2, seed=1),
+                 specs=["random", "heuristic"], games=6, anchor=0)
     summary = lad.run()
     assert summary["bots"][0]["elo"] == 0.0 and summary["bots"][1]["elo_error95"] > 0
     assert len({lad.deal(k) for k in range(6)}) == 6                   # unpaired: a deal per game
     assert [o.seats for o in lad.outcomes[:2]] == [[0, 1], [1, 0]]     # seats alternate
-    four = Ladder("coup", "standard", 4, ["random", "heuristic"], 2, seed=1)
+    four = Ladder(MatchConfig(game="coup", ruleset="standard", players=4, seed=1),
+                  specs=["random", "heuristic"], games=2)
     assert four.layout(0, 1, 0) == [0, 1, 0, 1] and four.layout(0, 1, 1) == [1, 0, 1, 0]
     four.run()
     assert four.summary()["bots"][0]["games"] == 2
@@ -54,19 +58,20 @@ def test_ladder_anchor_and_unpaired_deals():
 
 def test_bad_ladders_are_refused():
     with pytest.raises(ArenaError, match="two bots"):
-        Ladder("coup", None, 2, ["random"], 4)
+        Ladder(MatchConfig(game="coup", players=2), specs=["random"], games=4)
     with pytest.raises(ArenaError, match="distinct"):
-        Ladder("coup", None, 2, ["random", "random"], 4)
+        Ladder(MatchConfig(game="coup", players=2), specs=["random", "random"], games=4)
     with pytest.raises(ArenaError, match="even"):
-        Ladder("coup", None, 2, ["random", "heuristic"], 5, paired=True)
+        Ladder(MatchConfig(game="coup", players=2), specs=["random", "heuristic"], games=5, paired=True)
     with pytest.raises(ArenaError, match="two bots"):
-        SprtMatch("coup", None, 2, ["random", "heuristic", "random"], 10, Sprt())
+        SprtMatch(MatchConfig(game="coup", players=2), specs=["random", "heuristic", "random"], games=10, sprt=Sprt())
 
 
 @pytest.mark.parametrize("paired", [False, True])
 def test_sprt_stops_at_the_first_game_that_decides(paired):
     sprt = Sprt(0, 100, 0.05, 0.05)
-    match = SprtMatch("coup", "standard", 2, ["heuristic", "random"], 400, sprt, seed=2, paired=paired)
+    match = SprtMatch(MatchConfig(game="coup", ruleset="standard", players=2, seed=2),
+                      specs=["heuristic", "random"], games=400, sprt=sprt, paired=paired)
     summary = match.run()
     s = summary["sprt"]
     assert s["decision"] == "H1" and summary["games"] < 400
@@ -92,21 +97,24 @@ def test_sprt_stops_at_the_first_game_that_decides(paired):
 
 
 def test_sprt_stops_at_the_same_game_with_workers():
-    args = ("coup", "standard", 2, ["heuristic", "random"], 200, Sprt(0, 100))
-    serial = SprtMatch(*args, seed=4, paired=True)
+    config = MatchConfig(game="coup", ruleset="standard", players=2, seed=4)
+    kw = dict(specs=["heuristic", "random"], games=200, sprt=Sprt(0, 100), paired=True)
+    serial = SprtMatch(config, **kw)
     serial.run()
-    pooled = SprtMatch(*args, seed=4, paired=True, workers=2)
+    pooled = SprtMatch(dataclasses.replace(config, workers=2), **kw)
     pooled.run()
     assert _keys(serial) == _keys(pooled) and serial.status["llr"] == pooled.status["llr"]
 
 
 def test_an_equal_pair_accepts_h0():
-    match = SprtMatch("coup", "standard", 2, ["random", "random"], 2000, Sprt(0, 150), seed=1)
+    match = SprtMatch(MatchConfig(game="coup", ruleset="standard", players=2, seed=1),
+                      specs=["random", "random"], games=2000, sprt=Sprt(0, 150))
     assert match.run()["sprt"]["decision"] == "H0"
 
 
 def test_thinking_time_per_decision_kind():
-    arena = Arena("coup", "standard", 2, ["ismcts:iterations=50", "random"], 4, seed=1)
+    arena = Arena(MatchConfig(game="coup", ruleset="standard", players=2, seed=1),
+                  specs=["ismcts:iterations=50", "random"], games=4)
     summary = arena.run()
     kinds = summary["bots"][0]["think_by_kind"]
     assert "action" in kinds and kinds["action"]["decisions"] > 0
@@ -127,7 +135,8 @@ def test_thinking_time_per_decision_kind():
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_an_interrupted_run_reports_the_games_finished(workers):
-    arena = Arena("coup", "standard", 2, ["heuristic", "random"], 400, seed=1, workers=workers)
+    arena = Arena(MatchConfig(game="coup", ruleset="standard", players=2, seed=1, workers=workers),
+                  specs=["heuristic", "random"], games=400)
 
     def stop_after_five(match, outcome):
         if len(match.outcomes) == 5:
@@ -136,7 +145,8 @@ def test_an_interrupted_run_reports_the_games_finished(workers):
         arena.run(stop_after_five)
     summary = arena.summary()
     assert summary["games"] == 5 and sum(b["games"] for b in summary["bots"]) == 10
-    full = Arena("coup", "standard", 2, ["heuristic", "random"], 400, seed=1)
+    full = Arena(MatchConfig(game="coup", ruleset="standard", players=2, seed=1),
+                 specs=["heuristic", "random"], games=400)
     full.run()
     byindex = {o.index: o.key() for o in full.outcomes}
     assert all(byindex[o.index] == o.key() for o in arena.outcomes)
@@ -221,13 +231,13 @@ def test_a_local_worker_killed_mid_run_has_its_game_played_again(tmp_path, monke
     # games long enough (a few hundred ms) that the newest one is still running when it is killed,
     # even on a loaded machine (with 3000 iterations a game could end before the kill landed)
     specs = ["ismcts:iterations=9000", "ismcts:iterations=6000"]
-    arena = Arena("coup", "standard", 2, specs, 8, seed=4, workers=2)
+    arena = Arena(MatchConfig(game="coup", ruleset="standard", players=2, seed=4, workers=2), specs=specs, games=8)
     arena.run(killer)
     assert killer.killed
     assert [o.index for o in arena.outcomes] == list(range(8))          # none lost, none twice
     assert killer.rerun() is not None                                    # a killed game ran again
     monkeypatch.delenv("INTRIGUE_ARENA_TRACE")
-    serial = Arena("coup", "standard", 2, specs, 8, seed=4)
+    serial = Arena(MatchConfig(game="coup", ruleset="standard", players=2, seed=4), specs=specs, games=8)
     serial.run()
     assert _keys(arena) == _keys(serial)
 
@@ -236,14 +246,15 @@ def test_the_ray_backend_without_ray_is_a_clear_error(monkeypatch, capsys):
     import sys
     monkeypatch.setitem(sys.modules, "ray", None)                      # import ray -> ImportError
     with pytest.raises(ArenaError, match=r"pip install 'intrigue\[ray\]'"):
-        Arena("coup", "standard", 2, ["random", "random"], 2, backend="ray").run()
+        Arena(MatchConfig(game="coup", ruleset="standard", players=2, backend="ray"),
+              specs=["random", "random"], games=2).run()
     rc = main(["arena", "--backend", "ray", "--bots", "random", "random", "--games", "2", "-q"])
     assert rc == 2 and "intrigue[ray]" in capsys.readouterr().err
 
 
 def test_sprt_records_only_the_games_it_counted(tmp_path):
-    match = SprtMatch("coup", "standard", 2, ["heuristic", "random"], 400, Sprt(0, 100), seed=2, workers=2,
-                      records=str(tmp_path))
+    match = SprtMatch(MatchConfig(game="coup", ruleset="standard", players=2, seed=2, workers=2, records=str(tmp_path)),
+                      specs=["heuristic", "random"], games=400, sprt=Sprt(0, 100))
     match.run()
     names = sorted(f.name for f in tmp_path.glob("*.msgpack"))
     assert names == [f"game_{o.index:05d}.msgpack" for o in match.outcomes]

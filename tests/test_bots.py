@@ -4,7 +4,7 @@ import pytest
 from ismcts_positions import deal, play
 from intrigue.engine import new_game
 from intrigue.engine.registry import load_game
-from intrigue.search.arena import Arena, play_game
+from intrigue.search.arena import Arena, MatchConfig, play_game
 from intrigue.search.bot import BotSpecError, make_bot, parse_spec
 from intrigue.search.heuristic import HeuristicBot, policy_class
 from intrigue.engine.coup.heuristic import CoupHeuristic
@@ -101,7 +101,8 @@ def test_heuristic_coups_when_rich_and_keeps_good_cards():
 
 def test_heuristic_beats_random_heads_up():
     # a behaviour check over seeded games, not a tuned threshold: the measured rate is ~81%
-    arena = Arena("coup", "standard", 2, ["heuristic", "random"], 300, seed=11)
+    arena = Arena(MatchConfig(game="coup", ruleset="standard", players=2, seed=11),
+                  specs=["heuristic", "random"], games=300)
     summary = arena.run()
     assert summary["bots"][0]["win_rate"] >= 0.7
 

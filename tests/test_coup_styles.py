@@ -8,7 +8,7 @@ from intrigue.engine import new_game
 from intrigue.engine.coup.claims import claimed_role
 from intrigue.engine.registry import load_game
 from intrigue.ext.coup_core import CONST as K
-from intrigue.search.arena import ArenaError, Gauntlet
+from intrigue.search.arena import ArenaError, Gauntlet, MatchConfig
 from intrigue.search.bot import BotSpecError, make_bot
 
 
@@ -72,7 +72,7 @@ def test_each_style_plays_as_documented():
 
 def test_the_gauntlet_plays_each_deal_in_every_seat_against_each_opponent():
     opponents = [("random", "random", "uniform"), ("passive", "heuristic:style=passive", "never challenges")]
-    g = Gauntlet("coup", None, 4, "heuristic", 8, seed=3, opponents=opponents)
+    g = Gauntlet(MatchConfig(game="coup", players=4, seed=3), bot="heuristic", games=8, opponents=opponents)
     tasks = list(g.tasks())
     assert len(tasks) == 16
     for j in range(2):
@@ -82,7 +82,7 @@ def test_the_gauntlet_plays_each_deal_in_every_seat_against_each_opponent():
             assert t["deal"] == mine[4 * (k // 4)]["deal"]          # one deal per rotation of the seats
         assert mine[0]["deal"] != mine[4]["deal"]
     with pytest.raises(ArenaError, match="multiple of 4"):
-        Gauntlet("coup", None, 4, "heuristic", 6, opponents=opponents)
+        Gauntlet(MatchConfig(game="coup", players=4), bot="heuristic", games=6, opponents=opponents)
 
 
 def test_the_games_name_their_gauntlets():

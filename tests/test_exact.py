@@ -206,9 +206,9 @@ def test_corrupt_or_foreign_policy_files_are_refused_saying_why(kuhn2, tmp_path)
 def test_the_solved_bot_beats_random_and_heuristic_in_the_arena(kuhn2, tmp_path):
     path = tmp_path / "kuhn.policy"
     solve(kuhn2.game, 1000, tree=kuhn2).policy.save(path)
-    from intrigue.search.arena import Arena
+    from intrigue.search.arena import Arena, MatchConfig
     for rival, games in (("random", 4000), ("heuristic", 40000)):
-        summary = Arena("kuhn", None, 2, [f"solved:{path}", rival], games, seed=3).run()
+        summary = Arena(MatchConfig(game="kuhn", players=2, seed=3), specs=[f"solved:{path}", rival], games=games).run()
         solved = summary["bots"][0]
         assert solved["payoff_ci95"][0] > 0, (rival, solved)
 

@@ -6,7 +6,7 @@ import pytest
 from intrigue.engine import load_game
 from intrigue.ext.ismcts import has_model_hook, model_probs
 from intrigue.ext.politics_core import policy_action_counts
-from intrigue.search.arena import Arena
+from intrigue.search.arena import Arena, MatchConfig
 from intrigue.search.bot import make_bot
 from politics_helpers import dealt, play
 
@@ -60,8 +60,8 @@ def test_the_model_reads_only_the_deciding_seats_knowledge():
 
 
 def test_ismcts_with_the_model_is_legal_and_reproducible():
-    arena = Arena("politics", None, 6, None, 1, seed=3, options={"length": "half"},
-                  team_bots={"dark": "ismcts:iterations=150,opponents=model",
+    arena = Arena(MatchConfig(game="politics", players=6, options={"length": "half"}, seed=3),
+                  games=1, team_bots={"dark": "ismcts:iterations=150,opponents=model",
                              "honest": "ismcts:iterations=150,opponents=model,playout=policy"})
     assert arena.run()["games"] == 1 and sum(arena.outcomes[0].moves) > 50
     s = next(_decisions(6, 4, every=11))

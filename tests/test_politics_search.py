@@ -327,10 +327,10 @@ def test_score_option_is_checked_and_reported():
                                                   (8, "core", {"length": "half"}),
                                                   (7, None, {"length": "half", "contracts": False})])
 def test_ismcts_plays_only_legal_actions(players, ruleset, opts):
-    from intrigue.search.arena import Arena
+    from intrigue.search.arena import Arena, MatchConfig
     # the referee applies every decision with the rules' check and stops on an illegal one
-    arena = Arena("politics", ruleset, players, None, 1, seed=players, options=opts,
-                  team_bots={"dark": "ismcts:iterations=120", "honest": "ismcts:iterations=120,opponent=parametric"})
+    arena = Arena(MatchConfig(game="politics", ruleset=ruleset, players=players, options=opts, seed=players),
+                  games=1, team_bots={"dark": "ismcts:iterations=120", "honest": "ismcts:iterations=120,opponent=parametric"})
     summary = arena.run()
     assert summary["games"] == 1 and arena.outcomes[0].moves and sum(arena.outcomes[0].moves) > 50
 

@@ -10,7 +10,7 @@ import pytest
 
 from intrigue.cli import arena as cli_arena
 from intrigue.cli.main import main
-from intrigue.search.arena import Arena, Match
+from intrigue.search.arena import Arena, Match, MatchConfig
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -19,11 +19,12 @@ def test_multi_seat_ratings_are_refused_rather_than_read_plus_minus_zero(capsys)
     # eight games among four are two deals: three bots' ratings from them printed +2068 +- 64,
     # +2037 +- 64, -4105 +- 0.0 from the winners and +220.0 +- 1.3 from the finishing order
     specs = ["ismcts:iterations=50", "heuristic", "heuristic", "random"]
-    r = Arena("coup", "standard", 4, specs, 8, seed=2).run()["ratings"]
+    r = Arena(MatchConfig(game="coup", ruleset="standard", players=4, seed=2), specs=specs, games=8).run()["ratings"]
     assert "2 deals" in r["winners"]["error"] and "2 deals" in r["order"]["error"]
     # twelve games (three deals) in which random never won: no rating from the winners (it printed
     # -4207.9 +- 0.0), one from the finishing order, where random did finish ahead of someone
-    arena = Arena("coup", "standard", 4, ["heuristic", "random", "random", "ismcts:iterations=50"], 12, seed=1)
+    arena = Arena(MatchConfig(game="coup", ruleset="standard", players=4, seed=1),
+                  specs=["heuristic", "random", "random", "ismcts:iterations=50"], games=12)
     d = arena.run()
     assert d["bots"][1]["wins"] == d["bots"][2]["wins"] == 0
     assert d["ratings"]["winners"]["error"].startswith("random never won a game against heuristic")
