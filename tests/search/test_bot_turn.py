@@ -148,7 +148,7 @@ def _terminal_game(seed, specs=(BOTS,), bots=None, game=("coup", None, 3)):
 
 
 def _protocol_game(seed):
-    from protocol_helpers import Conn
+    from support.protocol import Conn
 
     conn = Conn()
     msgs = conn.send({"cmd": "new_game", "game": "coup", "players": 3, "seed": seed, "bots": BOTS,
@@ -164,10 +164,9 @@ def _protocol_game(seed):
 
 
 def _web_game(seed):
-    pytest.importorskip("starlette")
     from starlette.testclient import TestClient
     from intrigue.web.app import create_app
-    from web_helpers import FAST, join, new_table
+    from support.web import FAST, join, new_table
     from intrigue.web.app import WebServer
     from intrigue.web.limits import ServerLimits
 
@@ -236,7 +235,7 @@ def test_a_bot_asked_only_about_decisions_with_a_choice():
 
 
 def test_the_protocol_reports_a_failing_engine_seat_and_plays_on(monkeypatch):
-    from protocol_helpers import Conn
+    from support.protocol import Conn
     import intrigue.protocol.server as server_module
 
     made = []
@@ -265,12 +264,11 @@ def test_the_protocol_reports_a_failing_engine_seat_and_plays_on(monkeypatch):
 
 
 def test_the_web_table_reports_a_failing_bot_and_plays_on(monkeypatch):
-    pytest.importorskip("starlette")
     from starlette.testclient import TestClient
     import intrigue.web.tables as tables_module
     from intrigue.web.app import WebServer, create_app
     from intrigue.web.limits import ServerLimits
-    from web_helpers import FAST, join, new_table
+    from support.web import FAST, join, new_table
 
     made = []
 
