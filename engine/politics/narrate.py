@@ -99,7 +99,6 @@ TEXT: Dict[str, Dict[str, str]] = {
         "votes_n": "{who} — {n} vote{s}",
         "vote_tie": " A tie: no one is revealed.",
         "auto_window": "You have no {card} card to play here: you pass.",
-        "auto": "Only one choice, played for you: {label}",
         "w_kept": "You pass and keep your {card} card.",
         "w_pass": "{Who} passes ({card} window).",
         "p_wait": "{Who} is to decide.",
@@ -308,7 +307,6 @@ TEXT: Dict[str, Dict[str, str]] = {
         "votes_n": "{who} — {n} เสียง",
         "vote_tie": " เสมอกัน: ไม่มีใครถูกเปิดฝ่าย",
         "auto_window": "คุณไม่มีการ์ด{card}ที่เล่นได้ตอนนี้: ผ่าน",
-        "auto": "มีทางเลือกเดียว เลือกให้แล้ว: {label}",
         "w_kept": "คุณผ่าน และเก็บการ์ด{card}ไว้",
         "w_pass": "{Who} ผ่าน (ช่วงเล่นการ์ด{card})",
         "p_wait": "ถึงตา{Who} ตัดสินใจ",
@@ -789,7 +787,7 @@ class PoliticsNarrator(Narrator):
                 Phase.MEDIA: "media"}.get(core.phase)
         if card is not None and action in (Action.PASS,):
             return self._T("auto_window", card=names.name(card, self.lang))
-        return self._T("auto", label=self.action_label(core, action, viewer))
+        return super().auto_line(core, action, viewer)
 
     # --- decisions ---------------------------------------------------------------------------------
     def action_label(self, core: KernelState, action: int, viewer: Optional[int]) -> str:
