@@ -18,6 +18,7 @@ import click
 from intrigue.cli.tui import (RTL_LANGS, analysis_lines, has_rtl, narrate_history, narrator_for, os_reason, t, think,
                                visual, wants_color)
 from intrigue.engine import GameRecord, IntrigueError, load_game
+from intrigue.engine.narration import wrap
 from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import strongest_bot_spec
 from intrigue.search.pacing import DecoyBot, Pacer, Pause
@@ -26,6 +27,10 @@ from intrigue.search.turn import bot_seed, play_turn, turn_seed
 from intrigue.search.bot import Bot, make_bot
 from intrigue.search.levels import level_names
 from intrigue.cli.paths import check_writable
+
+#: The columns the terminal's own lines are kept within (boards and narration keep to the same).
+WIDTH = 80
+NBSP = "\u00a0"
 
 NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)")     # a typed number that is no choice's index
 COMMAND_WORDS = {"hint", "save", "load", "log", "board", "rules", "help", "quit", "exit"}
@@ -106,9 +111,14 @@ class TerminalGame:
     # --- the game ---------------------------------------------------------------------------------
     def run(self, fresh: bool = True) -> int:
         g = self.game
-        bots = ", ".join(f"{self.narrator.seat(s, self.seat)} {getattr(b, 'label', b.spec)}" for s, b in sorted(self.bots.items()))
-        self.say(t("welcome", self.lang, title=g.title_in(self.lang), ruleset=g.ruleset, players=g.num_players,
-                   seat=self.seat, bots=bots, seed=self.table.seed))
+        # each "seat N spec" kept on one line when the list wraps (no-break spaces inside an item)
+        bots = ", ".join(f"{self.narrator.seat(s, self.seat)} {getattr(b, 'label', b.spec)}".replace(" ", NBSP)
+                         for s, b in sorted(self.bots.items()))
+        welcome = t("welcome", self.lang, title=g.title_in(self.lang), ruleset=g.ruleset, players=g.num_players,
+                    seat=self.seat, bots=bots, seed=self.table.seed)
+        for line in welcome.split("\n"):
+            for part in wrap(line, WIDTH):
+                self.say(part.replace(NBSP, " "))
         self.say(t("input_help", self.lang))
         if fresh:
             before = self.table.state.core.clone()

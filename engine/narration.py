@@ -204,6 +204,25 @@ def pad_to(text: str, cols: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
+def wrap(text: str, cols: int = 80, indent: str = "  ") -> List[str]:
+    """``text`` broken at spaces into lines of at most ``cols`` display columns: the first keeps the
+    text's own leading spaces, the others start with ``indent`` (a word longer than a line stands
+    alone)."""
+    body = text.lstrip(" ")
+    lines: List[str] = []
+    line = text[:len(text) - len(body)]
+    for word in body.split(" "):
+        if not line.strip():
+            line += word
+        elif display_width(f"{line} {word}") > cols:
+            lines.append(line)
+            line = indent + word
+        else:
+            line = f"{line} {word}"
+    lines.append(line)
+    return [part.rstrip(" ") if part.strip() else part for part in lines]
+
+
 def clip(text: str, cols: int, width: Callable[[str], int] = display_width) -> str:
     """``text`` cut to ``cols`` display columns (as ``width`` counts them), with "…" where it was cut
     (a long seat name in a board's column)."""

@@ -156,3 +156,15 @@ def test_no_frontend_asks_a_narrator_whether_it_has_a_method():
         for d, _, files in os.walk(os.path.join(ROOT, top)):
             probes += [p for f in files if f.endswith(".py") for p in _narrator_probes(os.path.join(d, f))]
     assert probes == []
+
+
+def test_wrap_keeps_lines_within_the_columns_and_indents_the_rest():
+    from intrigue.engine.narration import display_width, wrap
+    line = "  Seat 7 offers seat 4 a PROBE(1) contract: 1 influence at the end of the round if seat 4 inspects."
+    lines = wrap(line, 80, "    ")
+    assert len(lines) == 2 and all(display_width(x) <= 80 for x in lines)
+    assert lines[0].startswith("  Seat 7") and lines[1] == "    if seat 4 inspects."
+    assert " ".join(x.strip() for x in lines) == line.strip()          # no word lost or changed
+    assert wrap("short", 80) == ["short"] and wrap("", 80) == [""]
+    thai = "คู่แข่ง: " + ", ".join(f"ที่นั่ง {s} random" for s in range(1, 8))    # combining marks take no column
+    assert all(display_width(x) <= 40 for x in wrap(thai, 40)) and len(wrap(thai, 40)) > 1
