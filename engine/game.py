@@ -660,7 +660,7 @@ class InfoState:
         self.game = game
         self.seat = seat
         self.core = core
-        self.view = [tuple(e) for e in view]
+        self.view: List[Tuple[int, str]] = [(who, text) for who, text in view]
 
     @classmethod
     def from_view(cls, game: Game, seat: int, view: Iterable[Sequence[Any]]) -> "InfoState":
