@@ -30,6 +30,8 @@ class Job(Protocol):
 
     seat: int
     bot: Any
+    started: float                      # time.monotonic() when it started
+    decoy_seconds: Optional[float]      # the time of the decoy search, when one ran
 
 
 class Server(Protocol):
@@ -116,12 +118,13 @@ class RefereeSession:
     def advance(self) -> None:
         """After a change: announce the end, start the engine's turn, or ask the frontend."""
         state = self.table.state
-        if state.is_terminal():
+        result = state.result()
+        if result is not None:                  # the game is over
             if not self.over:
                 self.over = True
                 core = state.core
                 self.server.send({
-                    "type": "game_over", "result": state.result().to_dict(),
+                    "type": "game_over", "result": result.to_dict(),
                     "revealed": {str(s): self.game.revealed_at_end(core, s) for s in range(self.game.num_players)},
                     "public": self.game.public_info(core), "events": dict((str(k), v) for k, v in self.seq.items())})
                 self.close_bots()
@@ -224,8 +227,9 @@ class RefereeSession:
             out["private"] = self.game.private_info(core, view)
         if cp >= 0 and (view == "full" or view == cp):
             out["legal"] = state.legal_moves()
-        if self.over:
-            out["result"] = state.result().to_dict()
+        result = state.result()
+        if self.over and result is not None:
+            out["result"] = result.to_dict()
         return out
 
     def record(self, view: ViewKey) -> GameRecord:
@@ -237,7 +241,12 @@ class RefereeSession:
                                 "bots": {str(s): b.spec for s, b in self.bots.items()}}
         if view == "full":
             meta["seed"] = self.table.seed
-        return GameRecord.from_state(self.table.state, seat=None if view == "full" else view, **meta)
+            seat = None
+        elif isinstance(view, int):
+            seat = view
+        else:                                   # views are checked on the way in: never here
+            raise ProtocolError("bad_request", f"unknown view {view!r}", field="view")
+        return GameRecord.from_state(self.table.state, seat=seat, **meta)
 
     # --- the end ------------------------------------------------------------------------------
     def close_bots(self) -> None:
