@@ -338,8 +338,9 @@ def test_ismcts_plays_only_legal_actions(players, ruleset, opts):
 @pytest.mark.parametrize("seed,dark", [(3, True), (7, False)])
 def test_terminal_play_shows_a_role_and_partner_only_to_its_seat(seed, dark):
     # seed 3: seats 0 and 2 are dark; seed 7: seats 2 and 3 (the person at seat 0 is honest)
-    from test_play import PROMPT, spawn
-    child = spawn("politics", "--players", "6", "--bots", "ismcts:iterations=100", "--seed", str(seed))
+    from support.terminal import PROMPT, spawn
+    child = spawn("play", "politics", "--players", "6", "--bots", "ismcts:iterations=100", "--seed", str(seed),
+                  columns=200, rows=50, timeout=30)
     child.expect(PROMPT)
     seen = child.before
     for turn in range(40):                         # a few decisions, the ismcts bots playing in between,
@@ -353,7 +354,8 @@ def test_terminal_play_shows_a_role_and_partner_only_to_its_seat(seed, dark):
     child.expect(pexpect.EOF)
     assert ("You are a Dark power; your partner is seat 2." in seen) == dark and ("You are Honest." in seen) != dark
     assert not re.search(r"role [1-5] ", seen) and not re.search(r"Seat [1-5] is (Honest|a Dark)", seen)
-    board = [line for line in seen.splitlines() if re.match(r"(> )?(you|seat \d)[*+]? ", line.strip())][:6]
+    shown = seen.split("help, quit.", 1)[1]         # after the welcome (its list of opponents names seats too)
+    board = [line for line in shown.splitlines() if re.match(r"(> )?(you|seat \d)[*+]? ", line.strip())][:6]
     roles = [("Dark power" in line, "Honest" in line) for line in board]
     if dark:
         assert roles == [(True, False), (False, True), (True, False), (False, True), (False, True), (False, True)]
