@@ -149,7 +149,7 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
     game, on any backend and any number of workers.
     """
     from intrigue.engine.registry import load_game
-    from intrigue.search.arena import Arena, Ladder, SprtMatch
+    from intrigue.search.arena import Arena, Ladder, MatchConfig, SprtMatch
     from intrigue.search.ratings import Sprt
 
     if (first_bot is None) == (first_team is None):
@@ -167,12 +167,16 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
         raise IntrigueError(f"--records {records!r} is a file: give a folder (it is made if it is missing)",
                             field="records")
     options = _parse_options(game_options)
-    extra = dict(workers=workers, records=records, backend=backend, address=address, max_retries=max_retries)
+
+    def config(players: int) -> MatchConfig:
+        return MatchConfig(game=game, ruleset=ruleset, players=players, options=options, seed=seed, workers=workers,
+                           records=records, backend=backend, address=address, max_retries=max_retries)
+
     if gauntlet:
         from intrigue.search.arena import Gauntlet
         if first_team is not None or more_bots:
             raise click.UsageError("--gauntlet takes one bot (--bots SPEC): the game names its opponents")
-        ar: Any = Gauntlet(game, ruleset, players or 2, first_bot, games, seed=seed, options=options, **extra)
+        ar: Any = Gauntlet(config(players or 2), bot=first_bot, games=games)
     elif ladder or sprt_text is not None:
         if first_team is not None:
             raise click.UsageError("--ladder and --sprt take --bots, not --team-bots")
@@ -187,12 +191,10 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
                 if anchor not in specs:
                     raise OptionError(f"--anchor {anchor!r} is not one of the ladder's bots", field="anchor")
                 anchor_at = specs.index(anchor)
-            ar = Ladder(game, ruleset, players, specs, games, seed=seed, options=options, paired=paired,
-                             anchor=anchor_at, **extra)
+            ar = Ladder(config(players), specs=specs, games=games, paired=paired, anchor=anchor_at)
         else:
             sprt = Sprt.parse([sprt_text or "", *sprt_items])
-            ar = SprtMatch(game, ruleset, players, specs, games, sprt, seed=seed, options=options,
-                           paired=paired, **extra)
+            ar = SprtMatch(config(players), specs=specs, games=games, sprt=sprt, paired=paired)
     else:
         team_bots: Optional[Dict[str, str]] = None
         specs_: Optional[List[str]] = None
@@ -213,7 +215,7 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
                 players = len(specs_) if len(specs_) > 1 else load_game(game, ruleset, None).num_players
             if len(specs_) == 1:
                 specs_ = specs_ * players
-        ar = Arena(game, ruleset, players, specs_, games, seed=seed, options=options, team_bots=team_bots, **extra)
+        ar = Arena(config(players), specs=specs_, games=games, team_bots=team_bots)
     step = 2 if sprt_text is not None else 10
     interrupted = False
     try:

@@ -18,7 +18,7 @@ import os
 import platform
 import statistics
 import time
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import click
 
@@ -62,17 +62,20 @@ def summarize(values: List[float]) -> Dict[str, float]:
 def time_case(case: Case, seconds: float, repeats: int) -> dict:
     """Time ``case`` ``repeats`` times (a ``run`` case after calibrating its count to about
     ``seconds``); the figure (``per_s`` or ``value``) is the median, with :func:`summarize`'s fields."""
-    out = {"name": case.name, "players": case.players, "unit": case.unit}
+    out: Dict[str, Any] = {"name": case.name, "players": case.players, "unit": case.unit}
     if case.measure is not None:
         values = [case.measure() for _ in range(repeats)]
         out["value"] = statistics.median(values)
         out["runs"] = values
         out.update(summarize(values))
         return out
+    run = case.run
+    if run is None:
+        raise ValueError(f"benchmark case {case.name!r} has neither run nor measure")
     count = case.min_count                      # calibrate: grow until one run takes ~seconds
     while True:
         t0 = time.perf_counter()
-        case.run(count)
+        run(count)
         dt = time.perf_counter() - t0
         if dt >= seconds * 0.5 or count > 1 << 30:
             break
@@ -80,7 +83,7 @@ def time_case(case: Case, seconds: float, repeats: int) -> dict:
     rates = []
     for _ in range(repeats):
         t0 = time.perf_counter()
-        case.run(count)
+        run(count)
         rates.append(count / (time.perf_counter() - t0))
     out["per_s"] = statistics.median(rates)
     out["runs"] = rates
@@ -222,7 +225,7 @@ def bench(quick: bool, as_json: bool, only: Optional[str], repeats: Optional[int
         results.append(r)
         if not as_json:
             click.echo(_row(r, width))
-    report = {"format": FORMAT, "results": results, "quick": quick, "repeats": repeats, "machine": _machine()}
+    report: Dict[str, Any] = {"format": FORMAT, "results": results, "quick": quick, "repeats": repeats, "machine": _machine()}
     if save_path:
         try:
             with open(save_path, "w", encoding="utf-8") as f:
@@ -241,7 +244,7 @@ def bench(quick: bool, as_json: bool, only: Optional[str], repeats: Optional[int
     if load is not None and load > 0.5 * (os.cpu_count() or 1):
         click.echo(f"warning: load average {load:.1f} on {os.cpu_count()} cores: other work was running, so "
                    "the figures are low and their spread wide")
-    if comparison is not None:
+    if comparison is not None and compare_path is not None:
         _print_comparison(comparison, width, compare_path, len(results))
 
 

@@ -18,13 +18,19 @@ import click
 from intrigue.cli.tui import (RTL_LANGS, analysis_lines, has_rtl, narrate_history, narrator_for, os_reason, t, think,
                                visual, wants_color)
 from intrigue.engine import GameRecord, IntrigueError, load_game
+from intrigue.engine.narration import wrap
 from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.search.bot import strongest_bot_spec
 from intrigue.search.pacing import DecoyBot, Pacer, Pause
 from intrigue.search.table import Step, Table
+from intrigue.search.turn import bot_seed, play_turn, turn_seed
 from intrigue.search.bot import Bot, make_bot
 from intrigue.search.levels import level_names
 from intrigue.cli.paths import check_writable
+
+#: The columns the terminal's own lines are kept within (boards and narration keep to the same).
+WIDTH = 80
+NBSP = "\u00a0"
 
 NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)")     # a typed number that is no choice's index
 COMMAND_WORDS = {"hint", "save", "load", "log", "board", "rules", "help", "quit", "exit"}
@@ -69,7 +75,7 @@ class TerminalGame:
 
     # --- set-up ---------------------------------------------------------------------------------
     def _bot_seed(self, seat: int) -> Optional[int]:
-        return None if self.seed is None else (self.seed * 1_000_003 + 7919 * (seat + 1)) & (2 ** 63 - 1)
+        return None if self.seed is None else bot_seed(self.seed, seat)
 
     def _make_bots(self) -> None:
         self.close()
@@ -105,9 +111,14 @@ class TerminalGame:
     # --- the game ---------------------------------------------------------------------------------
     def run(self, fresh: bool = True) -> int:
         g = self.game
-        bots = ", ".join(f"{self.narrator.seat(s, self.seat)} {getattr(b, 'label', b.spec)}" for s, b in sorted(self.bots.items()))
-        self.say(t("welcome", self.lang, title=g.title_in(self.lang), ruleset=g.ruleset, players=g.num_players,
-                   seat=self.seat, bots=bots, seed=self.table.seed))
+        # each "seat N spec" kept on one line when the list wraps (no-break spaces inside an item)
+        bots = ", ".join(f"{self.narrator.seat(s, self.seat)} {getattr(b, 'label', b.spec)}".replace(" ", NBSP)
+                         for s, b in sorted(self.bots.items()))
+        welcome = t("welcome", self.lang, title=g.title_in(self.lang), ruleset=g.ruleset, players=g.num_players,
+                    seat=self.seat, bots=bots, seed=self.table.seed)
+        for line in welcome.split("\n"):
+            for part in wrap(line, WIDTH):
+                self.say(part.replace(NBSP, " "))
         self.say(t("input_help", self.lang))
         if fresh:
             before = self.table.state.core.clone()
@@ -142,30 +153,28 @@ class TerminalGame:
             self.say(header)
 
     def bot_turn(self, seat: int) -> None:
+        """The bot of ``seat`` decides (search/turn.py: a forced move without searching, one seeded
+        fallback move if the bot fails), paced as the seat's choices are (search/pacing.py)."""
         state = self.table.state
         before = state.core.clone()
         bot = self.bots[seat]
         kind = state.decision().kind
         forced = len(state.legal_actions()) == 1
         who = self.narrator.seat(seat, self.seat)
-        try:
-            pause = self.pacer.pause(state, seat, bot.spec) if forced else Pause()
-            info = state.information_state(seat)
-            if pause.decoy is not None:
-                self._decoy(seat, kind, bot.spec, pause.decoy, who, info)
-            start = time.monotonic()
-            analysis = think(bot, info, who=who, lang=self.lang, status=self.status, at_least=pause.seconds,
-                             bidi=self.bidi)
-            if not forced:
-                self.pacer.record(seat, kind, time.monotonic() - start, bot.spec)
-            steps = self.table.apply(analysis.action, seat=seat)
-        except KeyboardInterrupt:
-            raise
-        except Exception as err:           # a bot bug must not end the person's game
-            self.say(t("bot_failed", self.lang, seat=seat, error=f"{type(err).__name__}: {err}"))
-            legal = state.legal_actions()
-            steps = self.table.apply(legal[random.randrange(len(legal))], seat=seat)
-        self.show_steps(before, steps)
+        info = state.information_state(seat)
+        seed = turn_seed(self.table.seed, seat, len(state.history))
+        pause = self.pacer.pause(state, seat, bot.spec) if forced else Pause()
+        if pause.decoy is not None:
+            self._decoy(seat, kind, bot.spec, pause.decoy, who, info)
+        start = time.monotonic()
+        turn = think(bot, info, who=who, lang=self.lang, status=self.status, at_least=pause.seconds,
+                     bidi=self.bidi,
+                     work=lambda on_info, stop: play_turn(bot, info, seed, on_info=on_info, stop=stop))
+        if turn.fallback is not None:       # a bot bug must not end the person's game
+            self.say(t("bot_failed", self.lang, seat=seat, error=turn.fallback.describe()))
+        elif not forced:
+            self.pacer.record(seat, kind, time.monotonic() - start, bot.spec)
+        self.show_steps(before, self.table.apply(turn.action, seat=seat))
 
     def _decoy(self, seat: int, kind: str, spec: str, decoy, who: str, real) -> None:
         """A seat forced by its cards before any time was noted to pace it by: a fresh bot of its spec
@@ -193,14 +202,10 @@ class TerminalGame:
     def show_board(self) -> None:
         self._board_at = len(self.table.state.history)
         self.say("-" * 60)
-        board = getattr(self.narrator, "board", None)
-        self.say(board(self.table.state, self.seat) if board else self.table.state.render(self.seat, self.lang))
+        self.say(self.narrator.board(self.table.state, self.seat))
 
     def _wants_board(self, core) -> bool:
-        wants = getattr(self.narrator, "wants_board", None)
-        if wants is not None:
-            return wants(core, self.seat)
-        return self.game.decision_kind(core) == "action"
+        return self.narrator.wants_board(core, self.seat)
 
     def _apply(self, action, line: Optional[str] = None) -> bool:
         """Apply the person's decision; say why not (and return False) if it is not legal."""
@@ -222,9 +227,7 @@ class TerminalGame:
         actions = state.legal_actions()
         self._header(core)
         if len(actions) == 1:              # nothing to choose: say so and play it
-            auto = getattr(self.narrator, "auto_line", None)
-            self.say("  " + (auto(core, actions[0], self.seat) if auto else
-                             t("auto", self.lang, label=self.narrator.action_label(core, actions[0], self.seat))))
+            self.say("  " + self.narrator.auto_line(core, actions[0], self.seat))
             return self._apply(actions[0]) or True
         standing = self._standing(core, actions)
         if standing is not None and standing["key"] in self.standing_passes:
@@ -233,14 +236,13 @@ class TerminalGame:
         if self._wants_board(core) and self._board_is_stale():
             self.show_board()
         self.say(self.narrator.prompt(core, self.seat))
-        group = getattr(self.narrator, "group", None)
         path: List[List[int]] = [actions]
         while True:
             choices = path[-1]
             if len(choices) == 1 and len(path) > 1:   # the steps led to one action: play it
                 self._apply(choices[0])
                 return True
-            groups = group(core, choices, self.seat, len(path) - 1) if group and len(choices) > 1 else None
+            groups = self.narrator.group(core, choices, self.seat, len(path) - 1) if len(choices) > 1 else None
             if groups:
                 question, options = groups
                 if len(options) == 1:          # only one way on: take it without asking
@@ -334,8 +336,7 @@ class TerminalGame:
         """The narrator's offer to pass a question that comes again and again (a Politics Media window
         after each inspected card) for the rest of its phase: ``{"key", "action", "label", "note"}``,
         or None (its ``standing_pass`` plug-in hook)."""
-        hook = getattr(self.narrator, "standing_pass", None)
-        offer = hook(core, self.seat) if hook is not None else None
+        offer = self.narrator.standing_pass(core, self.seat)
         if offer is None or offer["action"] not in actions:
             return None
         return offer
@@ -414,8 +415,7 @@ class TerminalGame:
         elif word == "board":
             self.show_board()
         elif word == "rules":
-            rules = getattr(self.narrator, "rules", None)
-            self.say(rules(self.table.state.core, self.seat) if rules else t("rules_none", self.lang))
+            self.say(self.narrator.rules(self.table.state.core, self.seat) or t("rules_none", self.lang))
         elif word == "log":
             self.say(t("log", self.lang))
             for block in narrate_history(self.game, self.narrator, self.table.state.history, self.seat):
@@ -503,15 +503,7 @@ class TerminalGame:
         state = self.table.state
         self.say("=" * 60)
         self.say(t("game_over", self.lang))
-        end = getattr(self.narrator, "end_screen", None)
-        if end is not None:
-            self.say(end(state.core, self.seat))
-            return
-        self.say(state.render(None, self.lang))
-        result = state.result()
-        self.say(t("placings", self.lang))
-        for seat in sorted(range(state.num_players), key=lambda s: result.placings[s]):
-            self.say(f"  {result.placings[seat]}. {self.narrator.seat(seat, self.seat)}")
+        self.say(self.narrator.end_screen(state.core, self.seat))
 
 
 def _fail(message: str) -> None:

@@ -41,7 +41,7 @@ def frames(record: GameRecord, seat: Optional[int], narrator=None) -> List[Frame
             last[0] = header
             out.append(header)
         # a narrator may tell a replay more than play (a Politics window pass names its window)
-        return out + getattr(narrator, "event_for_replay", narrator.event)(core, event, viewer)
+        return out + narrator.event_for_replay(core, event, viewer)
 
     if record.seat is not None:
         if seat is not None and seat != record.seat:
@@ -110,18 +110,16 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, 
         click.echo(visual(text, rtl=lang in RTL_LANGS) if bidi else text)
 
     def board(state: State) -> str:
-        if state.is_terminal() and hasattr(narrator, "end_screen"):
+        if state.is_terminal():
             return narrator.end_screen(state.core, viewer)
-        if hasattr(narrator, "board"):
-            return narrator.board(state, viewer)
-        return state.render(viewer, lang)
+        return narrator.board(state, viewer)
 
     def lines_of(fr: Frame) -> List[str]:
         """The frame's sentences; an event the narrator leaves unsaid in play (a window pass) gets a
         line of its own here, the seat named as the narrator names it: "Seat 2: Pass", "You: Pass"."""
         if fr.lines:
             return fr.lines
-        if fr.seat is not None and fr.seat >= 0 and hasattr(narrator, "seat"):
+        if fr.seat is not None and fr.seat >= 0:
             who = narrator.seat(fr.seat, viewer)
             return [f"{who[:1].upper()}{who[1:]}: {game.describe_action(fr.text, lang)}"]
         return [event_line(game, fr.seat, fr.text, lang, viewer).strip()]

@@ -12,9 +12,10 @@ import re
 import sys
 import threading
 import time
-from typing import Any, Dict, List, Optional, TextIO
+from typing import Any, Callable, Dict, List, Optional, TextIO
 
 from intrigue.engine import Game, InfoState
+from intrigue.engine.narration import Narrator, narrator_for as make_narrator
 from intrigue.search.bot import Analysis, Bot, Limits
 
 UI: Dict[str, Dict[str, str]] = {
@@ -22,7 +23,7 @@ UI: Dict[str, Dict[str, str]] = {
         "seat": "seat", "you": "you", "chance": "·",
         "welcome": "{title} ({ruleset}), {players} players. You are seat {seat}. Seed {seed}.\nOpponents: {bots}.",
         "your_decision": "Your decision — {kind}:",
-        "input_help": "Type a number or an action; or: rules, hint, log, board, save FILE, load FILE, back, help, quit.",
+        "input_help": "Type a number or an action, or one of:\nrules, hint, log, board, save FILE, load FILE, back, help, quit.",
         "no_back": "There is no earlier step to go back to: 'back' starts a decision asked in steps again.",
         "not_understood": "Not understood: {text!r}. Type a number from 1 to {n}, an action, or 'help'.",
         "no_choice": "There is no choice {n}: pick 1 to {count}.",
@@ -41,13 +42,11 @@ UI: Dict[str, Dict[str, str]] = {
         "needs_file": "'{cmd}' needs a file name, e.g. '{cmd} game.msgpack'.",
         "not_full": "{path} is seat {seat}'s view, not a full record: it cannot be continued.",
         "game_over": "Game over.",
-        "placings": "Placings:",
         "bye": "You left the game.",
         "bot_failed": "The bot of seat {seat} failed ({error}); it plays a random legal move.",
         "log": "What you have seen so far:",
         "replay_help": "Enter: next · b: back · a number: go to that step · e: end · q: quit",
         "step": "step", "start": "start of the game",
-        "auto": "Only one choice, played for you: {label}",
         "options": "Your options:",
         "save_offer": "Save the game before leaving? Type a file name, or press Enter to leave without saving: ",
         "save_name": "'{text}' is a number, not a file name: type a name such as game.msgpack, or press Enter.",
@@ -61,7 +60,7 @@ UI: Dict[str, Dict[str, str]] = {
         "seat": "ที่นั่ง", "you": "คุณ", "chance": "·",
         "welcome": "{title} ({ruleset}) ผู้เล่น {players} คน คุณอยู่ที่นั่ง {seat} seed {seed}\nคู่แข่ง: {bots}",
         "your_decision": "ตาของคุณ — {kind}",
-        "input_help": "พิมพ์หมายเลขหรือการกระทำ หรือ: rules (กติกา), hint (คำแนะนำ), log (บันทึก), board (กระดาน), save FILE, load FILE, back (ย้อนขั้น), help, quit",
+        "input_help": "พิมพ์หมายเลขหรือการกระทำ หรือคำสั่งหนึ่งต่อไปนี้:\nrules (กติกา), hint (คำแนะนำ), log (บันทึก), board (กระดาน),\nsave FILE, load FILE, back (ย้อนขั้น), help, quit",
         "no_back": "ไม่มีขั้นก่อนหน้าให้ย้อนกลับ: 'back' ใช้เริ่มการตัดสินใจที่ถามเป็นขั้น ๆ ใหม่",
         "not_understood": "ไม่เข้าใจ: {text!r} พิมพ์หมายเลข 1 ถึง {n} การกระทำ หรือ 'help'",
         "no_choice": "ไม่มีตัวเลือกที่ {n}: เลือก 1 ถึง {count}",
@@ -80,13 +79,11 @@ UI: Dict[str, Dict[str, str]] = {
         "needs_file": "'{cmd}' ต้องมีชื่อไฟล์ เช่น '{cmd} game.msgpack'",
         "not_full": "{path} เป็นมุมมองของที่นั่ง {seat} ไม่ใช่บันทึกเต็ม จึงเล่นต่อไม่ได้",
         "game_over": "จบเกม",
-        "placings": "อันดับ:",
         "bye": "คุณออกจากเกมแล้ว",
         "bot_failed": "บอทของที่นั่ง {seat} ขัดข้อง ({error}) จึงเลือกการกระทำแบบสุ่ม",
         "log": "สิ่งที่คุณเห็นมาจนถึงตอนนี้:",
         "replay_help": "Enter: ถัดไป · b: ย้อนกลับ · หมายเลข: ไปยังขั้นนั้น · e: จบ · q: ออก",
         "step": "ขั้น", "start": "เริ่มเกม",
-        "auto": "มีทางเลือกเดียว เลือกให้แล้ว: {label}",
         "options": "ทางเลือกของคุณ:",
         "save_offer": "บันทึกเกมก่อนออกหรือไม่? พิมพ์ชื่อไฟล์ หรือกด Enter เพื่อออกโดยไม่บันทึก: ",
         "save_name": "'{text}' เป็นตัวเลข ไม่ใช่ชื่อไฟล์: พิมพ์ชื่อ เช่น game.msgpack หรือกด Enter",
@@ -100,7 +97,7 @@ UI: Dict[str, Dict[str, str]] = {
         "seat": "מושב", "you": "את/ה", "chance": "·",
         "welcome": "{title} · {ruleset} · {players} שחקנים. את/ה במושב {seat}. seed {seed}.\nיריבים: {bots}.",
         "your_decision": "ההחלטה שלך — {kind}:",
-        "input_help": "הקלד/י מספר או פעולה; או: rules (חוקים), hint (רמז), log (יומן), board (לוח), save FILE, load FILE, back (חזרה), help, quit.",
+        "input_help": "הקלד/י מספר או פעולה, או אחת מהפקודות:\nrules (חוקים), hint (רמז), log (יומן), board (לוח),\nsave FILE, load FILE, back (חזרה), help, quit.",
         "no_back": "אין שלב קודם לחזור אליו: 'back' מתחיל מחדש החלטה שנשאלת בשלבים.",
         "not_understood": "לא הובן: {text!r}. הקלד/י מספר בין 1 ל-{n}, פעולה, או 'help'.",
         "no_choice": "אין אפשרות {n}: בחר/י בין 1 ל-{count}.",
@@ -119,13 +116,11 @@ UI: Dict[str, Dict[str, str]] = {
         "needs_file": "'{cmd}' צריך שם קובץ, למשל '{cmd} game.msgpack'.",
         "not_full": "{path} הוא מבט של מושב {seat} ולא רשומה מלאה: אי אפשר להמשיך ממנו.",
         "game_over": "המשחק נגמר.",
-        "placings": "דירוג:",
         "bye": "יצאת מהמשחק.",
         "bot_failed": "הבוט של מושב {seat} נכשל ({error}); הוא משחק מהלך חוקי אקראי.",
         "log": "מה שראית עד כה:",
         "replay_help": "Enter: הבא · b: אחורה · מספר: לעבור לשלב · e: סוף · q: יציאה",
         "step": "שלב", "start": "תחילת המשחק",
-        "auto": "יש רק אפשרות אחת, והיא נבחרה עבורך: {label}",
         "options": "האפשרויות שלך:",
         "save_offer": "לשמור את המשחק לפני היציאה? הקלד/י שם קובץ, או Enter ליציאה בלי שמירה: ",
         "save_name": "'{text}' הוא מספר ולא שם קובץ: הקלד/י שם כמו game.msgpack, או Enter.",
@@ -202,47 +197,11 @@ def os_reason(err: OSError, lang: str) -> str:
     return OS_REASONS.get(lang, {}).get(err.errno) or err.strerror or str(err)
 
 
-class PlainNarrator:
-    """Words for a game without a narrator plug-in: the notation in the display language."""
-
-    def __init__(self, game: Game, lang: str = "en", names=None) -> None:
-        self.game, self.lang = game, lang
-        self.names = list(names) if names else []
-
-    def seat(self, seat: int, viewer: Optional[int]) -> str:
-        if viewer is not None and seat == viewer:
-            return t("you", self.lang)
-        if 0 <= seat < len(self.names):
-            return self.names[seat]
-        return f"{t('seat', self.lang)} {seat}"
-
-    def event(self, core, event, viewer) -> List[str]:
-        text = event.seen_by(viewer)
-        if text is None:
-            return []
-        words = self.game.describe_action(text, self.lang)
-        return [words if event.seat < 0 else f"{self.seat(event.seat, viewer)}: {words}"]
-
-    def action_label(self, core, action: int, viewer) -> str:
-        return self.game.describe_action(self.game.action_to_string(core, action), self.lang)
-
-    def prompt(self, core, viewer) -> str:
-        return self.game.describe_decision(self.game.decision_kind(core), self.lang)
-
-    def why_illegal(self, core, text: str, viewer) -> str:
-        return ""
-
-    def turn_header(self, core, viewer) -> Optional[str]:
-        return None
-
-
-def narrator_for(game: Game, lang: str, names=None, color: bool = False):
-    """The game's narrator plug-in (:meth:`Game.plugin` ``"narrator"``), or plain notation words.
-    ``color``: let a narrator that can (one with a ``color`` attribute) use ANSI colours."""
-    cls = game.plugin("narrator") if hasattr(game, "plugin") else None
-    narrator = (cls or PlainNarrator)(game, lang, names)
-    if color and hasattr(narrator, "color"):
-        narrator.color = True
+def narrator_for(game: Game, lang: str, names=None, color: bool = False) -> Narrator:
+    """The game's narrator (:func:`intrigue.engine.narration.narrator_for`: its plug-in, or plain
+    notation words).  ``color``: let it use ANSI colours (a narrator without colours ignores it)."""
+    narrator = make_narrator(game, lang, names)
+    narrator.color = color
     return narrator
 
 
@@ -292,8 +251,10 @@ def move_label(game: Game, move: str, lang: str) -> str:
 
 def think(bot: Bot, info: InfoState, *, who: str, lang: str, analyze: bool = False,
           limits: Optional[Limits] = None, status: Optional[TextIO] = None, delay: float = 0.4,
-          at_least: float = 0.0, bidi: bool = True) -> Analysis:
-    """Run ``bot`` on ``info`` in a worker thread and return after at least ``at_least`` seconds
+          at_least: float = 0.0, bidi: bool = True,
+          work: Optional[Callable[[Callable[[Any], None], threading.Event], Any]] = None) -> Any:
+    """Run ``bot`` on ``info`` in a worker thread (or ``work(on_info, stop)`` instead, when given: a
+    seat's turn through search/turn.py, whose result is returned) and return after at least ``at_least`` seconds
     (a table's pause for a move forced by hidden cards: search/pacing.py); while that takes longer
     than ``delay`` seconds, show a progress line on ``status`` if that is a terminal: the elapsed time,
     and for an analysis (the person's hint) the iterations.  A seat's line shows no count, which
@@ -308,14 +269,17 @@ def think(bot: Bot, info: InfoState, *, who: str, lang: str, analyze: bool = Fal
         if isinstance(data, dict):
             progress.update(data)
 
-    def work() -> None:
+    def run() -> None:
         try:
+            if work is not None:
+                box["result"] = work(on_info, stop)
+                return
             method = bot.analyze if analyze else bot.choose
             box["result"] = method(info, limits=limits, on_info=on_info, stop=stop)
         except BaseException as err:  # noqa: BLE001 - handed to the caller
             box["error"] = err
 
-    worker = threading.Thread(target=work, name="intrigue-bot", daemon=True)
+    worker = threading.Thread(target=run, name="intrigue-bot", daemon=True)
     start = time.monotonic()
     worker.start()
     shown = False

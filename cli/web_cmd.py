@@ -13,7 +13,7 @@ import random
 import socket
 import threading
 import webbrowser
-from typing import NoReturn, Optional, Sequence
+from typing import Any, Dict, NoReturn, Optional, Sequence
 
 import click
 
@@ -192,7 +192,7 @@ def _limits(*, max_bot_time: float, max_bot_iterations: int, max_bot_workers: in
     for flag, value in given.items():
         if value is not None and not (math.isfinite(value) and value > 0):
             _fail(f"{flag} {value:g} is not a limit: give a positive number")
-    kw = dict(max_bot_time_ms=max_bot_time, max_bot_iterations=max_bot_iterations, max_bot_workers=max_bot_workers,
+    kw: Dict[str, Any] = dict(max_bot_time_ms=max_bot_time, max_bot_iterations=max_bot_iterations, max_bot_workers=max_bot_workers,
               max_bot_memory=max_bot_memory, max_tables=max_tables, max_tables_per_client=max_tables_per_client,
               table_idle=table_idle * 60.0, max_upload=max_upload * 1000, max_replays=max_replays)
     if bot_slots is not None:
@@ -241,5 +241,5 @@ def _default_bot() -> str:
         from intrigue.protocol.server import strongest_bot_spec
         return strongest_bot_spec()
     except ImportError:       # pragma: no cover - moved by the one-package redesign
-        from intrigue.search.bot import strongest_bot_spec  # type: ignore
+        from intrigue.search.bot import strongest_bot_spec
         return strongest_bot_spec()

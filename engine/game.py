@@ -19,7 +19,7 @@ notation and views, and is not on any hot path.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from intrigue.engine.errors import (GameOverError, IllegalActionError, IntrigueError, NotationError, NotYourTurnError,
                                     OptionError, PlayerCountError, RecordError, StateError,
@@ -28,6 +28,9 @@ from intrigue.ext.game_api import KernelState, Rng
 
 from intrigue.engine.flow import CHANCE, TERMINAL
 from intrigue.engine.replay import ViewReplay, replay_view
+
+if TYPE_CHECKING:                      # records imports this module
+    from intrigue.engine.records import GameRecord
 
 ActionLike = Union[int, str]
 
@@ -657,7 +660,7 @@ class InfoState:
         self.game = game
         self.seat = seat
         self.core = core
-        self.view = [tuple(e) for e in view]
+        self.view: List[Tuple[int, str]] = [(who, text) for who, text in view]
 
     @classmethod
     def from_view(cls, game: Game, seat: int, view: Iterable[Sequence[Any]]) -> "InfoState":

@@ -13,7 +13,7 @@ import functools
 import math
 import os
 import reprlib
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import msgpack
 
@@ -115,8 +115,9 @@ class GameRecord:
     # --- replay ---------------------------------------------------------------------------------
     def replay(self) -> State:
         """The final state of a full record (every step checked)."""
-        state = None
-        for state in self.states(copies=False):       # one state, advanced: linear in the record's length
+        states = self.states(copies=False)      # one state, advanced: linear in the record's length
+        state = next(states)                    # the state before the first event: there always is one
+        for state in states:
             pass
         return state
 
@@ -294,6 +295,7 @@ def _check_depth(data: Any) -> None:
     stack = [(data, 1)]
     while stack:
         value, depth = stack.pop()
+        children: Sequence[Any]
         if isinstance(value, dict):
             children = list(value.keys()) + list(value.values())
         elif isinstance(value, (list, tuple)):

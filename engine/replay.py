@@ -12,7 +12,7 @@ the games' belief models subclass it and score each observed decision in :meth:`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Sequence, Tuple
 
 from intrigue.engine.errors import IntrigueError, RecordError
 from intrigue.engine.flow import CHANCE, TERMINAL
@@ -51,7 +51,7 @@ class ViewReplay:
             self.hidden_chance(core, a)
             core.apply(a)
 
-    def feed(self, items: Sequence[Sequence[Any]], stop: Any = None) -> bool:
+    def feed(self, items: Iterable[Sequence[Any]], stop: Any = None) -> bool:
         """Replay ``items`` after what was fed before.  Returns False if the ``threading.Event``
         ``stop`` was set first (what was replayed so far is kept).  Raises :class:`RecordError`
         naming the first event that is malformed, illegal, or inconsistent with what came before."""
@@ -92,7 +92,7 @@ class ViewReplay:
         return len(view) >= n and [tuple(e) for e in view[:n]] == self.view
 
 
-def replay_view(game: "Game", seat: int, view: Sequence[Sequence[Any]]) -> Tuple[Any, List[Tuple[int, str]]]:
+def replay_view(game: "Game", seat: int, view: Iterable[Sequence[Any]]) -> Tuple[Any, List[Tuple[int, str]]]:
     """``(core, steps)``: ``seat``'s view replayed from the start (see :class:`ViewReplay`)."""
     r = ViewReplay(game, seat)
     r.feed(view)

@@ -25,6 +25,7 @@ Thread-safe: one reader thread owns the engine's stdout; requests may come from 
 from __future__ import annotations
 
 import dataclasses
+import io
 import itertools
 import json
 import os
@@ -33,7 +34,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Union, cast
 
 import msgpack
 
@@ -172,6 +173,9 @@ class Engine:
         self.returncode: Optional[int] = None
         self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
                                      env=dict(os.environ, **(env or {})) if env else None)
+        # both opened as buffered binary pipes just above (stdin=stdout=PIPE, the default bufsize)
+        self._stdin = cast(io.BufferedWriter, self.proc.stdin)
+        self._stdout = cast(io.BufferedReader, self.proc.stdout)
         self._reader = threading.Thread(target=self._read, name="intrigue-client-reader", daemon=True)
         self._reader.start()
         self.stderr = bytearray()                   # the engine's stderr, when piped here
@@ -181,7 +185,8 @@ class Engine:
             self._stderr_reader.start()
         self.hello: Dict[str, Any] = {}
         if handshake:
-            self.hello = self.request("hello", protocol=1, **({"format": format} if format != "json" else {}))
+            fields: Dict[str, Any] = {"format": format} if format != "json" else {}
+            self.hello = self.request("hello", protocol=1, **fields)
 
     @classmethod
     def popen(cls, command: Optional[Sequence[str]] = None, **kw: Any) -> "Engine":
@@ -193,8 +198,8 @@ class Engine:
         """Write bytes to the engine as they are (tests, or a hand-made request)."""
         with self._write_lock:
             try:
-                self.proc.stdin.write(data)
-                self.proc.stdin.flush()
+                self._stdin.write(data)
+                self._stdin.flush()
             except (BrokenPipeError, ValueError, OSError):
                 raise EngineTerminated("the engine's input is closed") from None
 
@@ -204,7 +209,7 @@ class Engine:
         return (json.dumps(msg, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n").encode("utf-8")
 
     def _read(self) -> None:
-        stream = self.proc.stdout
+        stream = self._stdout
         mode = "json"
         buf = b""
         unpacker = msgpack.Unpacker(raw=False, strict_map_key=False)
@@ -249,7 +254,7 @@ class Engine:
 
     def _drain_stderr(self) -> None:
         while True:
-            chunk = self.proc.stderr.read1(65536)
+            chunk = cast(io.BufferedReader, self.proc.stderr).read1(65536)   # a pipe: stderr is PIPE
             if not chunk:
                 return
             self.stderr.extend(chunk)
@@ -430,7 +435,7 @@ class Engine:
     close = quit
 
     def _finish(self, timeout: float) -> int:
-        for stream in (self.proc.stdin,):
+        for stream in (self._stdin,):
             try:
                 stream.close()
             except Exception:

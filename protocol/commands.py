@@ -543,7 +543,7 @@ _KEY = re.compile(r"[a-z_][a-z0-9_]*(\.[^=\s]+)?", re.I)
 _WORD = re.compile(r"""(?:[^ \t\r\n'"\\]+|\\.|'[^']*'|"(?:[^"\\]|\\.)*")+""", re.S)
 _PIECE = re.compile(r"[^ \t\r\n'\"\\]+|\\(.)|'([^']*)'|\"((?:[^\"\\]|\\.)*)\"", re.S)
 _DQ_ESCAPE = re.compile(r'\\(["\\])')
-_SPACE = re.compile(r"[ \t\r\n]*")
+_NOT_SPACE = re.compile(r"[^ \t\r\n]")
 
 
 def split_words(line: str) -> List[str]:
@@ -556,7 +556,8 @@ def split_words(line: str) -> List[str]:
     words: List[str] = []
     pos, n = 0, len(line)
     while True:
-        pos = _SPACE.match(line, pos).end()
+        start = _NOT_SPACE.search(line, pos)       # the next word's first character, if any
+        pos = start.start() if start is not None else n
         if pos >= n:
             return words
         m = _WORD.match(line, pos)

@@ -6,6 +6,8 @@ Errors caused by a game (an illegal action, an unknown ruleset, a bad record) ke
 """
 from __future__ import annotations
 
+from typing import Any, Optional
+
 from intrigue.engine.errors import IntrigueError
 
 
@@ -15,8 +17,8 @@ class ProtocolError(IntrigueError):
     def __init__(self, code: str, message: str, *, id=None, **kw) -> None:
         super().__init__(message, **kw)
         self.code = code
-        self.request_id = id          # the id of the request at fault, when it could be read
-        self.request_cmd = None       # its command, when it names a known one
+        self.request_id: Any = id     # the id of the request at fault, when it could be read
+        self.request_cmd: Optional[str] = None      # its command, when it names a known one
 
 
 #: Every error code the engine can send, with what it means (docs/protocol.md lists the same).

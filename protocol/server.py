@@ -38,6 +38,7 @@ from intrigue.protocol.framing import FORMATS, Item, Reader, Writer
 from intrigue.protocol.sessions import AdvisorSession, RefereeSession
 from intrigue.search.bot import Analysis, Bot, Limits, bot_types, make_bot, strongest_bot_spec
 from intrigue.search.pacing import Pause, run_decoy
+from intrigue.search.turn import Turn, bot_seed, play_turn
 
 PROTOCOL_VERSION = 1
 ENGINE_NAME = "intrigue"
@@ -152,6 +153,7 @@ class Job:
         self.last_info = 0.0
         self.pause = Pause()            # a turn forced by hidden cards: how to hold it back (search/pacing.py)
         self.decoy_seed = 0
+        self.turn_seed = 0              # an engine seat's turn: the decision's seed (search/turn.py)
         self.decoy_seconds: Optional[float] = None    # the time of the decoy search, when one ran
         self.started = time.monotonic()
 
@@ -434,7 +436,7 @@ class Server:
         bots: Dict[int, Bot] = {}
         try:
             for s in engine_seats:
-                bots[s] = make_bot(specs[s], seed=(seed * 1_000_003 + 7919 * (s + 1)) & (2 ** 63 - 1))
+                bots[s] = make_bot(specs[s], seed=bot_seed(seed, s))
         except IntrigueError as err:
             for b in bots.values():
                 b.close()
@@ -588,9 +590,12 @@ class Server:
     # --- running searches ---------------------------------------------------------------------
     def start_turn(self, session: Any, seat: int, bot: Bot, info: Any, limits: Optional[Limits],
                    emit_info: bool, pause: Optional[Pause] = None, decoy_seed: int = 0) -> Job:
+        """Start an engine seat's turn: :func:`~intrigue.search.turn.play_turn` in a worker thread (its
+        :class:`~intrigue.search.turn.Turn` goes to ``session.turn_done``)."""
         job = Job("turn", None, session, seat, bot, info, limits, False, emit_info)
         job.pause = pause or Pause()
         job.decoy_seed = decoy_seed
+        job.turn_seed = session.turn_seed(seat)
         self._start(job)
         return job
 
@@ -618,7 +623,11 @@ class Server:
             self.send(msg)
 
         try:
-            method = job.bot.analyze if job.kind == "analyze" else job.bot.choose
+            if job.kind == "turn":        # one driver for every table's bot turn: search/turn.py
+                def method(info: Any, limits: Optional[Limits], on_info: Any, stop: threading.Event) -> Turn:
+                    return play_turn(job.bot, info, job.turn_seed, limits=limits, on_info=on_info, stop=stop)
+            else:
+                method = job.bot.analyze if job.kind == "analyze" else job.bot.choose
             if job.pause.decoy is not None:  # paced by a decoy search (search/pacing.py)
                 try:
                     job.decoy_seconds = run_decoy(job.pause.decoy, job.bot.spec, job.decoy_seed, job.stop,

@@ -21,6 +21,7 @@ from intrigue.protocol.errors import ProtocolError
 from intrigue.search.pacing import Pacer, Pause
 from intrigue.search.table import Step, Table, ViewKey, seen
 from intrigue.search.bot import Bot, Limits
+from intrigue.search.turn import Fallback, Turn, fallback_turn, turn_seed
 
 
 
@@ -29,6 +30,8 @@ class Job(Protocol):
 
     seat: int
     bot: Any
+    started: float                      # time.monotonic() when it started
+    decoy_seconds: Optional[float]      # the time of the decoy search, when one ran
 
 
 class Server(Protocol):
@@ -115,12 +118,13 @@ class RefereeSession:
     def advance(self) -> None:
         """After a change: announce the end, start the engine's turn, or ask the frontend."""
         state = self.table.state
-        if state.is_terminal():
+        result = state.result()
+        if result is not None:                  # the game is over
             if not self.over:
                 self.over = True
                 core = state.core
                 self.server.send({
-                    "type": "game_over", "result": state.result().to_dict(),
+                    "type": "game_over", "result": result.to_dict(),
                     "revealed": {str(s): self.game.revealed_at_end(core, s) for s in range(self.game.num_players)},
                     "public": self.game.public_info(core), "events": dict((str(k), v) for k, v in self.seq.items())})
                 self.close_bots()
@@ -143,31 +147,31 @@ class RefereeSession:
                           "public": self.game.public_info(state.core),
                           "private": self.game.private_info(state.core, seat)})
 
-    def turn_done(self, job: "Job", analysis: Any, exc: Optional[BaseException]) -> None:
-        """The engine's seat has decided (or its bot failed: then a legal move is played for it)."""
+    def turn_seed(self, seat: int) -> int:
+        """The seed of ``seat``'s decision now (:func:`~intrigue.search.turn.turn_seed`)."""
+        return turn_seed(self.table.seed, seat, len(self.table.state.history))
+
+    def turn_done(self, job: "Job", turn: Optional[Turn], exc: Optional[BaseException]) -> None:
+        """The engine's seat has decided (:func:`~intrigue.search.turn.play_turn`: when its bot failed,
+        the turn is a fallback move, which is logged and told to the frontend)."""
         self.turn = None
         if self.closed:
             return
         state = self.table.state
         seat = job.seat
-        steps = None
-        if exc is None and len(state.legal_actions()) > 1:
+        if turn is not None and turn.fallback is None and len(state.legal_actions()) > 1:
             self.pacer.record(seat, state.decision().kind, time.monotonic() - job.started, job.bot.spec)
         if job.decoy_seconds is not None:
             self.pacer.record(seat, state.decision().kind, job.decoy_seconds, job.bot.spec)
-        if exc is None:
-            try:
-                steps = self.table.apply(analysis.action, seat=seat)
-            except IntrigueError as err:
-                exc = err
-        if steps is None:
-            legal = state.legal_actions()
-            action = legal[self.table.rng.below(len(legal))]
-            self.server.log(f"bot {job.bot!r} failed at seat {seat}: {exc!r}; playing a random legal move")
+        if turn is None:                  # the turn itself failed (play_turn catches the bot's errors)
+            turn = fallback_turn(state.information_state(seat), self.turn_seed(seat), Fallback("error", error=exc))
+        if turn.fallback is not None:
+            self.server.log(f"bot {job.bot!r} failed at seat {seat}: {turn.fallback.describe()}; "
+                            f"playing a random legal move")
             self.server.send({"type": "error", "code": "internal",
-                              "message": f"the engine's bot for seat {seat} failed ({type(exc).__name__}); "
+                              "message": f"the engine's bot for seat {seat} failed ({turn.fallback.error_name}); "
                                          f"it plays a random legal move instead", "seat": seat})
-            steps = self.table.apply(action, seat=seat)
+        steps = self.table.apply(turn.action, seat=seat)
         self._emit(steps)
         self.advance()
 
@@ -223,8 +227,9 @@ class RefereeSession:
             out["private"] = self.game.private_info(core, view)
         if cp >= 0 and (view == "full" or view == cp):
             out["legal"] = state.legal_moves()
-        if self.over:
-            out["result"] = state.result().to_dict()
+        result = state.result()
+        if self.over and result is not None:
+            out["result"] = result.to_dict()
         return out
 
     def record(self, view: ViewKey) -> GameRecord:
@@ -236,7 +241,12 @@ class RefereeSession:
                                 "bots": {str(s): b.spec for s, b in self.bots.items()}}
         if view == "full":
             meta["seed"] = self.table.seed
-        return GameRecord.from_state(self.table.state, seat=None if view == "full" else view, **meta)
+            seat = None
+        elif isinstance(view, int):
+            seat = view
+        else:                                   # views are checked on the way in: never here
+            raise ProtocolError("bad_request", f"unknown view {view!r}", field="view")
+        return GameRecord.from_state(self.table.state, seat=seat, **meta)
 
     # --- the end ------------------------------------------------------------------------------
     def close_bots(self) -> None:

@@ -33,7 +33,7 @@ import math
 import os
 import socket
 import time
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from intrigue.engine.errors import IntrigueError
 from intrigue.engine.registry import load_game
@@ -497,30 +497,75 @@ def pair_score(o: GameOutcome, a: int) -> float:
     return 1.0 if ours and not theirs else 0.0 if theirs and not ours else 0.5
 
 
+@dataclasses.dataclass(frozen=True)
+class MatchConfig:
+    """The settings every arena match is played with, whatever it is (a plain match, a ladder, an
+    SPRT, a gauntlet), given by keyword and checked here, in one place::
+
+        MatchConfig(game="coup", ruleset="standard", players=3, seed=5, workers=2)
+
+    What a kind of match adds (its bots, how many games, the SPRT's bounds ...) is that class's own
+    keyword arguments."""
+
+    game: str
+    """The game's registry name (``coup``, ``politics`` ...)."""
+    ruleset: Optional[str] = None
+    """The ruleset (None: the game's default)."""
+    players: int = 2
+    """Seats at the table."""
+    options: Optional[Mapping[str, Any]] = None
+    """Game options over the ruleset's (``{"length": "half"}``)."""
+    seed: int = 0
+    """The match seed: every game's deal and every bot's seed are derived from it."""
+    workers: int = 1
+    """Games played at once (local processes; on Ray, CPUs of a local cluster)."""
+    records: Optional[str] = None
+    """A folder to save every game's record in (None: none saved)."""
+    backend: str = "local"
+    """Where games are played: ``local`` (this process or a process pool) or ``ray``."""
+    address: Optional[str] = None
+    """The Ray cluster's address (``ray`` only; None: a local Ray)."""
+    max_retries: int = 3
+    """Restarts of dead worker processes before the match stops."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.workers, bool) or not isinstance(self.workers, int) or self.workers < 1:
+            raise ArenaError("workers must be >= 1", field="workers")
+        if self.backend not in ("local", *REMOTE_BACKENDS):
+            raise ArenaError(f"unknown backend {self.backend!r} ({', '.join(['local', *REMOTE_BACKENDS])})",
+                             field="backend")
+        if self.address and self.backend == "local":
+            raise ArenaError("--address is for the ray backend", field="address")
+        if isinstance(self.max_retries, bool) or not isinstance(self.max_retries, int) or self.max_retries < 0:
+            raise ArenaError("max_retries must be >= 0", field="max_retries")
+        if isinstance(self.players, bool) or not isinstance(self.players, int):
+            raise ArenaError(f"players must be a whole number, got {self.players!r}", field="players")
+        if self.options is not None:                   # kept as a plain dict copy: the config stays as given
+            object.__setattr__(self, "options", dict(self.options))
+
+    def load_game(self) -> Any:
+        """The game these settings name (checks the game, the ruleset, the players and the options)."""
+        return load_game(self.game, self.ruleset, self.players, dict(self.options) if self.options else None)
+
+
 class Match:
     """What every arena run shares: the game, the bots, the backend, the run loop and the records.
 
-    A subclass yields the games' tasks (:meth:`tasks`) and may stop the run early (:meth:`accept`)."""
+    A subclass yields the games' tasks (:meth:`tasks`) and may stop the run early (:meth:`accept`).
+    Every match takes its :class:`MatchConfig` first and its own arguments by keyword."""
 
-    def __init__(self, game: str, ruleset: Optional[str], players: int, options: Optional[Dict[str, Any]],
-                 seed: int, workers: int, records: Optional[str], backend: str, address: Optional[str],
-                 max_retries: int) -> None:
-        self.game = load_game(game, ruleset, players, options)      # checks game, ruleset, players
-        if workers < 1:
-            raise ArenaError("workers must be >= 1", field="workers")
-        if backend not in ("local", "ray"):
-            raise ArenaError(f"unknown backend {backend!r} (local, ray)", field="backend")
-        if address and backend != "ray":
-            raise ArenaError("--address is for the ray backend", field="address")
-        if max_retries < 0:
-            raise ArenaError("max_retries must be >= 0", field="max_retries")
-        self.players = players
-        self.seed = seed
-        self.workers = workers
-        self.records = records
-        self.backend = backend
-        self.address = address
-        self.max_retries = max_retries
+    def __init__(self, config: MatchConfig) -> None:
+        if not isinstance(config, MatchConfig):
+            raise TypeError(f"a match takes a MatchConfig first, got {type(config).__name__}")
+        self.config = config
+        self.game = config.load_game()                              # checks game, ruleset, players
+        self.players = config.players
+        self.seed = config.seed
+        self.workers = config.workers
+        self.records = config.records
+        self.backend = config.backend
+        self.address = config.address
+        self.max_retries = config.max_retries
         self.specs: List[str] = []
         self.outcomes: List[GameOutcome] = []
         self.seconds = 0.0
@@ -606,13 +651,13 @@ class Match:
 
 
 class Arena(Match):
-    """A match of ``games`` games between ``specs`` (one per seat) in ``game``/``ruleset``."""
+    """A match of ``games`` games between ``specs`` (one per seat), or between teams (``team_bots``:
+    one spec per team of a game with hidden teams)."""
 
-    def __init__(self, game: str, ruleset: Optional[str], players: int, specs: Optional[Sequence[str]], games: int,
-                 seed: int = 0, options: Optional[Dict[str, Any]] = None, workers: int = 1,
-                 records: Optional[str] = None, team_bots: Optional[Dict[str, str]] = None,
-                 backend: str = "local", address: Optional[str] = None, max_retries: int = 3) -> None:
-        super().__init__(game, ruleset, players, options, seed, workers, records, backend, address, max_retries)
+    def __init__(self, config: MatchConfig, *, specs: Optional[Sequence[str]] = None, games: int,
+                 team_bots: Optional[Dict[str, str]] = None) -> None:
+        super().__init__(config)
+        players = config.players
         self.team_bots: Optional[List[Tuple[str, str]]] = None
         if team_bots:
             if specs:
@@ -750,11 +795,9 @@ class PairMatch(Match):
 
     DEAL_TAG = 0x5EED
 
-    def __init__(self, game: str, ruleset: Optional[str], players: int, specs: Sequence[str],
-                 seed: int, options: Optional[Dict[str, Any]], workers: int, records: Optional[str],
-                 paired: bool, backend: str, address: Optional[str], max_retries: int) -> None:
-        super().__init__(game, ruleset, players, options, seed, workers, records, backend, address, max_retries)
-        if players < 2:
+    def __init__(self, config: MatchConfig, *, specs: Sequence[str], paired: bool = False) -> None:
+        super().__init__(config)
+        if config.players < 2:
             raise ArenaError("a pair match needs at least two seats", field="players")
         self._check_specs(specs)
         self.specs = list(specs)
@@ -796,11 +839,8 @@ class Ladder(PairMatch):
     (maximum-likelihood fit, ``anchor`` "mean" or a bot index, 95% intervals; see
     :func:`intrigue.search.ratings.fit_elo`)."""
 
-    def __init__(self, game: str, ruleset: Optional[str], players: int, specs: Sequence[str], games: int,
-                 seed: int = 0, options: Optional[Dict[str, Any]] = None, workers: int = 1,
-                 records: Optional[str] = None, paired: bool = False, backend: str = "local",
-                 address: Optional[str] = None, max_retries: int = 3, anchor: Union[str, int] = "mean",
-                 virtual_draws: float = 1.0) -> None:
+    def __init__(self, config: MatchConfig, *, specs: Sequence[str], games: int, paired: bool = False,
+                 anchor: Union[str, int] = "mean", virtual_draws: float = 1.0) -> None:
         if len(specs) < 2:
             raise ArenaError("a ladder needs at least two bots", field="bots")
         if len(set(specs)) != len(specs):
@@ -812,8 +852,7 @@ class Ladder(PairMatch):
                              field="games")
         if isinstance(anchor, int) and not 0 <= anchor < len(specs):
             raise ArenaError(f"anchor {anchor} is not a bot of the ladder", field="anchor")
-        super().__init__(game, ruleset, players, specs, seed, options, workers, records, paired,
-                         backend, address, max_retries)
+        super().__init__(config, specs=specs, paired=paired)
         self.games = games
         self.pairs = [(a, b) for a in range(len(specs)) for b in range(a + 1, len(specs))]
         self.planned = games * len(self.pairs)
@@ -888,10 +927,8 @@ class SprtMatch(PairMatch):
     stops at the same game on any backend and any number of workers; games past the deciding one
     that were already running are dropped."""
 
-    def __init__(self, game: str, ruleset: Optional[str], players: int, specs: Sequence[str], games: int,
-                 sprt: Any, seed: int = 0, options: Optional[Dict[str, Any]] = None, workers: int = 1,
-                 records: Optional[str] = None, paired: bool = False, backend: str = "local",
-                 address: Optional[str] = None, max_retries: int = 3) -> None:
+    def __init__(self, config: MatchConfig, *, specs: Sequence[str], games: int, sprt: Any,
+                 paired: bool = False) -> None:
         if len(specs) != 2:
             raise ArenaError(f"an SPRT compares two bots (A, the change, then B, the base), got {len(specs)}",
                              field="bots")
@@ -899,8 +936,7 @@ class SprtMatch(PairMatch):
             raise ArenaError("games must be >= 1", field="games")
         if paired and games % 2:
             raise ArenaError("paired games come two per deal: give an even maximum of games", field="games")
-        super().__init__(game, ruleset, players, specs, seed, options, workers, records, paired,
-                         backend, address, max_retries)
+        super().__init__(config, specs=specs, paired=paired)
         self.sprt = sprt
         self.games = games
         self.planned = games
@@ -979,20 +1015,18 @@ class Gauntlet(PairMatch):
 
     DEAL_TAG = 0x6A17
 
-    def __init__(self, game: str, ruleset: Optional[str], players: int, bot: str, games: int,
-                 seed: int = 0, options: Optional[Dict[str, Any]] = None, workers: int = 1,
-                 records: Optional[str] = None, opponents: Optional[Sequence[Tuple[str, str, str]]] = None,
-                 backend: str = "local", address: Optional[str] = None, max_retries: int = 3) -> None:
+    def __init__(self, config: MatchConfig, *, bot: str, games: int,
+                 opponents: Optional[Sequence[Tuple[str, str, str]]] = None) -> None:
+        players = config.players
         if games < 1 or games % players:
             raise ArenaError(f"a gauntlet plays each deal once per seat: give games a multiple of {players}",
                              field="games")
         if opponents is None:
-            opponents = load_game(game, ruleset, players, options).gauntlet
+            opponents = config.load_game().gauntlet
         if not opponents:
-            raise ArenaError(f"{game} names no gauntlet opponents", field="game")
+            raise ArenaError(f"{config.game} names no gauntlet opponents", field="game")
         self.opponents = [tuple(o) for o in opponents]
-        super().__init__(game, ruleset, players, [bot] + [spec for _, spec, _ in self.opponents], seed,
-                         options, workers, records, True, backend, address, max_retries)
+        super().__init__(config, specs=[bot] + [spec for _, spec, _ in self.opponents], paired=True)
         self.games = games
         self.planned = games * len(self.opponents)
 

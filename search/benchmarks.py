@@ -26,11 +26,14 @@ from intrigue.search.bot import Limits, make_bot
 def bot_runner(case: Case) -> Callable[[int], None]:
     """``run(count)`` for a bot-decision case: one decision of ``case.bot`` from ``case.position()``
     with ``count`` iterations (the bot is built and closed inside the timed call, as a referee would)."""
-    pos = case.position()
+    spec, position = case.bot, case.position
+    if spec is None or position is None:
+        raise ValueError(f"benchmark case {case.name!r} is not a bot decision (it needs bot and position)")
+    pos = position()
     info = pos.information_state(pos.current_player())
 
     def run(count: int) -> None:
-        bot = make_bot(case.bot, seed=1)
+        bot = make_bot(spec, seed=1)
         try:
             bot.choose(info, limits=Limits(iterations=count))
         finally:

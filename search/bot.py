@@ -101,6 +101,8 @@ class Bot:
     options: ClassVar[Mapping[str, Tuple[type, Any, str]]] = {}
     #: The option a spec may give without its name, first (``solved:FILE`` is ``solved:file=FILE``).
     positional_option: ClassVar[Optional[str]] = None
+    #: The named strength (search/levels.py) this bot was made from, if any (:func:`make_bot` sets it).
+    level: Optional[str] = None
 
     def __init__(self, seed: Optional[int] = None, **options: Any) -> None:
         self.seed = seed
@@ -119,8 +121,7 @@ class Bot:
     def label(self) -> str:
         """The spec as a player reads it: the level's name first when the bot was made from one
         (``max (ismcts:time=1000)``), else the spec."""
-        level = getattr(self, "level", None)
-        return f"{level} ({self.spec})" if level else self.spec
+        return f"{self.level} ({self.spec})" if self.level else self.spec
 
     def choose(self, info: InfoState, *, limits: Optional[Limits] = None,
                on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:

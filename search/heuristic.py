@@ -19,7 +19,7 @@ the seat; a policy must never read them.
 from __future__ import annotations
 
 import threading
-from typing import Any, Dict, Optional
+from typing import Any, ClassVar, Dict, Optional
 
 from intrigue.engine.errors import UnknownGameError
 from intrigue.engine.game import InfoState
@@ -45,7 +45,7 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
     summary = "a rule-based player: claims what it holds, bluffs sometimes, challenges unlikely claims"
-    options: Dict[str, Any] = {
+    options: ClassVar[Dict[str, Any]] = {
         "style": (str, "default", "how the rule-based player plays, where its game offers named styles "
                   "(each game's doc lists them)"),
     }

@@ -225,7 +225,7 @@ class IsmctsBot(Bot):
         else:
             iterations, time_ms, infinite = cfg["iterations"] or None, cfg["time"] or None, False
             budget = time_ms is not None
-            if budget and info is not None:
+            if time_ms is not None and info is not None:
                 time_ms *= self.time_share(info)
         if infinite:
             iterations = time_ms = None
@@ -605,7 +605,7 @@ class IsmctsBot(Bot):
                stop_workers: bool) -> Tuple[List[Tuple[int, int, float, int]], int, int]:
         """This process's root statistics and the workers', summed by action (the workers told to stop
         first when this search ended before its limit); with the iterations and nodes in all."""
-        stats = {a: [v, r] for a, v, r, _ in ensemble.root()}
+        stats: Dict[int, Tuple[int, float]] = {a: (v, r) for a, v, r, _ in ensemble.root()}   # visits, reward
         total = ensemble.iterations
         nodes = ensemble.search.node_count
         if futures:
@@ -616,9 +616,8 @@ class IsmctsBot(Bot):
                 total += res["iterations"]
                 nodes += res["nodes"]
                 for a, v, r, _ in res["stats"]:
-                    s = stats.setdefault(a, [0, 0.0])
-                    s[0] += v
-                    s[1] += r
+                    visits, reward = stats.get(a, (0, 0.0))
+                    stats[a] = (visits + v, reward + r)
         return [(a, v, r, 0) for a, (v, r) in sorted(stats.items())], total, nodes
 
     def _describe(self, out: Analysis, info: InfoState, plan: "_Plan", job: "_Job", ensemble: "_Ensemble",

@@ -39,7 +39,7 @@ def choice_world(state: State, seat: int, rng: Rng, samples: int = SAMPLES) -> O
     else None: ``seat`` does not decide now, has a choice, or is forced in every world drawn (a public
     fact, such as one card left to lose).  ``samples`` worlds are drawn per other seat, so a choice
     that every other seat thinks very unlikely can be missed; 64 find the cases of the shipped games
-    (tests/test_pacing.py)."""
+    (tests/search/test_pacing.py)."""
     if state.is_terminal() or state.current_player() != seat or len(state.legal_actions()) != 1:
         return None
     for other in range(state.num_players):

@@ -187,7 +187,7 @@ def llr(results: Sequence[float], elo0: float, elo1: float, model: str = "logist
     return n * sum(p * (math.log(b[1]) - math.log(a[1])) for (_, p), a, b in zip(pdf, q0, q1))
 
 
-def elo_estimate(results: Sequence[float]) -> Dict[str, float]:
+def elo_estimate(results: Sequence[float]) -> Dict[str, Any]:
     """The Elo difference measured by trinomial or pentanomial counts, with a 95% interval (the
     normal interval of the mean score, mapped through the Elo curve; pairs count as one
     observation each, so their correlation is in the interval), the likelihood of superiority and the
@@ -253,7 +253,7 @@ class Sprt:
                 values[key] = float(value)
             except ValueError:
                 raise RatingsError(f"SPRT parameter {item!r} is not a number", field="sprt") from None
-        return cls(**values)  # type: ignore[arg-type]
+        return cls(**values)
 
     @property
     def bounds(self) -> Tuple[float, float]:
@@ -470,7 +470,7 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
             done += 1
     np.fill_diagonal(met, False)
     _check_connected(players, met)
-    keys = sorted(pattern, key=pattern.get)
+    keys = sorted(pattern, key=pattern.__getitem__)
     _check_ahead(players, keys, places, names)
     count = np.bincount(np.array(inst_pattern, dtype=np.int64), minlength=len(keys)).astype(float)
     theta = np.zeros(players)                       # natural-log strengths, mean 0
@@ -500,12 +500,12 @@ def fit_placings(players: int, games: Sequence[Sequence[Tuple[int, int]]],
         while True:
             cand = theta + t * step
             cand -= cand.mean()
-            value, g2, i2, _ = parts(cand)
-            if value >= current - 1e-12 or t < 1e-6:
+            ll, g2, i2, _ = parts(cand)
+            if ll >= current - 1e-12 or t < 1e-6:
                 break
             t *= 0.5
         moved = np.max(np.abs(cand - theta))
-        theta, current, grad, info = cand, value, g2, i2
+        theta, current, grad, info = cand, ll, g2, i2
         if moved < 1e-10:
             break
         if np.max(np.abs(theta)) > 30.0:

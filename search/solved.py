@@ -77,7 +77,7 @@ class SolvedBot(Bot):
             raise BotSpecError(f"seat {info.seat} has no decision to make now", field="seat")
         probs = self.action_probs(info)
         u = (self.rng.next() >> 11) / _UNIT
-        pick = max(probs, key=probs.get)
+        pick = max(probs, key=probs.__getitem__)
         for a in sorted(probs):
             if probs[a] > 0.0:
                 pick = a

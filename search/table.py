@@ -19,7 +19,7 @@ ViewKey = Union[int, str]          # a seat, "full" or "public"
 class Step(NamedTuple):
     """An event of the game together with the decision kind it answered (``"deal"``, ``"block"`` ...)."""
 
-    index: int              # position in the full history
+    number: int             # its place in the full history (0: the first event)
     event: Event
     kind: str
 
@@ -31,6 +31,8 @@ def seen(event: Event, view: ViewKey) -> Optional[str]:
         return event.text
     if view == "public":
         return event.text if event.private_to is None else event.redacted
+    if isinstance(view, str):
+        raise ValueError(f"unknown view {view!r}: a seat, 'full' or 'public'")
     return event.seen_by(view)
 
 

@@ -18,12 +18,25 @@ def pytest_configure(config):
     Python's own handler here is reset to the default in every child the tests start."""
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    _require_opt_in_extras(config.getoption("markexpr") or "")
+
+
+def _require_opt_in_extras(expression: str) -> None:
+    """An opt-in group named by ``-m`` runs or fails: a missing extra stops the run with the command
+    that installs it, instead of leaving the group to skip quietly."""
+    import importlib.util
+    for marker, (module, extra) in OPT_IN_NEEDS.items():
+        named = re.search(rf"(?<!not )\b{marker}\b", expression)
+        if named and importlib.util.find_spec(module) is None:
+            raise pytest.UsageError(f"-m {marker} needs {module}: pip install -e '.[{extra}]'")
 
 
 #: Groups that need more than the test extras or run long on purpose: deselected unless ``-m`` names them
 #: (``pytest -m browser``, ``pytest -m "load or cluster"``), so that any other ``-m``, such as the fast
 #: lane's ``pytest -m "not slow"``, still leaves them out.
 OPT_IN_MARKERS = ("browser", "cluster", "load")
+#: What each opt-in group needs beyond the test extra: a module, and the extra that installs it.
+OPT_IN_NEEDS = {"browser": ("playwright", "test,web,browser"), "cluster": ("ray", "test,ray"), "load": ("websockets", "test")}
 
 
 def pytest_collection_modifyitems(config, items):

@@ -142,7 +142,8 @@ class WebServer:
             game = table.game
             config = TableConfig(game=game.name, ruleset=game.ruleset, players=game.num_players,
                                  options=dict(game.options), humans=[s.seat for s in table.seats if s.human],
-                                 bots=[s.spec for s in table.seats if not s.human], lang=table.lang,
+                                 bots=[s.spec for s in table.seats if s.spec is not None],   # the bot seats'
+                                 lang=table.lang,
                                  seed=secrets.randbits(31))
             again = self.add_table(config, owner=owner)
             table.rematch_id = again.id
@@ -635,8 +636,11 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
     async def _resync(conn: Connection) -> None:
         """A stale page's redraw: its seat's position now, without the log it has (``WebTable.push``),
         at most ``resyncs_per_s`` a second; one over that waits, and later ones join it."""
+        table = conn.table
+        if table is None:                       # not joined: no position to redraw
+            return
         if conn.resyncs.take():
-            await conn.table.push(conn)
+            await table.push(conn)
             return
         if conn.resync_task is not None and not conn.resync_task.done():
             return
@@ -663,7 +667,8 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
             await conn.send({"type": "pong"})
             return
         if kind == "join":
-            table = server.tables.get(msg.get("table")) if isinstance(msg.get("table"), str) else None
+            table_id = msg.get("table")
+            table = server.tables.get(table_id) if isinstance(table_id, str) else None
             if table is None:
                 raise WebError("no_table", "there is no such table (the server may have been restarted)")
             table.check_token(msg.get("seat"), msg.get("token"))
@@ -674,7 +679,7 @@ def create_app(server: Optional[WebServer] = None) -> Starlette:
         if kind not in ("move", "hint", "save", "rules", "rematch"):
             raise WebError("bad_message", f"unknown message type {kind!r}")
         table = conn.table
-        if table is None:
+        if table is None or conn.seat is None:          # joined: both set (WebTable.join)
             raise WebError("not_joined", "join a seat first (the link's seat and token)")
         if kind == "move":
             seat = msg.get("seat")

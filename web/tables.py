@@ -29,6 +29,7 @@ from intrigue.engine.registry import DEFAULT_GAME
 from intrigue.engine.replay import ViewReplay
 from intrigue.search.pacing import Pacer, Pause, run_decoy
 from intrigue.search.table import Table
+from intrigue.search.turn import Fallback, Turn, bot_seed, fallback_turn, play_turn, turn_seed
 from intrigue.search.bot import Bot, make_bot
 from intrigue.search.levels import LEVELS
 from intrigue.web.limits import BudgetError, ServerLimits, check_bot_budget
@@ -61,14 +62,12 @@ class WebError(Exception):
 # --------------------------------------------------------------------------------------------------
 def web_plugin(game: Game) -> Any:
     """The game's web assets package (``Game.plugin("web")``), or ``None``."""
-    plugin = getattr(type(game), "plugin", None)
-    return plugin("web") if plugin is not None else None
+    return type(game).plugin("web")
 
 
 def assets_dir(game_class: Any) -> Optional[str]:
     """The folder of a game's web assets (its ``web`` plug-in package), or ``None``."""
-    plugin = getattr(game_class, "plugin", None)
-    module = plugin("web") if plugin is not None else None
+    module = game_class.plugin("web")
     if module is None or not getattr(module, "__file__", None):
         return None
     return os.path.dirname(os.path.abspath(module.__file__))
@@ -245,7 +244,7 @@ class WebTable:
             else:
                 spec = specs[i % len(specs)]
                 i += 1
-                seed = None if config.seed is None else (config.seed * 1_000_003 + 7919 * (s + 1)) & (2 ** 63 - 1)
+                seed = None if config.seed is None else bot_seed(config.seed, s)
                 try:
                     bot = make_bot(spec, seed=seed)
                     if limits is not None:
@@ -530,15 +529,16 @@ class WebTable:
         pause = self.pacer.pause(self.state, seat, bot.spec) if forced else Pause()
         decoy_seed = self.pacer.decoy_seed() if pause.decoy is not None else 0
         shown_after = max(self.bot_delay, pause.seconds)
+        seed = turn_seed(self.table.seed, seat, len(self.state.history))
 
-        def work(stop: Gate):
+        def work(stop: Gate) -> Turn:
             if pause.decoy is not None:
                 try:
                     self.pacer.record(seat, kind, run_decoy(pause.decoy, bot.spec, decoy_seed, stop, real=info),
                                       bot.spec)
                 except Exception:               # a failing decoy is passed over: the move is forced
                     pass
-            return bot.choose(info, stop=stop)
+            return play_turn(bot, info, seed, stop=stop)
 
         start = time.monotonic()
         # the server's pool, where every table's bots take turns at the cores (web/pool.py)
@@ -550,7 +550,7 @@ class WebTable:
         # the start, so that neither a search's end nor a pause's shows in when the messages come
         self.thinking = {"seat": seat, "elapsed": 0.0, "bot": self.seats[seat].spec}
         await self.broadcast({"type": "thinking", **self.thinking})
-        analysis, error = None, None
+        turn, error = None, None
         beat = 1
         try:
             while True:
@@ -569,29 +569,28 @@ class WebTable:
                     beat = int(elapsed // THINKING_BEAT) + 1
                     self.thinking = {"seat": seat, "elapsed": round(until, 2), "bot": self.seats[seat].spec}
                     await self.broadcast({"type": "thinking", **self.thinking})
-            analysis = future.result()
-            if not forced:
+            turn = future.result()
+            if not forced and turn.fallback is None:
                 self.pacer.record(seat, kind, time.monotonic() - start, bot.spec)
         except asyncio.CancelledError:
             stop.set()
             raise
-        except Exception as err:          # a bot bug must not end the people's game
+        except Exception as err:          # the turn itself failed (not the bot: play_turn catches that)
             error = err
         self.thinking = None
         async with self._lock:
             if self._closed or self.state.current_player() != seat:
                 return
-            steps = None
-            if analysis is not None:
-                try:
-                    steps = self.table.apply(analysis.action, seat=seat)
-                except IntrigueError as err:
-                    error = err
-            if steps is None:
-                legal = self.state.legal_actions()
-                self.table.apply(legal[self.table.rng.below(len(legal))], seat=seat)
+            if turn is None:
+                turn = fallback_turn(self.state.information_state(seat), seed, Fallback("error", error=error))
+            try:
+                self.table.apply(turn.action, seat=seat)
+            except IntrigueError as err:    # the position is not the one the bot was asked about
+                turn = fallback_turn(self.state.information_state(seat), seed, Fallback("error", error=err))
+                self.table.apply(turn.action, seat=seat)
+            if turn.fallback is not None:   # a bot bug must not end the people's game: they are told
                 await self.broadcast({"type": "error", "code": "bot_failed", "seat": seat,
-                                      "message": f"the bot of seat {seat} failed ({type(error).__name__}); "
+                                      "message": f"the bot of seat {seat} failed ({turn.fallback.error_name}); "
                                                  f"it played a random legal move"})
             self._sync_history()
         self._bot_task = None            # this turn is done: the next bot's may start
@@ -612,7 +611,7 @@ class WebTable:
         try:
             if self._hint_bot is None:
                 try:
-                    self._hint_bot = make_bot(self.hint_spec, seed=self.table.seed ^ 0x5EED)
+                    self._hint_bot = make_bot(self.hint_spec, seed=bot_seed(self.table.seed, -1))
                 except IntrigueError as err:
                     raise WebError(err.code, err.message) from None
             info = state.information_state(seat)

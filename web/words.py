@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, List, Optional, Sequence
 
 from intrigue.engine import Event, Game
+from intrigue.engine.narration import Narrator
 
 # the page's own words for the fallback sentences (the page's UI words live in static/ui.js)
 _SEAT = {"en": "Seat {n}", "th": "ที่นั่ง {n}", "he": "מושב {n}"}
@@ -45,20 +46,22 @@ class Narration:
         self.lang = lang
         self.words_lang = game_lang(game, lang)
         self.names = list(names) if names else None
-        narrator_class = type(game).plugin("narrator") if hasattr(type(game), "plugin") else None
-        self.narrator: Any = None
+        narrator_class = type(game).plugin("narrator")
+        self.narrator: Optional[Narrator] = None
         if narrator_class is not None:
             try:
                 self.narrator = narrator_class(game, lang=self.words_lang, names=self.names)
             except Exception:           # a broken narrator must not take the table down
                 self.narrator = None
 
-    def _ask(self, method: str, *args: Any) -> Any:
-        fn = getattr(self.narrator, method, None) if self.narrator is not None else None
-        if fn is None:
+    def _ask(self, method: str, *args: Any, **kw: Any) -> Any:
+        """The narrator's answer (every method is :class:`Narrator`'s interface), or None: the game has
+        no narrator of its own (the page's words below then speak), or it failed (a broken narrator
+        must not take the table down)."""
+        if self.narrator is None:
             return None
         try:
-            return fn(*args)
+            return getattr(self.narrator, method)(*args, **kw)
         except Exception:
             return None
 
@@ -132,12 +135,8 @@ class Narration:
         """The narrator's end screen (winner, reason, scores) for ``viewer`` without what the page
         draws itself: the text drawing of the board and the list of placings (the narrator leaves
         them out when asked: ``board=False, placings=False``); ``None`` without a narrator's."""
-        fn = getattr(self.narrator, "end_screen", None) if self.narrator is not None else None
-        if fn is None:
-            return None
-        try:
-            said = fn(core, viewer, board=False, placings=False)
-        except Exception:           # a narrator without those options: the page says the reason
+        said = self._ask("end_screen", core, viewer, board=False, placings=False)
+        if said is None:
             return None
         return str(said).strip("\n") or None
 

@@ -1,7 +1,7 @@
 """Take the screenshots of docs/web.md: ``python docs/web/screenshots.py`` (needs the web and browser
 extras and Debian's chromium).  Seeded, so the same tables come out each time (the bots' timing may
 differ).  The lobby with its level menu, the Politics table with its legend and a hand at 1366x768
-are taken by the browser tests that check them (tests/test_web_browser.py, run here with
+are taken by the browser tests that check them (tests/web/test_web_browser.py, run here with
 INTRIGUE_SHOTS naming this folder)."""
 import os
 import random
@@ -98,7 +98,7 @@ def tested_shots() -> None:
     tests = ["test_the_lobby_offers_levels_by_name_and_the_spec_on_demand",
              "test_every_abbreviation_has_a_legend and politics",
              "test_the_hand_is_in_sight_at_1366x768_and_never_covered and coup"]
-    subprocess.run([sys.executable, "-m", "pytest", "-q", "-m", "browser", "tests/test_web_browser.py",
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-m", "browser", "tests/web/test_web_browser.py",
                     "-k", " or ".join(f"({t})" for t in tests)], cwd=root, check=True,
                    env=dict(os.environ, INTRIGUE_SHOTS=HERE))
 

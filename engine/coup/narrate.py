@@ -19,7 +19,7 @@ from typing import Dict, List, Optional, Sequence
 
 from intrigue.engine.errors import IntrigueError
 from intrigue.engine.game import CHANCE, TERMINAL, Event
-from intrigue.engine.narration import Narrator, display_width, pad_to
+from intrigue.engine.narration import Narrator, cap, display_width, pad_to
 from intrigue.engine.coup import names
 from intrigue.engine.coup.claims import BLOCKERS_OF_KIND, CLAIM_OF_KIND, KIND_WORDS, kind_of_action
 from intrigue.engine.coup.game import hand_as_seen
@@ -408,10 +408,6 @@ INFINITIVE = {
 }
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
 #: the notation's first words and the decisions they answer (docs/coup.md, the notation)
 COUP_VERBS = {
     **{w: ("action",) for w in ("income", "foreign_aid", "tax", "exchange", "coup", "assassinate", "steal")},
@@ -443,12 +439,12 @@ class CoupNarrator(Narrator):
         res = self.game.result(core)
         T = self.text
         lines = [self.board(state, viewer)] if board else []    # what the viewer saw: the winner's cards stay hidden
-        who = self._join([_cap(self.seat(w, viewer)) for w in res.winners])
+        who = self._join([cap(self.seat(w, viewer)) for w in res.winners])
         lines.append(T["end_draw" if res.draw else "end_winner"].format(who=who))
         if placings:
             lines.append(T["placings"])
             for p in sorted(range(core.num_players), key=lambda q: (res.placings[q], q)):
-                lines.append(f"  {res.placings[p]}. {_cap(self.seat(p, viewer))}")
+                lines.append(f"  {res.placings[p]}. {cap(self.seat(p, viewer))}")
         return "\n".join(lines)
 
     def board(self, state, viewer: Optional[int]) -> str:
@@ -518,12 +514,7 @@ class CoupNarrator(Narrator):
         return self.text["coins1" if n == 1 else "coins"].format(n=n)
 
     def _join(self, items: Sequence[str], word: str = "and") -> str:
-        items = list(items)
-        if not items:
-            return self.text["nothing"]
-        if len(items) == 1:
-            return items[0]
-        return self.text["list"].join(items[:-1]) + self.text[word] + items[-1]
+        return self.join(items, word, empty=self.text["nothing"])
 
     def _say(self, key: str, who: Optional[int] = None, viewer: Optional[int] = None,
              poss: Optional[Dict[str, int]] = None, **kw) -> str:
@@ -533,13 +524,13 @@ class CoupNarrator(Narrator):
         args.update(s="" if you else "s", es="" if you else "es", **kw)
         if who is not None:
             name = self.seat(who, viewer)
-            args.update(who=name, Who=_cap(name))
+            args.update(who=name, Who=cap(name))
         args["is"] = "are" if you else "is"
         args["has"] = "have" if you else "has"
         # a second subject (challenger, blocker) agrees through {s2}
         for k in ("target", "actor", "challenger", "blocker"):
             if k in args and isinstance(args[k], str):
-                args.setdefault(_cap(k), _cap(args[k]))
+                args.setdefault(cap(k), cap(args[k]))
         for k, seat in (poss or {}).items():
             args[k + "_p"] = self.possessive(seat, viewer)
         args.setdefault("s2", "s")
@@ -807,22 +798,22 @@ class CoupNarrator(Narrator):
         target = self.seat(core.target, v) if core.target is not None else ""
         if ph == Phase.CHALLENGE:
             inf = INFINITIVE[self.lang][KIND_WORDS[kind]].format(target=target)
-            return self._say("p_challenge", core.actor, v, Actor=_cap(actor), role=self.role(CLAIM_OF_KIND[kind]),
+            return self._say("p_challenge", core.actor, v, Actor=cap(actor), role=self.role(CLAIM_OF_KIND[kind]),
                              action_inf=inf)
         if ph == Phase.DEFEND:
-            return self.text["p_defend"].format(Challenger=_cap(self.seat(core.challenger, v)),
+            return self.text["p_defend"].format(Challenger=cap(self.seat(core.challenger, v)),
                                                 role=self.role(CLAIM_OF_KIND[kind]), action=self.action_name(kind))
         if ph == Phase.BLOCK:
             key = {Kind.FOREIGN_AID: "p_block_aid", Kind.STEAL: "p_block_steal",
                    Kind.ASSASSINATE: "p_block_assassinate"}[kind]
-            return self._say(key, core.actor, v, Actor=_cap(actor))
+            return self._say(key, core.actor, v, Actor=cap(actor))
         if ph == Phase.BCHALLENGE:
             b = core.blocker
             return self.text["p_challenge_block"].format(
-                Blocker=_cap(self.seat(b, v)), s2="" if b == v else "s", role=self.role(core.block_role),
+                Blocker=cap(self.seat(b, v)), s2="" if b == v else "s", role=self.role(core.block_role),
                 actor=actor, actor_p=self.possessive(core.actor, v), action=self.action_name(kind))
         if ph == Phase.BDEFEND:
-            return self.text["p_defend_block"].format(Challenger=_cap(self.seat(core.challenger, v)),
+            return self.text["p_defend_block"].format(Challenger=cap(self.seat(core.challenger, v)),
                                                       role=self.role(core.block_role))
         if ph == Phase.LOSE:
             return self.text["p_lose"]
@@ -932,7 +923,7 @@ class CoupNarrator(Narrator):
             if target is not None and target == p:
                 return T["w_self"]
             if target is not None and not core.alive(target):
-                return T["w_out"].format(Target=_cap(self.seat(target, v)))
+                return T["w_out"].format(Target=cap(self.seat(target, v)))
         if ph == Phase.BLOCK and Action.BLOCK <= a < Action.REVEAL:
             allowed = [r for r in BLOCKERS_OF_KIND[core.kind] if core.copies[r]]        # roles the deck has
             return T["w_role_block"].format(action=self.action_name(core.kind),

@@ -6,7 +6,7 @@ bet); ``check``/``fold`` and ``call`` are read as ``pass`` and ``bet``.  A deal 
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, ClassVar, Dict, Optional, Tuple
 
 from intrigue.engine.errors import NotationError
 from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, State
@@ -26,7 +26,7 @@ class KuhnGame(Game):
     max_players = 3
     default_players = 2
     default_ruleset = "standard"
-    option_specs: Dict[str, OptionSpec] = {}
+    option_specs: ClassVar[Dict[str, OptionSpec]] = {}
     rulesets = {"standard": {}}
     payoff = "scores"                               # chips, as Kuhn poker is defined
     # the search from the game's start that mixes (docs/exploitability.md gives the figures)

@@ -16,7 +16,7 @@ and the table's end screen never hold the other seat's card then (:meth:`LeducGa
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, ClassVar, Dict, Optional, Tuple
 
 from intrigue.engine.errors import NotationError
 from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, State
@@ -44,7 +44,7 @@ class LeducGame(Game):
     default_players = 2
     default_ruleset = "standard"
     languages = names.LANGUAGES
-    option_specs: Dict[str, OptionSpec] = {}
+    option_specs: ClassVar[Dict[str, OptionSpec]] = {}
     rulesets = {"standard": {}}
     payoff = "scores"                               # exact tools measure chips, as the field reports Leduc
     # the search from the game's start that mixes (docs/exploitability.md gives the figures)

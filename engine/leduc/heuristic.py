@@ -74,4 +74,6 @@ class LeducHeuristic:
             u -= p
             if u < 0.0:
                 return a
-        return last
+        if last is None:                        # the policy always gives some action a positive weight
+            raise ValueError(f"the heuristic has no move for seat {info.seat} here")
+        return last                             # what rounding left of u

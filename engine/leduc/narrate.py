@@ -18,7 +18,7 @@ from typing import Dict, List, Optional
 from intrigue.engine.errors import IntrigueError
 from intrigue.engine.game import CHANCE, TERMINAL, Event
 from intrigue.engine.leduc import names
-from intrigue.engine.narration import Narrator
+from intrigue.engine.narration import Narrator, cap
 from intrigue.ext.leduc_core import CONST as K, LeducCore
 
 # Sentences per language.  English verbs agree with the subject through {s}/{is} ("Seat 1 calls",
@@ -190,10 +190,6 @@ PAIR = {"en": ("a pair of Jacks", "a pair of Queens", "a pair of Kings"),
         "he": ("זוג נסיכים", "זוג מלכות", "זוג מלכים")}
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
 class LeducNarrator(Narrator):
     """Sentences for people about a Leduc hold'em hand, in ``lang``, from one seat's point of view.
 
@@ -227,7 +223,7 @@ class LeducNarrator(Narrator):
         args["is"] = "are" if you else "is"
         if who is not None:
             name = self.seat(who, viewer)
-            args.update(who=name, Who=_cap(name))
+            args.update(who=name, Who=cap(name))
         return self.text[key].format(**args)
 
     @staticmethod
@@ -340,7 +336,7 @@ class LeducNarrator(Narrator):
         own = core.card(p)
         public = T["p_public"].format(card=self.card(core.public_card)) if core.public_card is not None else ""
         args = dict(card=self.card(own), public=public, pot=self.chips(core.pot),
-                    amount=self.chips(core.raise_amount), to_call=_cap(self.chips(core.to_call)))
+                    amount=self.chips(core.raise_amount), to_call=cap(self.chips(core.to_call)))
         if core.to_call == 0:
             return T["p_bet"].format(**args)
         return T["p_call" if core.raises < K["MAX_RAISES"] else "p_call_capped"].format(**args)
@@ -391,7 +387,7 @@ class LeducNarrator(Narrator):
         public = core.public_card
         lines = [T["b_head"].format(round=core.round, pot=self.chips(core.pot),
                                     public=T["b_no_public"] if public is None else self.card(public))]
-        labels = [_cap(self.seat(p, viewer)) for p in range(2)]
+        labels = [cap(self.seat(p, viewer)) for p in range(2)]
         width = max(len(x) for x in labels)
         cards = [self._seen_card(core, p, viewer) for p in range(2)]
         cwidth = max(len(c) for c in cards)
@@ -438,5 +434,5 @@ class LeducNarrator(Narrator):
             res = self.game.result(core)
             lines.append(T["placings"])
             for p in sorted(range(2), key=lambda q: (res.placings[q], q)):
-                lines.append(f"  {res.placings[p]}. {_cap(self.seat(p, viewer))}")
+                lines.append(f"  {res.placings[p]}. {cap(self.seat(p, viewer))}")
         return "\n".join(lines)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, overload
 
 from intrigue.engine.game import Game, InfoState
 from intrigue.engine.belief import ReplayBelief
@@ -196,8 +196,14 @@ class PoliticsBelief(ReplayBelief):
         super().__init__(game, opponent, **params)
         self.selfdet_roles = selfdet_roles
 
+    @overload
+    def loglik(self, info: InfoState, stop: None = None) -> Dict[Tuple[int, int], float]: ...
+    @overload
+    def loglik(self, info: InfoState, stop: Any) -> Optional[Dict[Tuple[int, int], float]]: ...
+
     def loglik(self, info: InfoState, stop: Any = None) -> Optional[Dict[Tuple[int, int], float]]:
-        """Log likelihood of every pair of seats (``None`` if stopped)."""
+        """Log likelihood of every pair of seats (``None`` if ``stop``, a ``threading.Event``, was set
+        first: never without one)."""
         tr = self.tracker(info, stop)
         if tr is None:
             return None

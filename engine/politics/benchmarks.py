@@ -13,6 +13,7 @@ playouts / policy playouts / policy playouts and the opponent model in the tree
 """
 from __future__ import annotations
 
+import functools
 from typing import List
 
 from intrigue.engine.bench import Case
@@ -50,11 +51,11 @@ def cases(quick: bool) -> List[Case]:
 
     out = []
     for n in (6, 8):
-        out.append(Case("politics.random_playout", n, lambda count, n=n: politics_check.playouts(n, count, seed=n),
+        out.append(Case("politics.random_playout", n, functools.partial(politics_check.playouts, n, seed=n),
                         unit="playouts", min_count=20))
     for n in (6, 8):
         out.append(Case("politics.policy_playout", n,
-                        lambda count, n=n: politics_check.policy_playouts(n, count, seed=n),
+                        functools.partial(politics_check.policy_playouts, n, seed=n),
                         unit="playouts", min_count=20))
     mid = _position(6)
     seat = mid.current_player()
@@ -89,5 +90,5 @@ def cases(quick: bool) -> List[Case]:
                        ("politics.ismcts_model", "ismcts:playout=policy,opponents=model")):
         for n in (6, 8):
             out.append(Case(name, n, unit="iterations", min_count=1000, bot=spec,
-                            position=lambda n=n: _position(n)))
+                            position=functools.partial(_position, n)))
     return out

@@ -69,10 +69,10 @@ class PublicEvidence:
                 self.accepted = []
                 self.gov = None
             elif head == "reveal" and self.gov is not None:
-                self._cards(w[1:])
+                self._cards(self.gov, w[1:])
                 self.gov["inspected"].append((self.inspector, w[1]))
             elif head == "policies" and self.gov is not None:
-                self._cards(w[1:])
+                self._cards(self.gov, w[1:])
                 self.gov["passed"] = list(w[1:])
                 self.gov["passed_c"] = sum(1 for card in w[1:] if card[0] == "C")
             elif head == "votes":
@@ -112,8 +112,9 @@ class PublicEvidence:
             if not self.gov["passed"]:
                 self.gov["discarded"] = True
 
-    def _cards(self, cards: List[str]) -> None:
-        gov = self.gov
+    @staticmethod
+    def _cards(gov: dict, cards: List[str]) -> None:
+        """Count the cards seen in the government ``gov``."""
         gov["cards"].extend(cards)
         c = sum(1 for card in cards if card[0] == "C")
         gov["c"] += c
@@ -137,8 +138,9 @@ class PublicEvidence:
         """Probability of each dark pair given the public evidence and, for ``seat``, what it knows
         (an HONEST seat is not dark; a DARK seat knows the pair)."""
         if dark_pair is not None:
-            return {tuple(sorted(dark_pair)): 1.0}
-        weights = {}
+            a, b = sorted(dark_pair)
+            return {(a, b): 1.0}
+        weights: Dict[Tuple[int, int], float] = {}
         for a, b in combinations(range(self.n), 2):
             if seat is not None and seat in (a, b):
                 continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from intrigue.engine.errors import IllegalActionError, NotationError, OptionError
-from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, State
+from intrigue.engine.game import CHANCE, TERMINAL, Game, InfoState, OptionSpec, Result, State
 from intrigue.engine.politics import names
 from intrigue.ext.politics_core import (NTYPES, NUM_ACTIONS, NUM_DECISIONS, Action, Chance, Phase, PoliticsCore,
                                         multiset_counts, multiset_index, pair_index, pair_seats)
@@ -165,7 +165,7 @@ class PoliticsGame(Game):
                             o["awards"], o["max_invitations"])
 
     #: An upper bound on the events of one round per player: about three times the most found in
-    #: random and event-seeking games (tests/test_records.py), the set-up counted as a round.
+    #: random and event-seeking games (tests/engine/test_records.py), the set-up counted as a round.
     EVENTS_PER_PLAYER_ROUND = 40
 
     def max_events(self) -> int:
@@ -604,9 +604,9 @@ class PoliticsGame(Game):
         for ct in core.contracts:
             lines.append(f"{t('contract')} {ct['slot']}: {t(ct['template'])}({ct['k']}) "
                          f"{ct['creator']} -> {ct['counterparty']} [{ct['status']}]")
-        if state.is_terminal():
-            res = state.result()
-            lines.append(f"{t('total')}: " + "  ".join(f"{p}:{int(res.scores[p])}" for p in range(n)))
+        res = state.result()
+        if res is not None:
+            lines.append(f"{t('total')}: " + "  ".join(f"{p}:{int(core.score(p))}" for p in range(n)))
             lines.append(f"{t('winners') if len(res.winners) > 1 else t('winner')}: "
                          + ", ".join(map(str, res.winners)) + f" ({res.reason})")
         return "\n".join(lines)

@@ -12,11 +12,14 @@ INSPECT choices, votes and revealed roles under a simple card model).
 """
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from intrigue.engine.game import InfoState
 from intrigue.ext.game_api import Rng
 from intrigue.engine.politics.evidence import PublicEvidence, PublicTracker, marginals
+
+if TYPE_CHECKING:                      # imported when first needed (it builds the search's model)
+    from intrigue.engine.politics.belief import PoliticsBelief
 
 __all__ = ["PoliticsHeuristic", "PublicEvidence", "PublicTracker", "marginals"]
 
@@ -31,7 +34,7 @@ class PoliticsHeuristic:
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
         self._trackers: Dict[int, PublicTracker] = {}
-        self._model = None
+        self._model: Optional[PoliticsBelief] = None
         self._memo: Dict[int, Tuple[int, List[float], Dict[Tuple[int, int], float]]] = {}
 
     # --- reading the information state ------------------------------------------------------------
@@ -117,7 +120,7 @@ class PoliticsHeuristic:
             acc += p
             if x < acc:
                 return a
-        return max(probs, key=probs.get)
+        return max(probs, key=probs.__getitem__)
 
 
 # --- seeded evaluation: python -m intrigue.engine.politics.heuristic ------------------------------

@@ -15,7 +15,7 @@ import re
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import CHANCE, TERMINAL, Event
-from intrigue.engine.narration import Narrator
+from intrigue.engine.narration import Narrator, cap, clip
 from intrigue.engine.politics import names
 from intrigue.engine.politics.game import WINDOW_CARD, reason_kind
 from intrigue.ext.politics_core import Action, Phase
@@ -99,7 +99,6 @@ TEXT: Dict[str, Dict[str, str]] = {
         "votes_n": "{who} — {n} vote{s}",
         "vote_tie": " A tie: no one is revealed.",
         "auto_window": "You have no {card} card to play here: you pass.",
-        "auto": "Only one choice, played for you: {label}",
         "w_kept": "You pass and keep your {card} card.",
         "w_pass": "{Who} passes ({card} window).",
         "p_wait": "{Who} is to decide.",
@@ -308,7 +307,6 @@ TEXT: Dict[str, Dict[str, str]] = {
         "votes_n": "{who} — {n} เสียง",
         "vote_tie": " เสมอกัน: ไม่มีใครถูกเปิดฝ่าย",
         "auto_window": "คุณไม่มีการ์ด{card}ที่เล่นได้ตอนนี้: ผ่าน",
-        "auto": "มีทางเลือกเดียว เลือกให้แล้ว: {label}",
         "w_kept": "คุณผ่าน และเก็บการ์ด{card}ไว้",
         "w_pass": "{Who} ผ่าน (ช่วงเล่นการ์ด{card})",
         "p_wait": "ถึงตา{Who} ตัดสินใจ",
@@ -431,17 +429,9 @@ SUBJECTS = ("Who", "who", "player", "target", "y")
 """Template fields that are the subject of the verb after them (Thai drops the space for "คุณ")."""
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
 def _clip(text: str, cols: int) -> str:
     """``text`` cut to ``cols`` display columns, with "…" where it was cut (a long seat name)."""
-    if width(text) <= cols:
-        return text
-    while width(text) > cols - 1:
-        text = text[:-1]
-    return text + "…"
+    return clip(text, cols, width)
 
 
 class PoliticsNarrator(Narrator):
@@ -473,7 +463,7 @@ class PoliticsNarrator(Narrator):
         ("You make a backroom deal (pay 2 influence ...)")."""
         if who is not None:
             name = self.seat(who, viewer)
-            kw.setdefault("Who", _cap(name))
+            kw.setdefault("Who", cap(name))
             kw.setdefault("who", name)
             if viewer is not None and who == viewer and key + ":you" in self.text:
                 key += ":you"
@@ -498,10 +488,7 @@ class PoliticsNarrator(Narrator):
         return names.name(names.BACKROOM[b], self.lang)
 
     def _join(self, items: Sequence[str]) -> str:
-        items = list(items)
-        if len(items) <= 1:
-            return "".join(items)
-        return self.text["list"].join(items[:-1]) + self.text["and"] + items[-1]
+        return self.join(items)
 
     # --- headers and events ------------------------------------------------------------------------
     def turn_header(self, core: KernelState, viewer: Optional[int]) -> Optional[str]:
@@ -800,7 +787,7 @@ class PoliticsNarrator(Narrator):
                 Phase.MEDIA: "media"}.get(core.phase)
         if card is not None and action in (Action.PASS,):
             return self._T("auto_window", card=names.name(card, self.lang))
-        return self._T("auto", label=self.action_label(core, action, viewer))
+        return super().auto_line(core, action, viewer)
 
     # --- decisions ---------------------------------------------------------------------------------
     def action_label(self, core: KernelState, action: int, viewer: Optional[int]) -> str:
@@ -902,12 +889,12 @@ class PoliticsNarrator(Narrator):
             answered = {Phase.MEDIA: "media", Phase.COUP: "coup", Phase.DEALBREAK: "dealbreak"}.get(
                 w.get("answers"), "backroom")
             player = w.get("card_player")
-            return T("p_block", player=_cap(self.seat(player, v)) if player is not None else "?",
+            return T("p_block", player=cap(self.seat(player, v)) if player is not None else "?",
                      card=names.name(answered, self.lang))
         if ph == Phase.DEALBREAK:
             ct = core.contracts[-1] if core.contracts else None
             if ct:
-                return T("p_dealbreak", x=_cap(self.seat(ct["creator"], v)), y=self.seat(ct["counterparty"], v),
+                return T("p_dealbreak", x=cap(self.seat(ct["creator"], v)), y=self.seat(ct["counterparty"], v),
                          tpl=ct["template"].upper(), k=ct["k"])
         if ph == Phase.MEDIA:
             w = core.window or {}
@@ -920,13 +907,13 @@ class PoliticsNarrator(Narrator):
                 "max_invitations", 4)), acc=acc)
         if ph == Phase.ANSWER_INVITE:
             who, offer, join = core.invitation
-            return T("p_answer_invite", leader=_cap(self.seat(core.leader, v)),
+            return T("p_answer_invite", leader=cap(self.seat(core.leader, v)),
                      offer=T("offer", k=offer) if offer else "", join=T("join", k=join) if join else "")
         if ph == Phase.OFFER:
             return T("p_offer")
         if ph == Phase.ANSWER_CONTRACT:
             tpl, x, y, k = core.contract_offer
-            return T("p_answer_contract", x=_cap(self.seat(x, v)), tpl=str(tpl).upper(), k=k,
+            return T("p_answer_contract", x=cap(self.seat(x, v)), tpl=str(tpl).upper(), k=k,
                      cond=T("cond_" + str(tpl).lower()))
         if ph == Phase.PROPOSE:
             return T("p_propose")
@@ -1004,9 +991,9 @@ class PoliticsNarrator(Narrator):
                 return T("why", text=text, prompt=self.prompt(core, viewer))
             f = core.flags(target) if 0 <= target < core.num_players else {}
             if f.get("barred"):
-                return T("w_barred", target=_cap(self.seat(target, viewer)))
+                return T("w_barred", target=cap(self.seat(target, viewer)))
             if f.get("invited"):
-                return T("w_invited", target=_cap(self.seat(target, viewer)))
+                return T("w_invited", target=cap(self.seat(target, viewer)))
             left = 3 - core.accepted[1]
             if offer > left:
                 return T("w_offer", left=left)
@@ -1143,7 +1130,7 @@ class PoliticsNarrator(Narrator):
         if self.text.get("b_coins"):                    # the short headings' legend
             lines.append(T("b_coins"))
         who = self._join([self.seat(p, viewer) for p in res.winners])
-        lines.append(T("winners" if len(res.winners) > 1 else "winner", who=_cap(who)) + " "
+        lines.append(T("winners" if len(res.winners) > 1 else "winner", who=cap(who)) + " "
                      + T("reason", reason=self._reason(res.reason)))
         return "\n".join(part for line in lines for part in self._fit(line))
 

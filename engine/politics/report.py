@@ -22,7 +22,7 @@ import json
 import math
 import os
 from collections import defaultdict
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, DefaultDict, Dict, List, Sequence, Set, Tuple
 
 from intrigue.engine.politics.belief import PoliticsBelief
 
@@ -52,12 +52,12 @@ def records(path: str) -> List[Any]:
 def report(recs: Sequence[Any], belief_threshold: float = 0.9) -> Dict[str, Any]:
     """The figures of the module docstring over the records ``recs``."""
     wins = {"DARK": 0, "HONEST": 0, "draw": 0}
-    contracts = defaultdict(lambda: {"keep": 0, "break": 0})
+    contracts: DefaultDict[str, Dict[str, int]] = defaultdict(lambda: {"keep": 0, "break": 0})   # by role
     exposed = {"DARK": 0, "HONEST": 0}
     players_of = {"DARK": 0, "HONEST": 0}
-    votes = defaultdict(lambda: {"dark": 0, "honest": 0, "abstain": 0})
-    sure = defaultdict(lambda: {"dark": 0, "honest": 0, "abstain": 0})
-    bots_of = {}
+    votes: DefaultDict[Tuple[str, str], Dict[str, int]] = defaultdict(lambda: {"dark": 0, "honest": 0, "abstain": 0})
+    sure: DefaultDict[str, Dict[str, int]] = defaultdict(lambda: {"dark": 0, "honest": 0, "abstain": 0})   # by bot
+    bots_of: Dict[str, Set[str]] = {}
     for rec in recs:
         final = rec.replay()
         game = final.game

@@ -8,6 +8,7 @@ rule-based player through the Python interface.  ``shadow_master.ismcts``: itera
 """
 from __future__ import annotations
 
+import functools
 from typing import List
 
 from intrigue.engine.bench import Case
@@ -32,7 +33,7 @@ def cases(quick: bool) -> List[Case]:
     out = []
     for n in (3, 4, 6):
         out.append(Case("shadow_master.random_playout", n,
-                        lambda count, n=n: shadow_master_check.playouts(n, count, seed=n),
+                        functools.partial(shadow_master_check.playouts, n, seed=n),
                         unit="playouts", min_count=20))
     for n in (3, 4, 6):
         def decisions(n: int = n) -> float:
@@ -61,6 +62,6 @@ def cases(quick: bool) -> List[Case]:
 
     out.append(Case("shadow_master.heuristic_move", 4, heuristic_moves, unit="decisions", min_count=20))
     for n in (3, 4, 6):
-        out.append(Case("shadow_master.ismcts", n, bot="ismcts", position=lambda n=n: _position(n),
+        out.append(Case("shadow_master.ismcts", n, bot="ismcts", position=functools.partial(_position, n),
                         unit="iterations", min_count=100))
     return out

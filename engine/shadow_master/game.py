@@ -135,7 +135,7 @@ class ShadowMasterGame(Game):
                                 search_rollout=o["search_rollout"])
 
     #: An upper bound on the events of one round per player: about three times the most found in
-    #: random and event-seeking games (tests/test_records.py), the set-up counted as a round.
+    #: random and event-seeking games (tests/engine/test_records.py), the set-up counted as a round.
     EVENTS_PER_PLAYER_ROUND = 40
 
     def max_events(self) -> int:

@@ -20,7 +20,7 @@ import unicodedata
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import CHANCE, TERMINAL, Event
-from intrigue.engine.narration import Narrator
+from intrigue.engine.narration import Narrator, cap, clip
 from intrigue.engine.shadow_master import names
 from intrigue.ext.game_api import KernelState
 from intrigue.ext.shadow_master_core import (AMOUNT_ALL, NCELLS, XCARD, Cell, ExchangeAction, P1Action, Phase,
@@ -550,25 +550,14 @@ def pad(text: str, cols: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
 def _clip(text: str, cols: int) -> str:
     """``text`` cut to ``cols`` display columns, with "…" where it was cut (a long seat name)."""
-    if width(text) <= cols:
-        return text
-    while width(text) > cols - 1:
-        text = text[:-1]
-    return text + "…"
+    return clip(text, cols, width)
 
 
 class ShadowMasterNarrator(Narrator):
     """Sentences, prompts, the board, the rules and the end screen of a Shadow Master game, from one
     seat's point of view (``viewer``; ``None`` is the full view of a referee's replay)."""
-
-    color = False
-    """ANSI colours on the board; the terminal switches it on only when its output is a terminal."""
 
     TEXT = TEXT
 
@@ -590,7 +579,7 @@ class ShadowMasterNarrator(Narrator):
         if who is not None:
             name = self.seat(who, v)
             args.setdefault("who", name)
-            args.setdefault("Who", _cap(name))
+            args.setdefault("Who", cap(name))
             args.setdefault("poss", self.text["your"] if you else self.text["their"])
         if self.lang != "en":
             args["s"] = args["es"] = ""
@@ -611,12 +600,7 @@ class ShadowMasterNarrator(Narrator):
         return f"{self.colour(c)} {names.type_name(t, self.lang)}"
 
     def _join(self, items: Sequence[str]) -> str:
-        items = [i for i in items if i]
-        if not items:
-            return self.text["none"]
-        if len(items) == 1:
-            return items[0]
-        return self.text["list"].join(items[:-1]) + self.text["and"] + items[-1]
+        return self.join([i for i in items if i], empty=self.text["none"])
 
     def _plural(self, n: int, one: str, many: str) -> str:
         return self.text[one] if n == 1 else self.text[many]
@@ -735,7 +719,7 @@ class ShadowMasterNarrator(Narrator):
                 out.append(self._T("row_reset"))
             return out
         if ph == Phase.C_SHOW:
-            return [self._T("shown", Whose=_cap(self._whose(core.asked, v)), card=self.card(a))]
+            return [self._T("shown", Whose=cap(self._whose(core.asked, v)), card=self.card(a))]
         if ph == Phase.C_FIRST:
             return [self._S("first", a, v)]
         if ph == Phase.C_DICE:
@@ -929,7 +913,7 @@ class ShadowMasterNarrator(Narrator):
             return []
         g = sum(mid[x][1] for x in G)
         if after.phase == Phase.TARGET and after.current_player() == p:
-            return [self._S("multi", p, v, Colour=_cap(self.colour(c)), colour=self.colour(c), size=len(G), g=g)]
+            return [self._S("multi", p, v, Colour=cap(self.colour(c)), colour=self.colour(c), size=len(G), g=g)]
         if after.phase == Phase.REMOVE:
             kind, where, m = after.candidates()[0] if after.candidates() else (Target.BATTLE, h, 0)
             return self._target_line(core, after, p, h, kind, where, m, v, mid=mid, G=G)
@@ -962,17 +946,17 @@ class ShadowMasterNarrator(Narrator):
         if kind == Target.CAPTURE:
             owner = after.castles()
             who = next((o for o, cell in owner if cell == where), p)
-            out.append(self._T("capture", Colour=_cap(self.colour(c)), colour=self.colour(c), cell=self.cell(where),
+            out.append(self._T("capture", Colour=cap(self.colour(c)), colour=self.colour(c), cell=self.cell(where),
                                who=self.seat(who if who is not None else p, v)))
         elif kind == Target.BATTLE:
             T = self._group(core.board, mid, where, self._kingdom(core, ecol)) if ecol < 6 else [where]
             t = sum(mid[x][1] for x in T)
-            out.append(self._T("battle", Colour=_cap(self.colour(c)), colour=self.colour(c), size=len(G), g=g,
+            out.append(self._T("battle", Colour=cap(self.colour(c)), colour=self.colour(c), size=len(G), g=g,
                                enemy=self.colour(ecol) if ecol < 6 else "?", cell=self.cell(where), tsize=len(T),
-                               t=t, how=self.text.get(f"how{m}", ""), How=_cap(self.text.get(f"how{m}", "")), m=m,
+                               t=t, how=self.text.get(f"how{m}", ""), How=cap(self.text.get(f"how{m}", "")), m=m,
                                removals=self._plural(m, "removal", "removals")))
         else:
-            out.append(self._T("siege", Colour=_cap(self.colour(c)), colour=self.colour(c), enemy=self.colour(ecol) if ecol < 6 else "?",
+            out.append(self._T("siege", Colour=cap(self.colour(c)), colour=self.colour(c), enemy=self.colour(ecol) if ecol < 6 else "?",
                                cell=self.cell(where)))
         out.extend(self._removal_tail(core, after, skip=(h,)))
         return out
@@ -1025,7 +1009,7 @@ class ShadowMasterNarrator(Narrator):
         collapsed = [d for d in range(6) if rb[d] > 0 and ra[d] == 0]
         for d in collapsed:
             queen = any((d, 3) in core.power(q) for q in range(n))
-            out.append(self._T("collapse", Colour=_cap(self.colour(d)), colour=self.colour(d),
+            out.append(self._T("collapse", Colour=cap(self.colour(d)), colour=self.colour(d),
                                queen=self.text["queen"] if queen else ""))
         lost_colours = {d for d in range(6) if any(
             before_cells[h][0] == d and now_cells[h][0] != d for h in range(NCELLS))}
@@ -1036,12 +1020,12 @@ class ShadowMasterNarrator(Narrator):
             for d in range(6):
                 lost = [t for t in range(6) for _ in range(max(0, pb.get((d, t), 0) - pa.get((d, t), 0)))]
                 if lost and not (q == p_dec and core.phase in (Phase.SETTLE_SELL, Phase.FORCED_SELL)):
-                    out.append(self._T("cards_back", Whose=_cap(self._whose(q, v)),
+                    out.append(self._T("cards_back", Whose=cap(self._whose(q, v)),
                                        cards=self._join([self.power_card(d, t) for t in lost]),
                                        go="go" if len(lost) > 1 or self.lang != "en" else "goes", colour=self.colour(d)))
         for i, (ob, oa) in enumerate(zip(core.persons(), after.persons())):
             if ob is not None and oa is None:
-                out.append(self._T("person_back", Whose=_cap(self._whose(ob, v)), person=names.person_name(i, self.lang)))
+                out.append(self._T("person_back", Whose=cap(self._whose(ob, v)), person=names.person_name(i, self.lang)))
         # money
         others_paid = any(self._money(core, q)[0] != self._money(after, q)[0] for q in range(n) if q != p_dec)
         settling = (core.phase == Phase.SETTLE_SELL or after.round != core.round
@@ -1098,7 +1082,7 @@ class ShadowMasterNarrator(Narrator):
             out.append(self._T("b5"))
         for mb, ma in zip(fb["milestones"], fa["milestones"]):
             if ma is not None and mb != ma:
-                out.append(self._T("milestone", Colour=_cap(self.colour(ma)), colour=self.colour(ma)))
+                out.append(self._T("milestone", Colour=cap(self.colour(ma)), colour=self.colour(ma)))
             elif mb is not None and ma is None:
                 out.append(self._T("milestone_lost", colour=self.colour(mb)))
         if fa["end_round"] and not fb["end_round"]:
@@ -1479,7 +1463,7 @@ class ShadowMasterNarrator(Narrator):
             if pend:
                 dep += self._T("waiting", n=pend).replace(" (", ", ").rstrip(")")
             mark = "> " if cp == p else "  "
-            who = _cap(self.seat(p, viewer))
+            who = cap(self.seat(p, viewer))
             out.extend(self._split(T("b_player", mark=mark, who=who, money=core.total_money(p), hand=hand, deps=dep,
                                      score=core.score(p), income=core.income(p), held=sum(core.power(p).values()),
                                      pl=core.power_limit(p), cards=core.hand_size(p), tl=core.territory_limit(p))))
@@ -1572,7 +1556,7 @@ class ShadowMasterNarrator(Narrator):
         ranks = core.ranks()
         n = core.num_players
         lines = ([self.board(State(self.game, core), viewer), ""] if board else []) + [T("end_title")]
-        names_ = [_clip(_cap(self.seat(p, viewer)), 14) for p in range(n)]
+        names_ = [_clip(cap(self.seat(p, viewer)), 14) for p in range(n)]
         w = max(12, max(width(x) for x in names_) + 3)
         cols = self.text["end_cols"].split("  ")
         lines.append(pad("", w) + "".join(pad(c, 9, right=True) for c in cols))
@@ -1593,7 +1577,7 @@ class ShadowMasterNarrator(Narrator):
         if len(res.winners) == 1:
             lines.append(self._S("winner", res.winners[0], viewer, score=best))
         else:
-            lines.append(T("winners", who=_cap(self._join([self.seat(w_, viewer) for w_ in res.winners])), score=best))
+            lines.append(T("winners", who=cap(self._join([self.seat(w_, viewer) for w_ in res.winners])), score=best))
         import textwrap
         lines.extend(textwrap.wrap(T("end_reason", reason=self._reason(res.reason)), WIDTH, subsequent_indent="  ",
                                    break_on_hyphens=False))

@@ -8,7 +8,7 @@ received a token this round.  Colours are also shown in terminal colour when ``c
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Dict, List, Optional
 
 from intrigue.engine.shadow_master import names
 from intrigue.ext.shadow_master_core import Cell, income as income_of
@@ -67,7 +67,7 @@ def render(game, core, seat: Optional[int], lang: str, result=None, color: bool 
     out.append(f"{t('supply')}: " + "  ".join(f"{names.COLOURS[c]} {supply[c]}" for c in range(6))
                + f"   {t('black')}: {f['black_supply']}")
     spaces = core.alliance()
-    allied = {}
+    allied: Dict[int, List[str]] = {}           # alliance space -> the colours on it
     for c, sp in enumerate(spaces):
         if sp:
             allied.setdefault(sp, []).append(names.COLOURS[c])

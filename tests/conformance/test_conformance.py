@@ -203,7 +203,7 @@ def test_records_save_load_and_replay(game_case, tmp_path):
 # protocol, terminal, bots
 # --------------------------------------------------------------------------------------------------
 def test_refereed_protocol_game_to_the_end(game_case):
-    from protocol_helpers import Conn
+    from support.protocol import Conn
     conn = Conn()
     msgs = conn.send({"cmd": "new_game", "game": game_case.game, "ruleset": game_case.ruleset,
                       "players": game_case.players, "seed": 3, "bots": "random", "engine_seats": [1]
@@ -220,7 +220,7 @@ def test_refereed_protocol_game_to_the_end(game_case):
 
 
 def test_advisor_mode_follows_one_seat_and_decides_legally(game_case):
-    from protocol_helpers import Conn
+    from support.protocol import Conn
     state = load_game(game_case.game, game_case.ruleset, game_case.players).new_state(21)
     rng = Rng(21)
     seat = game_case.players - 1

@@ -1,0 +1,148 @@
+"""Opponent models that learn from the table (``opponent=mixture``): each opponent's habits reach the
+search's model of it, and the posterior over kinds of player tells them apart; and a scripted opponent
+that blocks every Foreign Aid with a Duke, whatever it holds: the default bot still plays Foreign Aid
+into it (a known limitation, marked as such), ``tieband`` stops it."""
+import pytest
+
+from support.ismcts_positions import deal, play
+from intrigue.engine import new_game
+from intrigue.engine.coup.belief import HABIT_PSEUDO, MIXTURE_PRIOR, TYPE_NAMES, CoupBelief
+from intrigue.engine.coup.heuristic import model_context
+from intrigue.ext.coup_core import MODEL_HABIT_AT, MODEL_NHABITS, Action, Habit, Phase, Role
+from intrigue.ext.ismcts import model_probs
+from intrigue.search.bot import make_bot
+from intrigue.search.heuristic import HeuristicBot
+
+BLOCK_DUKE = Action.BLOCK + Role.DUKE
+
+
+class DukeBlocker:
+    """Blocks every Foreign Aid with a Duke, whatever it holds; else plays as the heuristic bot."""
+
+    def __init__(self, seed):
+        self.rest = HeuristicBot(seed=seed)
+
+    def choose(self, info):
+        if info.core.phase == Phase.BLOCK and BLOCK_DUKE in info.legal_actions():
+            return BLOCK_DUKE
+        return self.rest.choose(info).action
+
+
+def _aid_around_blocks(spec, players, games, iterations):
+    """The bot against the blocker (and, among more players, heuristic bots): per phase of the game --
+    before the blocker's second Duke block (of anyone's Foreign Aid), and after it -- the bot's turns
+    and how many were Foreign Aid; then, after the second block, how often the bot let the blocker's
+    block of its own Foreign Aid stand (walked into it) and how often it challenged it."""
+    turns, aid = [0, 0], [0, 0]
+    walked = challenged = 0
+    for g in range(games):
+        state = new_game("coup", players=players, seed=100 + g)
+        bot = make_bot(f"{spec}{',' if ':' in spec else ':'}iterations={iterations}", seed=g)
+        me = g % players                               # the bot sits in every seat over the games
+        blocker_seat = (me + 1) % players
+        others = {q: (DukeBlocker(seed=g) if q == blocker_seat else HeuristicBot(seed=g * 10 + q))
+                  for q in range(players) if q != me}
+        blocks = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            info = state.information_state(seat)
+            if seat == me:
+                a = bot.choose(info).action
+            else:
+                pick = others[seat].choose(info)
+                a = pick if isinstance(pick, int) else pick.action
+            core = state.core
+            if seat == blocker_seat and core.phase == Phase.BLOCK and a == BLOCK_DUKE:
+                blocks += 1
+            if seat == me:
+                late = int(blocks >= 2)
+                if core.phase == Phase.ACTION:
+                    turns[late] += 1
+                    aid[late] += a == Action.FOREIGN_AID
+                elif (late and core.phase == Phase.BCHALLENGE and core.blocker == blocker_seat
+                      and core.actor == me):
+                    challenged += a == Action.CHALLENGE
+                    walked += a != Action.CHALLENGE
+            state.apply_action(a)
+        bot.close()
+    return turns, aid, walked, challenged
+
+
+@pytest.mark.xfail(strict=True, reason="the default search cannot tell Foreign Aid into a likely block from "
+                   "Income (one coin) at these budgets and walks into it (16 times here); tieband=1 or 2 "
+                   "fixes it but loses among four to searching opponents (docs/search.md, Strength)")
+def test_the_default_bot_stops_playing_foreign_aid_into_a_habitual_duke_block():
+    # 24 seeded games among four at 300 iterations, the bot in every seat: once the blocker has blocked
+    # twice, the bot should let its block of the bot's own Foreign Aid stand at most a few times in all
+    turns, aid, walked, challenged = _aid_around_blocks("ismcts", 4, 24, 300)
+    assert turns[1] >= 5                               # the blocker did get to block twice
+    assert walked <= 3, (walked, challenged)
+    assert aid[1] <= max(2, 0.2 * turns[1]), (aid, turns)
+
+
+def _two_duke_blocks():
+    """Four players; seat 1 (no Duke) blocks seat 0's Foreign Aid with a Duke twice, unchallenged."""
+    state = play(4, deal(("captain", "captain"), ("assassin", "contessa"), ("ambassador", "ambassador"),
+                         ("captain", "assassin")))
+    for _ in range(2):
+        state.apply_action("foreign_aid")
+        while state.core.phase == Phase.BLOCK:
+            state.apply_action("block duke" if state.current_player() == 1 else "pass")
+        while state.core.phase == Phase.BCHALLENGE:
+            state.apply_action("pass")
+        for _ in range(3):
+            state.apply_action("income")
+    return state
+
+
+def test_a_habit_is_blended_into_the_searchs_model_of_that_seat():
+    state = _two_duke_blocks()
+    info = state.information_state(0)
+    ctx = CoupBelief(info.game, opponent="mixture").model_context(info, model_context(info))
+    at = MODEL_HABIT_AT + (1 * MODEL_NHABITS + Habit.BLOCK_FA) * 2
+    rate, weight = (2 + 0.5) / 3, 2 / (2 + HABIT_PSEUDO)
+    assert (ctx[at], ctx[at + 1]) == (round(255 * rate), round(255 * weight))
+    for q in (2, 3):                                     # they let both blocks stand: 0 challenges of 2
+        base = MODEL_HABIT_AT + q * MODEL_NHABITS * 2
+        assert ctx[base + 2 * Habit.BLOCK_FA:base + 2 * Habit.BLOCK_FA + 2] == bytes(2)
+        assert tuple(ctx[base + 2 * Habit.CHALLENGE:base + 2 * Habit.CHALLENGE + 2]) == (
+            round(255 * 0.5 / 3), round(255 * 0.5))
+    state.apply_action("foreign_aid")
+    assert state.current_player() == 1 and state.legal_moves() == ["pass", "block duke"]
+    plain = model_probs(state.core, ctx[:at] + bytes(2) + ctx[at + 2:])         # the types alone
+    mixed = model_probs(state.core, ctx)
+    w, r = ctx[at + 1] / 255, ctx[at] / 255
+    assert mixed[1] == pytest.approx((1 - w) * plain[1] + w * r, abs=1e-12)
+    assert mixed[1] > 0.4 > plain[1]                     # without a Duke, the blocker still blocks
+
+
+def test_the_mixture_tells_a_challenger_from_a_truthful_player():
+    # four seats of distinct styles, seeded games stopped once seat 1 has challenged twice: the posterior
+    # of 'challenger' has grown for that seat (which challenges everything) and shrunk for the truthful one
+    specs = ["heuristic", "heuristic:style=challenger", "heuristic:style=truthful", "heuristic:style=bluffer"]
+    post = {1: [], 2: []}
+    for seed in range(10):
+        state = new_game("coup", players=4, seed=seed)
+        bots = [make_bot(spec, seed=seed * 4 + i) for i, spec in enumerate(specs)]
+        challenges = 0
+        while challenges < 2 and not state.is_terminal():
+            seat = state.current_player()
+            a = bots[seat].choose(state.information_state(seat)).action
+            challenges += seat == 1 and a == Action.CHALLENGE
+            state.apply_action(a)
+        info = state.information_state(0)
+        for q, types in CoupBelief(info.game, opponent="mixture").type_posteriors(info).items():
+            if q in post:
+                post[q].append(types["challenger"])
+    prior = MIXTURE_PRIOR[TYPE_NAMES.index("challenger")]
+    assert len(post[1]) >= 5 and len(post[2]) >= 5
+    assert sum(post[1]) / len(post[1]) > 3 * prior
+    assert sorted(post[2])[len(post[2]) // 2] < prior      # the median
+
+
+def test_ties_to_the_heuristic_stop_foreign_aid_into_a_habitual_duke_block():
+    # the same games with tieband=2: where the search cannot tell its move from the heuristic's, the
+    # heuristic's (Foreign Aid unlikely once a Duke is claimed) -- the block is let stand at most twice
+    turns, aid, walked, challenged = _aid_around_blocks("ismcts:tieband=2", 4, 24, 300)
+    assert turns[1] >= 5
+    assert walked <= 2, (walked, challenged)
