@@ -148,6 +148,14 @@ class Narrator:
         return State(self.game, core).render(viewer, self.lang) if board else ""
 
     # --- shared text helpers -------------------------------------------------------------------------
+    def _T(self, key: str, **kw: Any) -> str:
+        """Phrase ``key`` of the narrator's language filled in with ``kw``; a phrase that language lacks
+        is taken from English (a game's narrator may add its own touches, e.g. Thai spacing)."""
+        template = self.text.get(key)
+        if template is None:
+            template = {**BASE_TEXT["en"], **self.TEXT.get("en", {})}[key]
+        return template.format(**kw)
+
     def join(self, items: Sequence[str], word: str = "and", empty: str = "") -> str:
         """``a, b and c`` in the narrator's language (its ``list`` and ``word`` phrases); ``empty`` for
         no items."""
