@@ -83,7 +83,8 @@ def _split_sprt(tokens: Tuple[str, ...]) -> Tuple[List[str], List[str]]:
 
     A bot spec with options has a ':' before its first '=', so any other KEY=VALUE is an SPRT
     parameter: a mistyped one is then refused by name (``Sprt.parse``), not counted as a third bot."""
-    sprt, rest = [], []
+    sprt: List[str] = []
+    rest: List[str] = []
     for tok in tokens:
         (sprt if "=" in tok and ":" not in tok.partition("=")[0] else rest).append(tok)
     return sprt, rest
@@ -174,11 +175,11 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
 
     if gauntlet:
         from intrigue.search.arena import Gauntlet
-        if first_team is not None or more_bots:
+        if first_bot is None or more_bots:             # (--team-bots given instead: see above)
             raise click.UsageError("--gauntlet takes one bot (--bots SPEC): the game names its opponents")
         ar: Any = Gauntlet(config(players or 2), bot=first_bot, games=games)
     elif ladder or sprt_text is not None:
-        if first_team is not None:
+        if first_bot is None:                          # --team-bots given instead (see above)
             raise click.UsageError("--ladder and --sprt take --bots, not --team-bots")
         sprt_items, rest = _split_sprt(more_bots)
         if ladder and sprt_items:
@@ -210,6 +211,7 @@ def arena(game: str, ruleset: Optional[str], players: Optional[int], first_bot: 
             if players is None:
                 players = load_game(game, ruleset, None).num_players
         else:
+            assert first_bot is not None                   # one of --bots and --team-bots (see above)
             specs_ = [first_bot, *more_bots]
             if players is None:
                 players = len(specs_) if len(specs_) > 1 else load_game(game, ruleset, None).num_players

@@ -183,7 +183,8 @@ class TerminalGame:
         decoy_bot = DecoyBot(spec, self.pacer.decoy_seed(), real)
         try:
             start = time.monotonic()
-            think(decoy_bot, decoy, who=who, lang=self.lang, status=self.status, bidi=self.bidi)
+            think(decoy_bot.bot, decoy, who=who, lang=self.lang, status=self.status, bidi=self.bidi,
+                  work=lambda on_info, stop: decoy_bot.choose(decoy, on_info=on_info, stop=stop))
             self.pacer.record(seat, kind, time.monotonic() - start, spec)    # (only a search that ran)
         except KeyboardInterrupt:
             raise

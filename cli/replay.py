@@ -14,7 +14,7 @@ import click
 
 from intrigue.cli.play import _utf8
 from intrigue.cli.tui import RTL_LANGS, event_line, narrator_for, t, visual, wants_color
-from intrigue.engine import Event, GameRecord, RecordError, State
+from intrigue.engine import Event, GameRecord, InfoState, RecordError, State
 from intrigue.search.table import seen
 
 
@@ -43,25 +43,26 @@ def frames(record: GameRecord, seat: Optional[int], narrator=None) -> List[Frame
         # a narrator may tell a replay more than play (a Politics window pass names its window)
         return out + narrator.event_for_replay(core, event, viewer)
 
+    out: List[Frame] = []
     if record.seat is not None:
         if seat is not None and seat != record.seat:
             raise RecordError(f"this record is seat {record.seat}'s view: it cannot be shown as seat {seat}",
                               field="seat")
-        out = []
-        prev = None
+        view_seat = record.seat
+        before: Optional[InfoState] = None
         for i, info in enumerate(record.info_states()):   # one replay: linear in the record's length
-            ev = record.events[i - 1] if i else (None, None)
-            lines: List[str] = []
-            if prev is not None:
+            if before is None:
+                out.append(Frame(None, None, State(game, info.core), []))
+            else:
+                ev_seat, ev_text = record.events[i - 1]
                 try:
-                    action = game.observed_action(prev.core, record.seat, ev[1])
-                    lines = tell(prev.core, Event(ev[0], action, ev[1]))
+                    action = game.observed_action(before.core, view_seat, ev_text)
+                    lines = tell(before.core, Event(ev_seat, action, ev_text))
                 except Exception:
                     lines = []
-            out.append(Frame(ev[0], ev[1], State(game, info.core), lines))
-            prev = info
+                out.append(Frame(ev_seat, ev_text, State(game, info.core), lines))
+            before = info
         return out
-    out = []
     prev: Optional[Any] = None
     # one replay, each frame a copy of the kernel state only (a board needs no history): linear in the
     # record's length, where a copy of the whole state per step was quadratic
@@ -119,7 +120,8 @@ def replay(file: str, seat: Optional[int], lang: Optional[str], show_all: bool, 
         line of its own here, the seat named as the narrator names it: "Seat 2: Pass", "You: Pass"."""
         if fr.lines:
             return fr.lines
-        if fr.seat is not None and fr.seat >= 0:
+        assert fr.seat is not None and fr.text is not None      # an event's frame, not the start
+        if fr.seat >= 0:
             who = narrator.seat(fr.seat, viewer)
             return [f"{who[:1].upper()}{who[1:]}: {game.describe_action(fr.text, lang)}"]
         return [event_line(game, fr.seat, fr.text, lang, viewer).strip()]

@@ -194,7 +194,8 @@ OS_REASONS = {
 
 def os_reason(err: OSError, lang: str) -> str:
     """Why a file operation failed, in ``lang`` where the reason is a common one, else the system's."""
-    return OS_REASONS.get(lang, {}).get(err.errno) or err.strerror or str(err)
+    known = OS_REASONS.get(lang, {}).get(err.errno) if err.errno is not None else None
+    return known or err.strerror or str(err)
 
 
 def narrator_for(game: Game, lang: str, names=None, color: bool = False) -> Narrator:

@@ -18,11 +18,21 @@ from intrigue.engine.game import Event, Game, State
 #: defaults of the optional methods (a game's ``TEXT`` may override any of them).
 BASE_TEXT: Dict[str, Dict[str, str]] = {
     "en": {"you": "you", "seat": "seat {n}", "one_choice_played": "Only one choice, played for you: {label}",
-           "list": ", ", "and": " and "},
+           "list": ", ", "and": " and ",
+           "w_no_move": "{text!r} is not a move of this game.",
+           "w_other": "{text!r} does not answer this decision: '{verb}' belongs to another one ({when}).",
+           "w_args": "{text!r} is not written as this decision takes it, e.g. '{example}'.",
+           "w_args_en": "{text!r} is not possible here: {reason}."},
     "th": {"you": "คุณ", "seat": "ที่นั่ง {n}", "one_choice_played": "มีทางเลือกเดียว เลือกให้แล้ว: {label}",
-           "list": " ", "and": " และ "},
+           "list": " ", "and": " และ ",
+           "w_no_move": "{text!r} ไม่ใช่การเดินของเกมนี้",
+           "w_other": "{text!r} ไม่ใช่คำตอบของการตัดสินใจนี้: '{verb}' ใช้ใน{when}",
+           "w_args": "{text!r} เขียนไม่ตรงกับการตัดสินใจนี้ ตัวอย่าง '{example}'"},
     "he": {"you": "את/ה", "seat": "מושב {n}", "one_choice_played": "יש רק אפשרות אחת, והיא נבחרה עבורך: {label}",
-           "list": ", ", "and": " ו"},
+           "list": ", ", "and": " ו",
+           "w_no_move": "{text!r} אינו מהלך במשחק הזה.",
+           "w_other": "{text!r} אינו עונה על ההחלטה הזאת: '{verb}' שייך להחלטה אחרת ({when}).",
+           "w_args": "{text!r} אינו כתוב בצורה שההחלטה הזאת מקבלת, למשל '{example}'."},
 }
 
 
@@ -148,6 +158,14 @@ class Narrator:
         return State(self.game, core).render(viewer, self.lang) if board else ""
 
     # --- shared text helpers -------------------------------------------------------------------------
+    def _T(self, key: str, **kw: Any) -> str:
+        """Phrase ``key`` of the narrator's language filled in with ``kw``; a phrase that language lacks
+        is taken from English (a game's narrator may add its own touches, e.g. Thai spacing)."""
+        template = self.text.get(key)
+        if template is None:
+            template = {**BASE_TEXT["en"], **self.TEXT.get("en", {})}[key]
+        return template.format(**kw)
+
     def join(self, items: Sequence[str], word: str = "and", empty: str = "") -> str:
         """``a, b and c`` in the narrator's language (its ``list`` and ``word`` phrases); ``empty`` for
         no items."""

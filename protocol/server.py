@@ -27,7 +27,7 @@ import sys
 import threading
 import time
 import traceback
-from typing import Any, BinaryIO, Dict, List, Optional, TextIO
+from typing import Any, BinaryIO, Dict, List, Optional, TextIO, Union
 
 from intrigue import __version__
 from intrigue.engine import IntrigueError, OptionError, game_class, game_names, load_game
@@ -38,6 +38,7 @@ from intrigue.protocol.framing import FORMATS, Item, Reader, Writer
 from intrigue.protocol.sessions import AdvisorSession, RefereeSession
 from intrigue.search.bot import Analysis, Bot, Limits, bot_types, make_bot, strongest_bot_spec
 from intrigue.search.pacing import Pause, run_decoy
+from intrigue.search.table import ViewKey
 from intrigue.search.turn import Turn, bot_seed, play_turn
 
 PROTOCOL_VERSION = 1
@@ -62,8 +63,12 @@ class EngineOption:
     type: str                          # "string", "int" or "bool"
     default: Any
     help: str
-    min: Optional[int] = None
+    min: Optional[int] = None          # an int option's bounds (both given)
     max: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        if self.type == "int" and (self.min is None or self.max is None):
+            raise ValueError(f"engine option {self.name!r}: an int option needs its min and max")
 
     def parse(self, value: Any) -> Any:
         if value is None:                  # not Python's None: the user sent nothing
@@ -94,6 +99,7 @@ class EngineOption:
                 value = int(value.strip())
             except ValueError:
                 raise bad from None
+        assert self.min is not None and self.max is not None      # an int option has both (__post_init__)
         if isinstance(value, bool) or not isinstance(value, int) or not self.min <= value <= self.max:
             raise bad
         return value
@@ -401,6 +407,7 @@ class Server:
                                     field="engine_seats")
         human = [s for s in range(n) if s not in engine_seats]
         view = f.get("view")
+        views: List[ViewKey]
         if view is None:
             views = list(human) if human else ["public"]
         elif isinstance(view, list):
@@ -622,19 +629,20 @@ class Server:
             msg["cmd"] = job.kind
             self.send(msg)
 
-        try:
+        def search() -> Union[Turn, Analysis]:
             if job.kind == "turn":        # one driver for every table's bot turn: search/turn.py
-                def method(info: Any, limits: Optional[Limits], on_info: Any, stop: threading.Event) -> Turn:
-                    return play_turn(job.bot, info, job.turn_seed, limits=limits, on_info=on_info, stop=stop)
-            else:
-                method = job.bot.analyze if job.kind == "analyze" else job.bot.choose
+                return play_turn(job.bot, job.info, job.turn_seed, limits=job.limits, on_info=on_info, stop=job.stop)
+            method = job.bot.analyze if job.kind == "analyze" else job.bot.choose
+            return method(job.info, limits=job.limits, on_info=on_info, stop=job.stop)
+
+        try:
             if job.pause.decoy is not None:  # paced by a decoy search (search/pacing.py)
                 try:
                     job.decoy_seconds = run_decoy(job.pause.decoy, job.bot.spec, job.decoy_seed, job.stop,
                                                   job.limits, real=job.info)
                 except Exception:        # noqa: BLE001 - a failing decoy is passed over: the move is forced
                     job.decoy_seconds = None
-            result = method(job.info, limits=job.limits, on_info=on_info, stop=job.stop)
+            result = search()
             if job.pause.seconds > 0:        # paced; a stop or a new game ends the wait
                 job.stop.wait(max(0.0, job.pause.seconds - (time.monotonic() - job.started)))
             job.outcome = (result, None)

@@ -38,8 +38,10 @@ class Server(Protocol):
     """What a session needs from the server that hosts it (:class:`intrigue.protocol.server.Server`):
     sessions sit below the server and never import it."""
 
-    winding_down: bool
     options: Dict[str, Any]
+
+    @property
+    def winding_down(self) -> bool: ...
 
     def send(self, msg: Dict[str, Any]) -> None: ...
 

@@ -206,7 +206,7 @@ def _finish(task: Dict[str, Any], game: Any, bots: List[Bot], seats: List[int], 
         record = state.record(**meta).to_bytes()
     payoffs = list(res.scores) if game.payoff == "scores" and res.scores is not None else None
     return GameOutcome(g, seats, list(res.placings), list(res.winners), res.draw, turns, decisions,
-                       time.perf_counter() - t, [c[0] for c in clock], [c[1] for c in clock], teams,
+                       time.perf_counter() - t, [c[0] for c in clock], [int(c[1]) for c in clock], teams,
                        kinds, f"{socket.gethostname()}:{os.getpid()}", record, payoffs=payoffs)
 
 
@@ -715,10 +715,11 @@ class Arena(Match):
         return tallies
 
     def team_tallies(self) -> List[BotTally]:
-        tallies = [BotTally(spec, team=name) for name, spec in self.team_bots or []]
+        teams = self.team_bots or []
+        tallies = [BotTally(spec, team=name) for name, spec in teams]
         for o in self.outcomes:
-            for i, t in enumerate(tallies):
-                members = (o.teams or {}).get(t.team, [])
+            for (name, _), t in zip(teams, tallies):
+                members = (o.teams or {}).get(name, [])
                 if not members:
                     continue
                 t.games += 1

@@ -10,9 +10,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-import threading
 import time
-from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Tuple, Type
+from typing import Any, Callable, ClassVar, Dict, List, Mapping, Optional, Protocol, Tuple, Type
 
 from intrigue.engine.errors import IntrigueError
 from intrigue.engine.game import InfoState
@@ -89,6 +88,21 @@ class Analysis:
 InfoCallback = Callable[[Dict[str, Any]], None]
 
 
+class StopEvent(Protocol):
+    """What a search is given as its ``stop``: a :class:`threading.Event`, or anything with its two
+    reading methods -- a web table's pool hands a gate (``web/pool.py``) that also makes the search
+    wait there while other tables' bots have the cores.  The search polls :meth:`is_set` between
+    chunks of work and answers with what it has once it reads True."""
+
+    def is_set(self) -> bool:
+        """Whether the search should stop now (may block first, as a pool's gate does)."""
+        ...
+
+    def wait(self, timeout: Optional[float] = None) -> bool:
+        """Block until the event is set or ``timeout`` seconds pass; whether it is set."""
+        ...
+
+
 class Bot:
     """Base class.  Subclasses set ``name`` and ``options`` and implement :meth:`choose`.
 
@@ -124,7 +138,7 @@ class Bot:
         return f"{self.level} ({self.spec})" if self.level else self.spec
 
     def choose(self, info: InfoState, *, limits: Optional[Limits] = None,
-               on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
+               on_info: Optional[InfoCallback] = None, stop: Optional[StopEvent] = None) -> Analysis:
         """Decide for ``info.seat``, which must be the seat to decide."""
         raise NotImplementedError
 
@@ -135,11 +149,11 @@ class Bot:
         return None
 
     def analyze(self, info: InfoState, *, limits: Optional[Limits] = None,
-                on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
+                on_info: Optional[InfoCallback] = None, stop: Optional[StopEvent] = None) -> Analysis:
         """Like :meth:`choose`, for hints: the analysis of the decision without committing to it."""
         return self.choose(info, limits=limits, on_info=on_info, stop=stop)
 
-    def prepare(self, info: InfoState, stop: Optional[threading.Event] = None) -> None:
+    def prepare(self, info: InfoState, stop: Optional[StopEvent] = None) -> None:
         """Do the work a decision at ``info`` pays before it searches (a search bot: read the history
         into its belief), without deciding anything (default: nothing).  A table timing a decoy search
         calls it on the seat's real information first, so the decoy takes as long as a real first
@@ -166,7 +180,7 @@ class RandomBot(Bot):
     summary = "a uniformly random legal action"
 
     def choose(self, info: InfoState, *, limits: Optional[Limits] = None,
-               on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
+               on_info: Optional[InfoCallback] = None, stop: Optional[StopEvent] = None) -> Analysis:
         legal = info.legal_actions()
         if not legal:
             raise IntrigueError(f"seat {info.seat} has no decision to make now")

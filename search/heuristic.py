@@ -18,13 +18,12 @@ the seat; a policy must never read them.
 """
 from __future__ import annotations
 
-import threading
 from typing import Any, ClassVar, Dict, Optional
 
 from intrigue.engine.errors import UnknownGameError
 from intrigue.engine.game import InfoState
 from intrigue.engine.registry import game_class, game_names
-from intrigue.search.bot import Analysis, Bot, BotSpecError, InfoCallback, Limits
+from intrigue.search.bot import Analysis, Bot, BotSpecError, InfoCallback, Limits, StopEvent
 
 
 def policy_class(game_name: str) -> type:
@@ -73,7 +72,7 @@ class HeuristicBot(Bot):
         return cls(self.rng, style=style)
 
     def choose(self, info: InfoState, *, limits: Optional[Limits] = None,
-               on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
+               on_info: Optional[InfoCallback] = None, stop: Optional[StopEvent] = None) -> Analysis:
         legal = info.legal_actions()
         if not legal:
             raise BotSpecError(f"seat {info.seat} has no decision to make now", field="seat")

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import threading
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -28,7 +27,7 @@ from intrigue.ext.game_api import derive_seed
 from intrigue.ext.ismcts import Search, SearchOptions, node_size
 from intrigue.search.belief import belief_model
 from intrigue.search.online_cfr import SAMPLINGS, CfrOptions, answer as cfr_answer, search as cfr_search
-from intrigue.search.bot import MAX_TIME_MS, ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, make_bot
+from intrigue.search.bot import MAX_TIME_MS, ActionStat, Analysis, Bot, BotSpecError, InfoCallback, Limits, StopEvent, make_bot
 
 DEFAULT_ITERATIONS = 10000
 CHUNK_SECONDS = 0.02
@@ -254,7 +253,7 @@ class IsmctsBot(Bot):
             return str(self._seat_default(info, "belief", "heuristic"))
         return str(search_defaults(game).get("belief", "heuristic"))
 
-    def prepare(self, info: InfoState, stop: Optional[threading.Event] = None) -> None:
+    def prepare(self, info: InfoState, stop: Optional[StopEvent] = None) -> None:
         """Build the belief table of ``info`` as a decision there would before its search."""
         model = self._model(info)
         if model is not None and _has_belief_hook(info) and self.config["belief"]:
@@ -385,7 +384,7 @@ class IsmctsBot(Bot):
 
     # --- the decision -----------------------------------------------------------------------------
     def choose(self, info: InfoState, *, limits: Optional[Limits] = None,
-               on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
+               on_info: Optional[InfoCallback] = None, stop: Optional[StopEvent] = None) -> Analysis:
         """Search ``info``'s decision within ``limits`` (else the spec's): resolve the limits, build the
         belief and the search options, start the worker processes' searches, run this process's
         (an ensemble of trees, chunk by chunk, until a limit, the clock or ``stop``), merge the
@@ -457,7 +456,7 @@ class IsmctsBot(Bot):
         return str(self._seat_default(info, "algorithm", "uct"))
 
     def _choose_cfr(self, info: InfoState, plan: "_Plan", moves: Dict[int, str], seed: int, t0: float,
-                    on_info: Optional[InfoCallback], stop: Optional[threading.Event]) -> Analysis:
+                    on_info: Optional[InfoCallback], stop: Optional[StopEvent]) -> Analysis:
         """The decision by online CFR (:mod:`intrigue.search.online_cfr`): the mixed strategy at the seat's
         information set, and a move drawn from it.  (Workers are not used: one process searches.)"""
         cfg = self.config
@@ -500,7 +499,7 @@ class IsmctsBot(Bot):
         # is the time searched, as in UCI
         plan.early = bool(self.config["earlystop"]) and time_ms is not None and plan.budget
 
-    def _prepare_search(self, info: InfoState, plan: "_Plan", stop: Optional[threading.Event]) -> "_Job":
+    def _prepare_search(self, info: InfoState, plan: "_Plan", stop: Optional[StopEvent]) -> "_Job":
         """The belief (its model and likelihood table) and the options of this decision's searches, and
         how their iterations are shared between this process, its trees and the workers."""
         cfg = self.config
@@ -542,7 +541,7 @@ class IsmctsBot(Bot):
                 "iterations": job.share, "deadline": deadline, "first_chunk": FIRST_TIMED_CHUNK}
         return pool.submit([dict(task, seed=derive_seed(seed, SEED_WORKER, w)) for w in range(1, plan.workers)])
 
-    def _run(self, ensemble: "_Ensemble", plan: "_Plan", t0: float, stop: Optional[threading.Event],
+    def _run(self, ensemble: "_Ensemble", plan: "_Plan", t0: float, stop: Optional[StopEvent],
              report: Callable[[float], None]) -> str:
         """This process's search, chunk by chunk without the GIL, until it is done; why it ended
         (``limit``, ``stopped``, ``agreed``, or :func:`_settled`'s reason).  Between chunks: ``stop``, the

@@ -12,7 +12,6 @@ search chunk by chunk (limits, clock, ``stop``, progress) and :func:`answer` tur
 from __future__ import annotations
 
 import dataclasses
-import threading
 import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
@@ -20,7 +19,7 @@ from intrigue.engine.game import InfoState
 from intrigue.engine.replay import ViewReplay
 from intrigue.ext.game_api import Rng
 from intrigue.ext.online_cfr import OnlineCfr
-from intrigue.search.bot import ActionStat, Analysis
+from intrigue.search.bot import ActionStat, Analysis, StopEvent
 
 Path = List[Tuple[int, int]]
 #: Who saw an event of the path (the same numbers as ``ext/online_cfr.pxd``).
@@ -98,7 +97,7 @@ def new_search(info: InfoState, seed: int, options: CfrOptions = CfrOptions()) -
 
 
 def search(info: InfoState, seed: int, options: CfrOptions, iterations: Optional[int], deadline: Optional[float],
-           stop: Optional[threading.Event] = None,
+           stop: Optional[StopEvent] = None,
            report: Optional[Callable[[OnlineCfr, float], None]] = None) -> Tuple[OnlineCfr, str]:
     """Run the search for ``info`` chunk by chunk without the GIL until ``iterations`` (None: no limit),
     the ``deadline`` (a ``time.perf_counter()`` time; None: none) or ``stop``; ``report(search, now)`` is

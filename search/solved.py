@@ -13,7 +13,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from intrigue.engine.errors import IntrigueError
 from intrigue.engine.game import InfoState
-from intrigue.search.bot import Analysis, Bot, BotSpecError, InfoCallback, Limits
+from intrigue.search.bot import Analysis, Bot, BotSpecError, InfoCallback, Limits, StopEvent
 from intrigue.search.policy import PolicyFileError, PolicyTable
 
 _TABLES: Dict[str, Tuple[float, PolicyTable]] = {}
@@ -71,7 +71,7 @@ class SolvedBot(Bot):
         return probs
 
     def choose(self, info: InfoState, *, limits: Optional[Limits] = None,
-               on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Analysis:
+               on_info: Optional[InfoCallback] = None, stop: Optional[StopEvent] = None) -> Analysis:
         legal = info.legal_actions()
         if not legal:
             raise BotSpecError(f"seat {info.seat} has no decision to make now", field="seat")

@@ -24,12 +24,11 @@ Nothing here names a game: it runs on the engine API only.
 from __future__ import annotations
 
 import dataclasses
-import threading
 from typing import Optional
 
 from intrigue.engine.game import InfoState
 from intrigue.ext.game_api import Rng, derive_seed
-from intrigue.search.bot import Analysis, Bot, InfoCallback, Limits
+from intrigue.search.bot import Analysis, Bot, InfoCallback, Limits, StopEvent
 
 #: what a table's seed is split into by ``derive_seed(seed, SEED_TURN, ...)`` for a decision's seed
 SEED_TURN = 0x7E2
@@ -85,7 +84,7 @@ class Turn:
 
 
 def play_turn(bot: Bot, info: InfoState, seed: int, *, limits: Optional[Limits] = None,
-              on_info: Optional[InfoCallback] = None, stop: Optional[threading.Event] = None) -> Turn:
+              on_info: Optional[InfoCallback] = None, stop: Optional[StopEvent] = None) -> Turn:
     """Decide ``info.seat``'s move at ``info`` (which must be the seat to decide) with ``bot``.
 
     A forced move is played without the bot; a bot that raises an :class:`Exception` or answers an

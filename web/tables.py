@@ -57,6 +57,11 @@ class WebError(Exception):
         return out
 
 
+def known_lang(lang: Any) -> Optional[str]:
+    """``lang`` if it is one of the display languages (:data:`LANGS`), else None (missing or unknown)."""
+    return lang if lang in LANGS else None
+
+
 # --------------------------------------------------------------------------------------------------
 # the per-game web plug-in
 # --------------------------------------------------------------------------------------------------
@@ -360,7 +365,7 @@ class WebTable:
             out["client"] = client_data(game, narration.lang)
         if viewer is not None:
             out["private"] = game.private_info(core, viewer)
-        if cp >= 0 and cp == viewer and self._person_decides(viewer):
+        if viewer is not None and cp == viewer and self._person_decides(viewer):
             legal = state.legal_actions()
             out["prompt"] = (narration.decision_prompt(core, viewer) if len(legal) > 1
                              else narration.only_choice_prompt(core, legal[0], viewer))
@@ -521,6 +526,7 @@ class WebTable:
 
     async def _bot_turn(self, seat: int) -> None:
         bot = self.seats[seat].bot
+        assert bot is not None                    # started for a bot's seat only
         info = self.state.information_state(seat)
         kind = self.state.decision().kind
         forced = len(self.state.legal_actions()) == 1
@@ -763,8 +769,7 @@ class Replay:
             humans = [record.meta["human_seat"]]              # a record saved by intrigue play
         self._humans = {h for h in humans if isinstance(h, int)} if isinstance(humans, list) else set()
         self._bots = {str(k): str(v) for k, v in bots.items()} if isinstance(bots, dict) else {}
-        self.lang = lang if lang in LANGS else (record.meta.get("lang") if record.meta.get("lang") in LANGS
-                                                else self.game.language)
+        self.lang: str = known_lang(lang) or known_lang(record.meta.get("lang")) or self.game.language
         self._narrations: Dict[str, Narration] = {}
         self.narration = self.narration_for(self.lang)
         self.id = secrets.token_urlsafe(12)      # a seat's replay is that seat's: not guessable
@@ -774,10 +779,10 @@ class Replay:
         self._build()
 
     def narration_for(self, lang: Optional[str]) -> Narration:
-        lang = lang if lang in LANGS else self.lang
-        if lang not in self._narrations:
-            self._narrations[lang] = Narration(self.game, lang)
-        return self._narrations[lang]
+        key = known_lang(lang) or self.lang
+        if key not in self._narrations:
+            self._narrations[key] = Narration(self.game, key)
+        return self._narrations[key]
 
     # --- positions --------------------------------------------------------------------------------
     def _walk(self, start: int, stop: int, on_event: Optional[Callable[[int, Any, Event], None]] = None) -> Any:

@@ -292,7 +292,7 @@ class LeducNarrator(Narrator):
         if phase == K["PH_PUBLIC"]:
             out = [self.text["public"].format(card=self.card(rank))]
             own = self._own_card(core, v)
-            if own == rank:
+            if own is not None and own == rank:
                 out.append(self.text["pair_you"].format(hand=self.hand(own, rank)))
             return out
         seat = core.showing

@@ -642,8 +642,8 @@ class PoliticsNarrator(Narrator):
         if ph == Phase.RESOLVE:
             slot = core.resolving
             ct = next((c for c in core.contracts if c["slot"] == "AB"[slot]), None) if slot is not None else None
-            target = self.seat(ct["counterparty"], v) if ct else "?"
-            return [self._S("keep" if head == "keep" else "break", p, v, target=target)]
+            partner = self.seat(ct["counterparty"], v) if ct else "?"
+            return [self._S("keep" if head == "keep" else "break", p, v, target=partner)]
         if ph == Phase.VOTE:
             if len(words) == 1 and head == "vote":
                 return [self._S("voted", p, v)]

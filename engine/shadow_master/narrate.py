@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from intrigue.engine.game import CHANCE, TERMINAL, Event
 from intrigue.engine.narration import Narrator, cap, clip
@@ -37,6 +37,10 @@ CELL_NAMES = frozenset(names.cell_name(h) for h in range(70))
 
 WIDTH = 80
 """Every line of the board and of the end screen fits this many terminal columns."""
+
+#: Why a seat's money changed (told after the amount): a phrase key ("" for none), or a key with the
+#: values its phrase is filled with.
+Why = Union[str, Tuple[str, Dict[str, Any]]]
 
 
 TEXT: Dict[str, Dict[str, str]] = {
@@ -696,7 +700,7 @@ class ShadowMasterNarrator(Narrator):
         words = text.split()
         after = self._after(core, a, v)
         out: List[str] = []
-        reason: Dict[int, str] = {}
+        reason: Dict[int, Why] = {}
         if p == CHANCE:
             out.extend(self._chance(core, after, ph, a, words, v))
         else:
@@ -740,7 +744,7 @@ class ShadowMasterNarrator(Narrator):
 
     # decisions ------------------------------------------------------------------------------------------
     def _decision(self, core, after, p: int, a: int, words: List[str], v: Optional[int],
-                  reason: Dict[int, str]) -> List[str]:
+                  reason: Dict[int, Why]) -> List[str]:
         ph = core.phase
         S = lambda key, **kw: self._S(key, p, v, **kw)  # noqa: E731
         c = core.cur_col
@@ -985,7 +989,7 @@ class ShadowMasterNarrator(Narrator):
         return out
 
     # consequences --------------------------------------------------------------------------------------
-    def _consequences(self, core, after, v, reason: Dict[int, str], event: Event) -> List[str]:
+    def _consequences(self, core, after, v, reason: Dict[int, Why], event: Event) -> List[str]:
         out: List[str] = []
         n = core.num_players
         before_cells, now_cells = core.cells(), after.cells()
@@ -1031,7 +1035,8 @@ class ShadowMasterNarrator(Narrator):
         settling = (core.phase == Phase.SETTLE_SELL or after.round != core.round
                     or (core.phase == Phase.EXCHANGE and event.action == ExchangeAction.END and others_paid))
         told_settle = False
-        sold_by = price = None
+        sold_by: Optional[int] = None                    # the seat whose sale came first, at this price
+        price = 0
         if core.phase == Phase.SETTLE_SELL and event.action:
             # the sale first; the settlement (after the last sale) comes in the same step, and money
             # with no place to go once the last Power card is sold goes back to the bank
@@ -1092,7 +1097,7 @@ class ShadowMasterNarrator(Narrator):
             out.append(self._T("row_reset"))
         return out
 
-    def _why(self, why) -> str:
+    def _why(self, why: Why) -> str:
         """The reason of a payment: a phrase key, or (key, its values)."""
         if not why:
             return ""

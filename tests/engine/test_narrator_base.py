@@ -168,3 +168,40 @@ def test_wrap_keeps_lines_within_the_columns_and_indents_the_rest():
     assert wrap("short", 80) == ["short"] and wrap("", 80) == [""]
     thai = "คู่แข่ง: " + ", ".join(f"ที่นั่ง {s} random" for s in range(1, 8))    # combining marks take no column
     assert all(display_width(x) <= 40 for x in wrap(thai, 40)) and len(wrap(thai, 40)) > 1
+
+
+@pytest.mark.parametrize("lang", ["en", "th", "he"])
+def test_the_base_says_why_a_typed_move_is_unread_in_each_language(lang):
+    """``why_unread`` works on the base narrator, in its own phrases (a game without a narrator of its
+    own, or one that adds no refusal phrases, gets them): the text is quoted and the prompt follows."""
+    game = load_game("kuhn", None, None)
+    table = Table(game, 1)
+    table.start()
+    core = table.state.core
+    narrator = Narrator(game, lang)
+    prompt = narrator.prompt(core, 0)
+    said = narrator.why_unread(core, " fold ", 0, ValueError("unused"))
+    assert said == Narrator.TEXT[lang]["w_no_move"].format(text="fold") + " " + prompt
+
+
+def test_the_base_says_which_decision_a_move_belongs_to_and_how_it_is_written():
+    """With the game's verbs known (``VERBS``), a move of this decision written wrongly gets the
+    engine's reason in English and an example elsewhere."""
+    game = load_game("kuhn", None, None)
+    table = Table(game, 1)
+    table.start()
+    core = table.state.core
+    kind = game.decision_kind(core)
+
+    class Told(Narrator):
+        VERBS = {"bet": (kind,), "pass": (kind,)}
+
+    try:
+        game.string_to_action(core, "bet 3")
+    except Exception as err:          # the engine's own refusal of the wrongly written move
+        error = err
+    en = Told(game, "en").why_unread(core, "bet 3", 0, error)
+    assert en.startswith("'bet 3' is not possible here: ") and "notation" in en
+    assert en.endswith(" " + Told(game, "en").prompt(core, 0))
+    th = Told(game, "th").why_unread(core, "bet 3", 0, error)
+    assert th.startswith("'bet 3' เขียนไม่ตรงกับการตัดสินใจนี้ ตัวอย่าง 'bet'")
