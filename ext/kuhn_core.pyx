@@ -1,5 +1,6 @@
 # cython: language_level=3
 """Kuhn poker in C (see ``kuhn_core.pxd`` for the rules and the struct)."""
+from enum import IntEnum
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
@@ -315,5 +316,12 @@ cdef class KuhnCore(KernelState):
         return kuhn_chips(&self.st, seat) if self.st.over else 0
 
 
-CONST = dict(PASS=KUHN_PASS, BET=KUHN_BET, DEAL=KUHN_DEAL, MAX_PLAYERS=KUHN_MAX_PLAYERS,
-             NUM_ACTIONS=KUHN_NUM_ACTIONS, ANTE=KUHN_ANTE, BET_SIZE=KUHN_BET_SIZE)
+#: A seat's decisions, by the kernel's action ids.
+Action = IntEnum("Action", [("PASS", KUHN_PASS), ("BET", KUHN_BET)], module=__name__)
+#: The deal's chance actions are ``DEAL + card`` (card 0 is the lowest rank).
+DEAL = KUHN_DEAL
+#: The most players a game may have, the action ids' range, the ante and the size of a bet.
+MAX_PLAYERS = KUHN_MAX_PLAYERS
+NUM_ACTIONS = KUHN_NUM_ACTIONS
+ANTE = KUHN_ANTE
+BET_SIZE = KUHN_BET_SIZE

@@ -1,5 +1,6 @@
 # cython: language_level=3
 """Leduc hold'em in C (see ``leduc_core.pxd`` for the rules, the action ids and the struct)."""
+from enum import IntEnum
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
@@ -517,9 +518,22 @@ def playouts(int count, seed=0):
     return decisions
 
 
-CONST = dict(FOLD=LEDUC_FOLD, CALL=LEDUC_CALL, RAISE=LEDUC_RAISE, CARD=LEDUC_CARD, RANKS=LEDUC_RANKS,
-             COPIES=LEDUC_COPIES, NUM_ACTIONS=LEDUC_NUM_ACTIONS, ANTE=LEDUC_ANTE,
-             RAISE_ROUND1=LEDUC_RAISE_ROUND1, RAISE_ROUND2=LEDUC_RAISE_ROUND2, MAX_RAISES=LEDUC_MAX_RAISES,
-             MAX_LOSS=LEDUC_MAX_LOSS, MAX_WIN=LEDUC_MAX_WIN,
-             PH_DEAL=LEDUC_PH_DEAL, PH_BET=LEDUC_PH_BET, PH_PUBLIC=LEDUC_PH_PUBLIC, PH_SHOW=LEDUC_PH_SHOW,
-             PH_OVER=LEDUC_PH_OVER)
+#: A seat's decisions, by the kernel's action ids.
+Action = IntEnum("Action", [("FOLD", LEDUC_FOLD), ("CALL", LEDUC_CALL), ("RAISE", LEDUC_RAISE)], module=__name__)
+#: Where a hand stands: the private deal, a betting round, the public card, the showdown, over.
+Phase = IntEnum("Phase", [("DEAL", LEDUC_PH_DEAL), ("BET", LEDUC_PH_BET), ("PUBLIC", LEDUC_PH_PUBLIC),
+                          ("SHOW", LEDUC_PH_SHOW), ("OVER", LEDUC_PH_OVER)], module=__name__)
+#: A card's chance action is ``CARD + card`` (card ``c`` has rank ``c // COPIES``).
+CARD = LEDUC_CARD
+#: Ranks in the deck and copies of each; the action ids' range.
+RANKS = LEDUC_RANKS
+COPIES = LEDUC_COPIES
+NUM_ACTIONS = LEDUC_NUM_ACTIONS
+#: Chips: the ante, a raise in round 1 and in round 2, the raises allowed a round, and the most a seat
+#: can lose or win in a hand.
+ANTE = LEDUC_ANTE
+RAISE_ROUND1 = LEDUC_RAISE_ROUND1
+RAISE_ROUND2 = LEDUC_RAISE_ROUND2
+MAX_RAISES = LEDUC_MAX_RAISES
+MAX_LOSS = LEDUC_MAX_LOSS
+MAX_WIN = LEDUC_MAX_WIN

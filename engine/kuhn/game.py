@@ -10,11 +10,11 @@ from typing import Any, ClassVar, Dict, Optional, Tuple
 
 from intrigue.engine.errors import NotationError
 from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, State
-from intrigue.ext.kuhn_core import CONST as K, KuhnCore
+from intrigue.ext.kuhn_core import Action, DEAL, KuhnCore
 
 CARDS = ("J", "Q", "K", "A")
 _DECISIONS = {"bet": "check (pass) or bet", "call": "fold (pass) or call (bet)"}
-_WORDS = {"pass": K["PASS"], "check": K["PASS"], "fold": K["PASS"], "bet": K["BET"], "call": K["BET"]}
+_WORDS = {"pass": Action.PASS, "check": Action.PASS, "fold": Action.PASS, "bet": Action.BET, "call": Action.BET}
 
 
 class KuhnGame(Game):
@@ -44,11 +44,11 @@ class KuhnGame(Game):
 
     # --- notation ---------------------------------------------------------------------------------
     def action_to_string(self, core: KuhnCore, action: int) -> str:
-        if action == K["PASS"]:
+        if action == Action.PASS:
             return "pass"
-        if action == K["BET"]:
+        if action == Action.BET:
             return "bet"
-        card = action - K["DEAL"]
+        card = action - DEAL
         if 0 <= card <= core.num_players:
             return f"deal {core.to_deal} {CARDS[card]}"
         raise NotationError(f"{action} is not a Kuhn poker action", field="action")
@@ -60,7 +60,7 @@ class KuhnGame(Game):
         if len(words) == 3 and words[0].lower() == "deal" and words[2].upper() in CARDS[:core.num_players + 1]:
             if words[1] != str(core.to_deal):
                 raise NotationError(f"{text!r}: the next card goes to seat {core.to_deal}", field="action")
-            return K["DEAL"] + CARDS.index(words[2].upper())
+            return DEAL + CARDS.index(words[2].upper())
         raise NotationError(f"{text!r} is not Kuhn poker notation (pass, bet, deal SEAT CARD)", field="action")
 
     # --- who sees what -----------------------------------------------------------------------------

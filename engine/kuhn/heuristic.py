@@ -6,7 +6,7 @@ from typing import Dict
 
 from intrigue.engine.game import InfoState
 from intrigue.ext.game_api import Rng
-from intrigue.ext.kuhn_core import CONST as K
+from intrigue.ext.kuhn_core import Action
 
 MIDDLE_BET = 1.0 / 3.0          # how often a middle card bets or calls (a classic equilibrium mix)
 
@@ -21,8 +21,8 @@ class KuhnHeuristic:
         card = info.core.card(info.seat)
         top = info.core.num_players
         p_bet = 1.0 if card == top else (0.0 if card == 0 else MIDDLE_BET)
-        return {K["PASS"]: 1.0 - p_bet, K["BET"]: p_bet}
+        return {Action.PASS: 1.0 - p_bet, Action.BET: p_bet}
 
     def choose(self, info: InfoState) -> int:
-        p_bet = self.action_probs(info)[K["BET"]]
-        return K["BET"] if self.rng.below(1 << 20) < p_bet * (1 << 20) else K["PASS"]
+        p_bet = self.action_probs(info)[Action.BET]
+        return Action.BET if self.rng.below(1 << 20) < p_bet * (1 << 20) else Action.PASS

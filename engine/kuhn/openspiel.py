@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Dict
 
 from intrigue.engine.game import Game, State
-from intrigue.ext.kuhn_core import CONST as K
+from intrigue.ext.kuhn_core import DEAL
 
 NAME = "kuhn_poker"
 
@@ -18,4 +18,4 @@ def parameters(game: Game) -> Dict[str, Any]:
 
 def to_intrigue(state: State, action: int) -> int:
     """intrigue's action id for OpenSpiel's ``action`` in the same position."""
-    return K["DEAL"] + action if state.is_chance_node() else action
+    return DEAL + action if state.is_chance_node() else action

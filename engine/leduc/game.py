@@ -21,11 +21,12 @@ from typing import Any, ClassVar, Dict, Optional, Tuple
 from intrigue.engine.errors import NotationError
 from intrigue.engine.game import CHANCE, TERMINAL, Game, OptionSpec, Result, State
 from intrigue.engine.leduc import names
-from intrigue.ext.leduc_core import CONST as K, LeducCore
+from intrigue.ext.leduc_core import CARD, MAX_RAISES, Action, LeducCore, Phase
+from intrigue.ext.leduc_core import RANKS as NUM_RANKS
 
 RANKS = names.RANKS                  # ("J", "Q", "K"): rank 0, 1, 2
-_DECISION_WORDS = {"fold": K["FOLD"], "call": K["CALL"], "check": K["CALL"], "raise": K["RAISE"], "bet": K["RAISE"]}
-_CHANCE_KIND = {K["PH_DEAL"]: "deal", K["PH_PUBLIC"]: "public", K["PH_SHOW"]: "show"}
+_DECISION_WORDS = {"fold": Action.FOLD, "call": Action.CALL, "check": Action.CALL, "raise": Action.RAISE, "bet": Action.RAISE}
+_CHANCE_KIND = {Phase.DEAL: "deal", Phase.PUBLIC: "public", Phase.SHOW: "show"}
 
 
 def facing_bet(core: LeducCore) -> bool:
@@ -63,18 +64,18 @@ class LeducGame(Game):
     # --- notation ---------------------------------------------------------------------------------
     def action_to_string(self, core: LeducCore, action: int) -> str:
         phase = core.phase
-        if phase == K["PH_BET"] and action in (K["FOLD"], K["CALL"], K["RAISE"]):
+        if phase == Phase.BET and action in (Action.FOLD, Action.CALL, Action.RAISE):
             facing = facing_bet(core)
-            if action == K["FOLD"]:
+            if action == Action.FOLD:
                 return "fold"
-            if action == K["CALL"]:
+            if action == Action.CALL:
                 return "call" if facing else "check"
             return "raise" if facing else "bet"
-        rank = action - K["CARD"]
-        if phase in _CHANCE_KIND and 0 <= rank < K["RANKS"]:
-            if phase == K["PH_DEAL"]:
+        rank = action - CARD
+        if phase in _CHANCE_KIND and 0 <= rank < NUM_RANKS:
+            if phase == Phase.DEAL:
                 return f"deal {core.to_deal} {RANKS[rank]}"
-            if phase == K["PH_PUBLIC"]:
+            if phase == Phase.PUBLIC:
                 return f"public {RANKS[rank]}"
             return f"show {core.showing} {RANKS[rank]}"
         raise NotationError(f"{action} is not a Leduc hold'em action here", field="action")
@@ -89,7 +90,7 @@ class LeducGame(Game):
                             f"deal SEAT RANK, public RANK, show SEAT RANK)", field="action")
 
     def _decision(self, core: LeducCore, word: str, text: str) -> int:
-        if core.phase == K["PH_BET"]:
+        if core.phase == Phase.BET:
             facing = facing_bet(core)
             if facing and word in ("check", "bet"):
                 raise NotationError(f"{text!r}: there is a bet of {core.to_call} to call (fold, call or raise)",
@@ -111,17 +112,17 @@ class LeducGame(Game):
             seat = core.to_deal if head == "deal" else core.showing
             if words[1] != str(seat):
                 raise NotationError(f"{text!r}: it is seat {seat}'s card now", field="action")
-        return K["CARD"] + RANKS.index(rank)
+        return CARD + RANKS.index(rank)
 
     # --- who sees what -----------------------------------------------------------------------------
     def visibility(self, core: LeducCore, action: int) -> Tuple[Optional[Tuple[int, ...]], Optional[str]]:
-        if core.phase == K["PH_DEAL"]:
+        if core.phase == Phase.DEAL:
             return (core.to_deal,), None            # only the receiver sees a deal
         return None, None                           # the public card, a card shown, every decision
 
     def chance_visible_to(self, core: LeducCore, seat: int) -> bool:
         phase = core.phase
-        return phase in (K["PH_PUBLIC"], K["PH_SHOW"]) or (phase == K["PH_DEAL"] and core.to_deal == seat)
+        return phase in (Phase.PUBLIC, Phase.SHOW) or (phase == Phase.DEAL and core.to_deal == seat)
 
     def decision_kind(self, core: LeducCore) -> str:
         cp = core.current_player()
@@ -159,12 +160,12 @@ class LeducGame(Game):
     # --- information as data -----------------------------------------------------------------------
     def public_info(self, core: LeducCore) -> Dict[str, Any]:
         cp = core.current_player()
-        betting = core.phase == K["PH_BET"]
+        betting = core.phase == Phase.BET
         public = core.public_card
         return {
             "round": core.round, "public_card": None if public is None else RANKS[public],
             "pot": core.pot, "to_decide": cp if cp >= 0 else None, "to_call": core.to_call,
-            "raises": core.raises if betting else 0, "max_raises": K["MAX_RAISES"],
+            "raises": core.raises if betting else 0, "max_raises": MAX_RAISES,
             "raise_amount": core.raise_amount,
             "players": [{"seat": p, "stake": core.stake(p), "folded": core.folded == p,
                          "shown": RANKS[core.card(p)] if core.shown(p) else None} for p in range(2)],

@@ -17,7 +17,7 @@ from typing import Dict, Tuple
 
 from intrigue.engine.game import InfoState
 from intrigue.ext.game_api import Rng
-from intrigue.ext.leduc_core import CONST as K
+from intrigue.ext.leduc_core import Action, MAX_RAISES, RANKS
 
 WEAK, FAIR, STRONG = range(3)
 
@@ -40,7 +40,7 @@ def strength(card: int, public) -> int:
         return (WEAK, FAIR, STRONG)[card]
     if card == public:
         return STRONG
-    top = max(r for r in range(K["RANKS"]) if r != public)
+    top = max(r for r in range(RANKS) if r != public)
     return FAIR if card == top else WEAK
 
 
@@ -57,11 +57,11 @@ class LeducHeuristic:
         s = strength(core.card(info.seat), core.public_card)
         if core.to_call == 0:
             p_bet = BET[rnd, s]
-            return {K["CALL"]: 1.0 - p_bet, K["RAISE"]: p_bet}
+            return {Action.CALL: 1.0 - p_bet, Action.RAISE: p_bet}
         fold, call, raise_ = FACING[rnd, s]
-        if core.raises >= K["MAX_RAISES"]:
-            return {K["FOLD"]: fold, K["CALL"]: call + raise_}
-        return {K["FOLD"]: fold, K["CALL"]: call, K["RAISE"]: raise_}
+        if core.raises >= MAX_RAISES:
+            return {Action.FOLD: fold, Action.CALL: call + raise_}
+        return {Action.FOLD: fold, Action.CALL: call, Action.RAISE: raise_}
 
     def choose(self, info: InfoState) -> int:
         probs = self.action_probs(info)

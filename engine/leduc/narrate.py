@@ -19,7 +19,7 @@ from intrigue.engine.errors import IntrigueError
 from intrigue.engine.game import CHANCE, TERMINAL, Event
 from intrigue.engine.leduc import names
 from intrigue.engine.narration import Narrator, cap
-from intrigue.ext.leduc_core import CONST as K, LeducCore
+from intrigue.ext.leduc_core import CARD as CARD_ACTION, MAX_RAISES, Action, LeducCore, Phase
 
 # Sentences per language.  English verbs agree with the subject through {s}/{is} ("Seat 1 calls",
 # "You call"); Thai has no agreement; Hebrew names the subject as a seat ("מושב 1 (את/ה)"), so the
@@ -268,15 +268,15 @@ class LeducNarrator(Narrator):
         if p == CHANCE:
             return self._chance(core, after, a, v)
         to_call = core.to_call
-        if a == K["FOLD"]:
+        if a == Action.FOLD:
             w = after.winner
             return [self._say("fold", p, v),
                     self._say("wins_fold", w, v, net=self.chips(after.chips(w)), pot=self.chips(after.pot))]
         pot = self.chips(after.pot)
-        if a == K["CALL"]:
+        if a == Action.CALL:
             out = [self._say("call", p, v, chips=self.chips(to_call), pot=pot) if to_call
                    else self._say("check", p, v)]
-            if after.phase == K["PH_SHOW"]:
+            if after.phase == Phase.SHOW:
                 out.append(self.text["showdown"])
             return out
         amount = self.chips(core.raise_amount)
@@ -285,11 +285,11 @@ class LeducNarrator(Narrator):
         return [self._say("raise", p, v, amount=amount, paid=self.chips(to_call + core.raise_amount), pot=pot)]
 
     def _chance(self, core: LeducCore, after: LeducCore, a: int, v: Optional[int]) -> List[str]:
-        rank = a - K["CARD"]
+        rank = a - CARD_ACTION
         phase = core.phase
-        if phase == K["PH_DEAL"]:
+        if phase == Phase.DEAL:
             return [self._say("dealt", core.to_deal, v, card=self.card(rank))]
-        if phase == K["PH_PUBLIC"]:
+        if phase == Phase.PUBLIC:
             out = [self.text["public"].format(card=self.card(rank))]
             own = self._own_card(core, v)
             if own is not None and own == rank:
@@ -314,12 +314,12 @@ class LeducNarrator(Narrator):
     def action_label(self, core: LeducCore, action: int, viewer: Optional[int]) -> str:
         """A legal decision in words for the deciding seat: ``"Raise by 2 chips (put in 4 chips)"``."""
         T = self.text
-        if core.phase != K["PH_BET"]:
+        if core.phase != Phase.BET:
             return self.game.describe_action(self.game.action_to_string(core, action), self.lang)
         to_call, amount = core.to_call, core.raise_amount
-        if action == K["FOLD"]:
+        if action == Action.FOLD:
             return T["l_fold"]
-        if action == K["CALL"]:
+        if action == Action.CALL:
             return T["l_call"].format(chips=self.chips(to_call)) if to_call else T["l_check"]
         if to_call == 0:
             return T["l_bet"].format(chips=self.chips(amount))
@@ -339,7 +339,7 @@ class LeducNarrator(Narrator):
                     amount=self.chips(core.raise_amount), to_call=cap(self.chips(core.to_call)))
         if core.to_call == 0:
             return T["p_bet"].format(**args)
-        return T["p_call" if core.raises < K["MAX_RAISES"] else "p_call_capped"].format(**args)
+        return T["p_call" if core.raises < MAX_RAISES else "p_call_capped"].format(**args)
 
     def wants_board(self, core: LeducCore, viewer: Optional[int]) -> bool:
         """The table is a few lines: shown before each of the person's decisions (when it changed)."""
@@ -349,8 +349,8 @@ class LeducNarrator(Narrator):
         """The rules in a few lines, what the current decision allows, and where the guide is."""
         T = self.text
         parts = [T["rules"]]
-        if core.phase == K["PH_BET"]:
-            left = K["MAX_RAISES"] - core.raises
+        if core.phase == Phase.BET:
+            left = MAX_RAISES - core.raises
             parts.append(T["rules_now"].format(chips=self.chips(core.to_call), left=left) if core.to_call
                          else T["rules_now_level"].format(left=left))
         parts.append(T["rules_guide"])
@@ -363,12 +363,12 @@ class LeducNarrator(Narrator):
         if viewer is not None and p != viewer and p >= 0:
             return self._say("w_not_yours", p, viewer)
         word = " ".join(str(text).lower().split())
-        if core.phase == K["PH_BET"]:
+        if core.phase == Phase.BET:
             if word == "fold" and core.to_call == 0:
                 return T["w_fold"]
             if word in ("check", "bet") and core.to_call > 0:
                 return T["w_facing"].format(chips=self.chips(core.to_call))
-            if word in ("raise", "bet") and core.raises >= K["MAX_RAISES"]:
+            if word in ("raise", "bet") and core.raises >= MAX_RAISES:
                 return T["w_cap"]
         try:
             a = self.game.string_to_action(core, text)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Dict
 
 from intrigue.engine.game import Game, State
-from intrigue.ext.leduc_core import CONST as K
+from intrigue.ext.leduc_core import CARD
 
 NAME = "leduc_poker"
 SUITS = 2                       # OpenSpiel's cards of one rank
@@ -21,4 +21,4 @@ def parameters(game: Game) -> Dict[str, Any]:
 
 def to_intrigue(state: State, action: int) -> int:
     """intrigue's action id for OpenSpiel's ``action`` in the same position."""
-    return K["CARD"] + action // SUITS if state.is_chance_node() else action
+    return CARD + action // SUITS if state.is_chance_node() else action

@@ -7,7 +7,7 @@ import enum
 
 import pytest
 
-from intrigue.ext import coup_check, coup_core, politics_check, politics_core, shadow_master_check, shadow_master_core
+from intrigue.ext import kuhn_core, leduc_core, coup_check, coup_core, politics_check, politics_core, shadow_master_check, shadow_master_core
 
 ENUMS = {
     coup_core: {"Phase": "PH_", "Chance": "C_", "Exchange": "EXCHANGE_", "ModelType": "MODEL_TYPE_", "Habit": "HABIT_"},
@@ -62,9 +62,19 @@ def test_enums_read_like_the_rules():
 
 def test_no_string_table_of_constants():
     """The enums and the named module constants are the only way Python reads the kernels' numbers."""
-    for module in ENUMS:
+    for module in list(ENUMS) + [kuhn_core, leduc_core]:
         assert not hasattr(module, "CONST")
     assert shadow_master_core.AMOUNT_ALL == 240 and politics_core.BELIEF_TABLE_SIZE == 64
+
+
+def test_the_poker_kernels_name_their_numbers():
+    """Kuhn's and Leduc's actions and phases are IntEnums of the kernels' ids; the chance actions
+    (a card dealt is ``DEAL + card`` / ``CARD + card``) follow the decisions."""
+    assert [a.name for a in kuhn_core.Action] == ["PASS", "BET"] and kuhn_core.DEAL == len(kuhn_core.Action)
+    assert [a.name for a in leduc_core.Action] == ["FOLD", "CALL", "RAISE"] and leduc_core.CARD == 3
+    assert [p.name for p in leduc_core.Phase] == ["DEAL", "BET", "PUBLIC", "SHOW", "OVER"]
+    assert leduc_core.RANKS * leduc_core.COPIES == 6 and leduc_core.MAX_RAISES == 2
+    assert leduc_core.MAX_LOSS == leduc_core.ANTE + 2 * leduc_core.RAISE_ROUND1 + 2 * leduc_core.RAISE_ROUND2
 
 
 @pytest.mark.parametrize("core, check, names", [

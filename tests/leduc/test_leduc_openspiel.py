@@ -13,7 +13,7 @@ import pyspiel  # noqa: E402  (OpenSpiel comes with the test extra)
 
 from intrigue.engine import load_game  # noqa: E402
 from intrigue.ext.game_api import Rng  # noqa: E402
-from intrigue.ext.leduc_core import CONST as K  # noqa: E402
+from intrigue.ext.leduc_core import Action, CARD, MAX_LOSS, MAX_WIN  # noqa: E402
 
 SUITS = 2
 
@@ -39,12 +39,12 @@ def _lockstep(rng: Rng, seen: dict, iso: bool) -> None:
             for card, p in theirs.chance_outcomes():
                 by_rank[card if iso else _rank(card)].append((card, p))
             outs = ours.chance_outcomes()
-            assert [a - K["CARD"] for a, _ in outs] == sorted(by_rank)
+            assert [a - CARD for a, _ in outs] == sorted(by_rank)
             for a, p in outs:
-                assert p == pytest.approx(sum(q for _, q in by_rank[a - K["CARD"]]))
+                assert p == pytest.approx(sum(q for _, q in by_rank[a - CARD]))
             a = outs[rng.below(len(outs))][0]
             ours.apply_action(a)
-            cards = by_rank[a - K["CARD"]]
+            cards = by_rank[a - CARD]
             theirs.apply_action(cards[rng.below(len(cards))][0])
             continue
         seat = theirs.current_player()
@@ -81,5 +81,5 @@ def test_random_hands_in_lockstep_with_openspiel(iso):
 
 def test_the_game_bounds_match_openspiel():
     og = pyspiel.load_game("leduc_poker")
-    assert (og.min_utility(), og.max_utility()) == (-K["MAX_LOSS"], K["MAX_WIN"])
-    assert og.num_distinct_actions() == 3 and K["FOLD"] == 0 and K["CALL"] == 1 and K["RAISE"] == 2
+    assert (og.min_utility(), og.max_utility()) == (-MAX_LOSS, MAX_WIN)
+    assert og.num_distinct_actions() == 3 and Action.FOLD == 0 and Action.CALL == 1 and Action.RAISE == 2

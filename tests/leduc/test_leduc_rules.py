@@ -11,7 +11,7 @@ from intrigue.engine import GameRecord, IllegalActionError, NotationError, load_
 from intrigue.engine.errors import IntrigueError
 from intrigue.engine.leduc.heuristic import LeducHeuristic
 from intrigue.ext.game_api import Rng
-from intrigue.ext.leduc_core import CONST as K, LeducCore
+from intrigue.ext.leduc_core import ANTE, Action, CARD, MAX_LOSS, MAX_RAISES, MAX_WIN, RAISE_ROUND1, RAISE_ROUND2, LeducCore
 
 from support.leduc_reference import RefLeduc
 
@@ -44,14 +44,14 @@ def test_the_kernel_plays_as_the_plain_python_reference_in_seeded_random_hands()
                 outs = state.chance_outcomes()
                 if state.decision().kind == "show":           # the showdown shows the true card
                     seat = state.core.showing
-                    assert outs == [(K["CARD"] + ref.hands[seat], 1.0)]
+                    assert outs == [(CARD + ref.hands[seat], 1.0)]
                     state.apply_action(outs[0][0])
                     continue
                 assert ref.needs_card() == state.decision().kind
-                assert {a - K["CARD"]: p for a, p in outs} == pytest.approx(ref.card_odds())
+                assert {a - CARD: p for a, p in outs} == pytest.approx(ref.card_odds())
                 a = outs[rng.below(len(outs))][0]
                 state.apply_action(a)
-                ref.give(a - K["CARD"])
+                ref.give(a - CARD)
                 continue
             assert ref.needs_card() is None and not ref.over()
             assert state.current_player() == ref.to_act()
@@ -160,9 +160,9 @@ def test_a_round_ends_on_a_call_after_both_have_acted_and_not_on_a_first_check()
 
 
 def test_the_payoff_constants_are_named_in_the_kernel():
-    assert (K["MAX_LOSS"], K["MAX_WIN"], K["ANTE"], K["RAISE_ROUND1"], K["RAISE_ROUND2"], K["MAX_RAISES"]) == \
+    assert (MAX_LOSS, MAX_WIN, ANTE, RAISE_ROUND1, RAISE_ROUND2, MAX_RAISES) == \
         (13, 13, 1, 2, 4, 2)
-    assert K["MAX_LOSS"] == K["ANTE"] + K["MAX_RAISES"] * (K["RAISE_ROUND1"] + K["RAISE_ROUND2"])
+    assert MAX_LOSS == ANTE + MAX_RAISES * (RAISE_ROUND1 + RAISE_ROUND2)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -170,9 +170,9 @@ def test_the_payoff_constants_are_named_in_the_kernel():
 # --------------------------------------------------------------------------------------------------
 def test_check_and_bet_are_call_and_raise_when_nothing_is_to_call():
     s = hand("deal 0 J", "deal 1 Q")
-    assert s.legal_moves() == ["check", "bet"] and s.legal_actions() == [K["CALL"], K["RAISE"]]
-    assert s.string_to_action("call") == s.string_to_action("check") == K["CALL"]
-    assert s.string_to_action("raise") == s.string_to_action("BET") == K["RAISE"]
+    assert s.legal_moves() == ["check", "bet"] and s.legal_actions() == [Action.CALL, Action.RAISE]
+    assert s.string_to_action("call") == s.string_to_action("check") == Action.CALL
+    assert s.string_to_action("raise") == s.string_to_action("BET") == Action.RAISE
     with pytest.raises(NotationError, match="no bet to fold"):
         s.string_to_action("fold")
     s.apply_action("bet")
@@ -243,23 +243,23 @@ def test_make_consistent_moves_the_hidden_card_for_what_the_seat_sees():
     # seat 0 holds J; in its information state seat 1's stand-in is the other J, so 'public J' needs it moved
     s = hand("deal 0 J", "deal 1 K", "check", "check")
     core = s.information_state(0).core
-    assert core.card(1) == J and not core.is_legal(K["CARD"] + J)
-    assert core.make_consistent(0, K["CARD"] + J)
-    assert core.card(1) != J and core.is_legal(K["CARD"] + J)
+    assert core.card(1) == J and not core.is_legal(CARD + J)
+    assert core.make_consistent(0, CARD + J)
+    assert core.card(1) != J and core.is_legal(CARD + J)
     # the other seat shows its card: the stand-in becomes it; an impossible card is refused, nothing changed
     s = hand("deal 0 K", "deal 1 Q", "check", "check", "public K", "check", "check", "show 0 K")
     core = s.information_state(0).core
-    assert core.make_consistent(0, K["CARD"] + Q) and core.card(1) == Q
+    assert core.make_consistent(0, CARD + Q) and core.card(1) == Q
     before = core.encode()
-    assert not core.make_consistent(0, K["CARD"] + KING)           # both Kings are seen by seat 0
+    assert not core.make_consistent(0, CARD + KING)           # both Kings are seen by seat 0
     assert core.encode() == before
     # a seat's own card cannot be made another
     s = hand("deal 0 K", "deal 1 Q", "check", "check", "public J", "check", "check")
-    assert not s.information_state(0).core.make_consistent(0, K["CARD"] + Q)
+    assert not s.information_state(0).core.make_consistent(0, CARD + Q)
     # a decision is consistent exactly when it is legal
     s = hand("deal 0 K", "deal 1 Q")
     core = s.core.clone()
-    assert core.make_consistent(0, K["RAISE"]) and not core.make_consistent(0, K["FOLD"])
+    assert core.make_consistent(0, Action.RAISE) and not core.make_consistent(0, Action.FOLD)
 
 
 @pytest.mark.parametrize("offset, value, why", [
@@ -290,7 +290,7 @@ def test_which_chance_events_are_public():
     s = hand("deal 0 K", "deal 1 Q", "check", "check")
     assert s.core.chance_is_public()                                # the public card
     s = hand("deal 0 K", "deal 1 Q", "check", "check", "public J", "check", "check")
-    assert s.core.chance_is_public() and s.chance_outcomes() == [(K["CARD"] + KING, 1.0)]
+    assert s.core.chance_is_public() and s.chance_outcomes() == [(CARD + KING, 1.0)]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -339,15 +339,15 @@ def test_the_heuristic_follows_its_probabilities():
 def test_the_heuristic_bets_a_pair_and_never_folds_it():
     pol = LeducHeuristic(Rng(1))
     s = hand("deal 0 J", "deal 1 K", "check", "check", "public J")
-    assert pol.action_probs(s.information_state(0))[K["RAISE"]] >= 0.9
+    assert pol.action_probs(s.information_state(0))[Action.RAISE] >= 0.9
     s = hand("deal 0 K", "deal 1 J", "check", "check", "public J", "bet")
-    assert pol.action_probs(s.information_state(1))[K["FOLD"]] == 0.0
+    assert pol.action_probs(s.information_state(1))[Action.FOLD] == 0.0
 
 
 def test_the_heuristic_caps_its_raises():
     s = hand("deal 0 K", "deal 1 K", "bet", "raise")
     probs = LeducHeuristic(Rng(1)).action_probs(s.information_state(0))
-    assert sorted(probs) == [K["FOLD"], K["CALL"]] and sum(probs.values()) == pytest.approx(1.0)
+    assert sorted(probs) == [Action.FOLD, Action.CALL] and sum(probs.values()) == pytest.approx(1.0)
 
 
 def test_bots_refuse_nothing_and_every_bot_plays_a_whole_hand():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from intrigue.engine import load_game
-from intrigue.ext.kuhn_core import CONST as K
+from intrigue.ext.kuhn_core import Action, DEAL
 from intrigue.search.bot import make_bot
 from intrigue.search.exploit import exploit
 from intrigue.search.online_cfr import SEEN_HIDDEN, SEEN_PRIVATE, SEEN_PUBLIC, target_path
@@ -31,7 +31,7 @@ def test_the_target_path_pins_what_the_seat_saw_and_leaves_the_rest_open():
     seen = [s for _, s in path]
     assert seen == [SEEN_HIDDEN, SEEN_PRIVATE, SEEN_PUBLIC]     # their deal, mine, their bet
     assert start.current_player() == -1                        # the game's start: the deal is due
-    assert [a for a, _ in path][1:] == [K["DEAL"] + 1, K["BET"]]   # the Queen (rank 1), the bet
+    assert [a for a, _ in path][1:] == [DEAL + 1, Action.BET]   # the Queen (rank 1), the bet
 
 
 def test_a_seeded_search_is_reproducible_and_mixes():
