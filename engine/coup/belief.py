@@ -390,7 +390,7 @@ class _Tracker(ViewReplay):
         decisions better counts more)."""
         if not self.mix_events[q] or hidden <= 0:
             return None
-        rows = [self._type_rows(q, hidden, m) for m in range(len(self.types))]
+        rows = [row for row in (self._type_rows(q, hidden, m) for m in range(len(self.types))) if row is not None]
         top = max(self.type_ll[q])
         weight = [math.exp(t - top) for t in self.type_ll[q]]
         if self.prior is not None:

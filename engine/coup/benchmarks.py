@@ -12,6 +12,7 @@
 """
 from __future__ import annotations
 
+import functools
 from typing import Callable, List
 
 from intrigue.engine.bench import Case
@@ -52,7 +53,7 @@ def cases(quick: bool) -> List[Case]:
 
     out = []
     for n in (2, 4, 6):
-        out.append(Case("coup.random_playout", n, lambda count, n=n: coup_check.playouts(n, count, seed=n),
+        out.append(Case("coup.random_playout", n, functools.partial(coup_check.playouts, n, seed=n),
                         unit="playouts", min_count=1000))
     mid = new_game("coup", players=6, seed=1)
     for move in ("income", "income", "income"):

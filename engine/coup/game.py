@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, Dict, List, Optional, Tuple
 
 from intrigue.engine.errors import IllegalActionError, NotationError, OptionError
-from intrigue.engine.game import CHANCE, PLAIN_ISMCTS, TERMINAL, Game, OptionSpec, Result, State
+from intrigue.engine.game import CHANCE, PLAIN_ISMCTS, TERMINAL, Game, InfoState, OptionSpec, Result, State
 from intrigue.engine.coup import names
 from intrigue.engine.coup.claims import CLAIM_OF_KIND, KIND_WORDS
 from intrigue.ext.coup_core import (ALL_ACTIONS, NROLES, NUM_ACTIONS, Action, Chance, CoupCore, Exchange, Kind, Phase,
@@ -417,6 +417,7 @@ class CoupGame(Game):
         lines.append("  " + t("legend"))
         if state.is_terminal():
             res = state.result()
+            assert res is not None                   # a finished game has its result
             if res.draw:
                 lines.append(f"{t('draw')}: " + ", ".join(map(str, res.winners)))
             else:

@@ -15,12 +15,15 @@ viewer cannot see: the viewer's own cards, face-up cards and the event text as t
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence
 
 from intrigue.engine.errors import IntrigueError
 from intrigue.engine.game import CHANCE, TERMINAL, Event
 from intrigue.engine.narration import Narrator, cap, display_width, pad_to
 from intrigue.engine.coup import names
+
+if TYPE_CHECKING:
+    from intrigue.engine.coup.game import CoupGame
 from intrigue.engine.coup.claims import BLOCKERS_OF_KIND, CLAIM_OF_KIND, KIND_WORDS, kind_of_action
 from intrigue.engine.coup.game import hand_as_seen
 from intrigue.ext.coup_core import MAX_COPIES, NROLES, Action, Chance, Exchange, Kind, Phase, pair_roles
@@ -421,6 +424,7 @@ class CoupNarrator(Narrator):
     ``names`` optionally gives each seat a name ("Alice", ...); the viewer is always "you"."""
 
     TEXT = TEXT
+    game: "CoupGame"
 
     # --- words ---------------------------------------------------------------------------------
     def seat(self, seat: int, viewer: Optional[int]) -> str:
@@ -529,8 +533,9 @@ class CoupNarrator(Narrator):
         args["has"] = "have" if you else "has"
         # a second subject (challenger, blocker) agrees through {s2}
         for k in ("target", "actor", "challenger", "blocker"):
-            if k in args and isinstance(args[k], str):
-                args.setdefault(cap(k), cap(args[k]))
+            value = args.get(k)
+            if isinstance(value, str):
+                args.setdefault(cap(k), cap(value))
         for k, seat in (poss or {}).items():
             args[k + "_p"] = self.possessive(seat, viewer)
         args.setdefault("s2", "s")
@@ -742,11 +747,13 @@ class CoupNarrator(Narrator):
         if kind == Kind.EXCHANGE:
             return [self._say("exchanging", actor, v)]
         if kind == Kind.STEAL:
+            assert target is not None                 # a Steal always has its target
             amount = settled.coins[actor] - core.coins[actor]
             return [self._say("steals", actor, v, amount=self.coins(amount), target=self.seat(target, v),
                               now=self.coins(settled.coins[actor]), left=self.coins(settled.coins[target]))]
         if kind == Kind.ASSASSINATE:
-            if target is not None and settled.alive(target):
+            assert target is not None                 # so does an Assassination
+            if settled.alive(target):
                 return [self._say("must_lose", None, v, target=self.seat(target, v))]
             return [self._say("target_gone", None, v, target=self.seat(target, v), action=self.action_name(kind))]
         return []

@@ -134,7 +134,9 @@ def _design(rows: Sequence[Row], names: List[str]) -> Tuple[np.ndarray, np.ndarr
     """Per legal action of every row its features (one-hot category, then log p), the row's first
     action's index, and the chosen action's index."""
     col = {c: i for i, c in enumerate(names)}
-    feats, starts, chosen = [], [], []
+    feats: List[List[float]] = []
+    starts: List[int] = []
+    chosen: List[int] = []
     for _, cats, probs, pick in rows:
         starts.append(len(feats))
         chosen.append(len(feats) + pick)
