@@ -23,6 +23,7 @@ uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from intrigue.web.app import WebServer, create_app  # noqa: E402
+from intrigue.search.levels import level_spec  # noqa: E402
 from intrigue.web.limits import ServerLimits  # noqa: E402
 from intrigue.web.tables import TableConfig  # noqa: E402
 
@@ -654,7 +655,7 @@ def test_the_lobby_offers_levels_by_name_and_the_spec_on_demand(browser, live, t
     assert page.locator("#level-spec").inner_text() == "ismcts:time=1000"
     assert page.locator("#bots").is_hidden()
     page.select_option("#level", "strong")
-    assert page.locator("#level-spec").inner_text() == "ismcts:iterations=100"
+    assert page.locator("#level-spec").inner_text() == level_spec("strong")
     # a table of two people, its open seats offered again in the lobby's list of open tables
     page.check("#humans input[value='1']")
     page.click("#start")
@@ -674,7 +675,7 @@ def test_the_lobby_offers_levels_by_name_and_the_spec_on_demand(browser, live, t
     # at the table the bots are named by level, their spec in the seat's tooltip
     seat_page, seat_errors = open_seat(browser, live.base + page.locator("#tables a[data-seat='0']").get_attribute("href"))
     who = seat_page.locator("#seat-2 .seat-who")
-    assert "Strong" in who.inner_text() and who.get_attribute("title") == "ismcts:iterations=100"
+    assert "Strong" in who.inner_text() and who.get_attribute("title") == level_spec("strong")
     assert not errors and not seat_errors
     seat_page.close()
     page.close()
