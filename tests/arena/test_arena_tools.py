@@ -252,6 +252,7 @@ def test_the_ray_backend_without_ray_is_a_clear_error(monkeypatch, capsys):
     assert rc == 2 and "intrigue[ray]" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_sprt_records_only_the_games_it_counted(tmp_path):
     match = SprtMatch(MatchConfig(game="coup", ruleset="standard", players=2, seed=2, workers=2, records=str(tmp_path)),
                       specs=["heuristic", "random"], games=400, sprt=Sprt(0, 100))

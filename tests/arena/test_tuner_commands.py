@@ -98,6 +98,7 @@ def _think_times(*args):
                           text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_think_times_prints_json_and_refuses_mistakes_in_one_line():
     # a bot that does not search stopped on an AssertionError; empty figures printed NaN, which is
     # not JSON; a bad spec or player count was a traceback
@@ -119,6 +120,7 @@ def test_think_times_prints_json_and_refuses_mistakes_in_one_line():
 
 
 @pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.slow
 def test_a_seeded_rerun_gives_the_same_table_and_json(tmp_path, capsys, workers):
     # the table's figures are the --json's, and a rerun (or another --workers) gives the same games
     outs = []

@@ -38,6 +38,7 @@ def test_bench_json_has_the_coup_cases():
         assert x["per_s"] > 0
 
 
+@pytest.mark.slow
 def test_bench_table_lines_up_long_names_and_large_values():
     # shadow_master.random_decisions (30 characters) pushed its row out of line, with two decimals
     r = run("bench", "--quick", "--only", "shadow_master.state_bytes,coup.clone,shadow_master.random_decisions",
@@ -51,6 +52,7 @@ def test_bench_table_lines_up_long_names_and_large_values():
     assert decisions and all("." not in line.split()[2] for line in decisions)
 
 
+@pytest.mark.slow
 def test_bench_shows_the_smallest_largest_and_spread_of_each_case():
     r = run("bench", "--quick", "--json", "--only", "coup.encode,search.bytes_per_node", "--repeats", "3")
     assert r.returncode == 0, r.stderr

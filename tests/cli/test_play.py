@@ -24,6 +24,7 @@ def play_to_end(child, answer="1", limit=600):
     return terminal.play_to_end(child, (answer,), limit)
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_invalid_input_hint_and_save(tmp_path):
     path = tmp_path / "mid.msgpack"
     child = spawn("coup", "--players", "3", "--bots", "random", "--seed", "11", "--seat", "1")
@@ -86,6 +87,7 @@ def test_notation_and_translated_words_are_accepted_and_illegal_ones_refused():
     assert child.exitstatus == 0
 
 
+@pytest.mark.slow
 def test_load_continues_a_saved_game_to_the_end(tmp_path):
     path = tmp_path / "g.msgpack"
     child = spawn("coup", "--players", "3", "--bots", "random", "--seed", "5", "--lang", "he")
@@ -204,6 +206,7 @@ def test_a_thinking_bot_shows_progress_and_ctrl_c_stops_it():
     assert stop_seen.wait(2)
 
 
+@pytest.mark.slow
 def test_save_option_keeps_the_record_however_the_game_is_left(tmp_path):
     # --save FILE writes the record on leaving: at the end of the game (when there is no prompt left
     # to type 'save' at), and on quit without asking first

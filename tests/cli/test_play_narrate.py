@@ -176,6 +176,7 @@ def test_a_whole_coup_game_reads_as_sentences(lang, ruleset, words):
 
 
 @pytest.mark.parametrize("lang", ["en", "th"])
+@pytest.mark.slow
 def test_a_whole_politics_game_ends_with_roles_scores_and_the_winner(lang):
     child, log = spawn("politics", "--bots", "random", "--seed", "4", "--lang", lang, "-o", "length=half")
     play_to_end(child, answers=("1",))
@@ -205,6 +206,7 @@ def test_several_bots_in_one_option_and_a_bot_given_as_game_are_explained():
     assert child.exitstatus == 2 and "2 bots given for 1 opponent: give at most 1" in log.getvalue()
 
 
+@pytest.mark.slow
 def test_a_single_choice_is_played_for_the_person_and_quit_offers_to_save(tmp_path):
     child, log = spawn("coup", "--players", "2", "--bots", "random", "--seed", "3", "--names", "Ann,Bot")
     play_to_end(child, answers=("1",), prompt="Ann> ")
@@ -233,6 +235,7 @@ def test_a_single_choice_is_played_for_the_person_and_quit_offers_to_save(tmp_pa
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_hebrew_play_prints_visual_order_unless_no_bidi():
     child, log = spawn("coup", "--players", "2", "--ruleset", "seed-he", "--bots", "random", "--seed", "2")
     child.expect(PROMPT)
@@ -363,6 +366,7 @@ def test_hebrew_names_the_card_turned_up_with_its_article():
     assert all(any(f"הופך את ה{r}" in line for r in ROLE_NAMES["he"]) for line in turned)
 
 
+@pytest.mark.slow
 def test_the_coup_board_does_not_tell_a_hidden_card_by_its_place():
     # a hand is kept in deal order (sorted by role) and a turned-up card keeps its slot, so
     # "[Assassin] ??" against "?? [Assassin]" told whether the hidden card ranked above or below

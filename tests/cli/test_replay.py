@@ -58,6 +58,7 @@ def test_as_one_seat_saw_it_hides_the_others_cards(saved):
         assert "(you)" in out
 
 
+@pytest.mark.slow
 def test_errors_are_one_line(saved, tmp_path):
     _, _, view = saved
     bad = tmp_path / "bad.msgpack"

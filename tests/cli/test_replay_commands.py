@@ -43,6 +43,7 @@ def test_kuhn_replay_as_one_seat_never_shows_the_other_card(tmp_path):
 
 
 @pytest.mark.parametrize("events", [FOLD, SHOWDOWN], ids=["fold", "showdown"])
+@pytest.mark.slow
 def test_kuhn_seat_view_record_shows_what_the_full_record_shows_as_that_seat(tmp_path, events):
     # a view record's end showed an invented card for the other seat ("seat 0: J" where it was a K)
     # and, at a showdown, a winner computed from it (Q against K: "Winner: seat 0")

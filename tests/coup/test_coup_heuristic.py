@@ -34,6 +34,7 @@ def _assert_same(got, want):
 
 @pytest.mark.parametrize("players,ruleset", [(2, "standard"), (3, "standard"), (4, "standard"), (6, "standard"),
                                              (2, "mini"), (2, "mini-a")])
+@pytest.mark.slow
 def test_the_face_gives_the_reference_probabilities_in_every_style(players, ruleset):
     faces = {style: CoupHeuristic(Rng(0), style) for style in STYLES}
     refs = {style: ReferenceHeuristic(Rng(0), style) for style in STYLES}
@@ -66,6 +67,7 @@ def test_seeded_games_of_the_face_are_the_references_games(players):
         assert records[0] == records[1], seed
 
 
+@pytest.mark.slow
 def test_the_beliefs_likelihood_of_the_hand_held_is_the_policys():
     # policy_likelihoods reads a decision under every hand at once; at the hand the seat really holds
     # it is the reference policy's probability of the decision

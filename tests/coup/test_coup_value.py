@@ -210,6 +210,7 @@ def test_collect_records_turn_starts_with_the_result():
     assert set(g) == set(range(5)) and set(y) <= {0.0, 0.5, 1.0}
 
 
+@pytest.mark.slow
 def test_fit_multi_recovers_a_known_conditional_logit_model():
     rng = np.random.default_rng(4)
     n, seats = 20000, 4

@@ -38,6 +38,7 @@ def test_every_game_is_told_by_a_narrator_with_the_whole_interface(name):
 
 
 @pytest.mark.parametrize("name", game_names())
+@pytest.mark.slow
 def test_a_whole_game_reads_through_the_interface_for_every_seat(name):
     """Every method a frontend calls answers at every decision of a seeded random game, for each seat's
     view, without raising; the base's defaults answer where the game has no method of its own."""
@@ -150,6 +151,7 @@ def _narrator_probes(path):
     return found
 
 
+@pytest.mark.slow
 def test_no_frontend_asks_a_narrator_whether_it_has_a_method():
     probes = []
     for top in ("cli", "protocol", "web", "engine"):

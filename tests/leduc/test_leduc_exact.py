@@ -50,6 +50,7 @@ def test_the_heuristic_is_scored_exactly_and_is_far_from_an_equilibrium(tree):
     assert 0.1 < heur.score.nash_conv < UNIFORM_NASH_CONV
 
 
+@pytest.mark.slow
 def test_nash_conv_agrees_with_openspiel(tree):
     from open_spiel.python.algorithms import exploitability
     from intrigue.search.openspiel import openspiel_game, to_openspiel

@@ -37,6 +37,7 @@ def test_heuristic_plays_legal_games(players, opts):
         assert s.is_terminal()
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random():
     """One heuristic seat among random players wins far more than its 1/6 share (seeded)."""
     g = load_game("politics", None, 6)
@@ -112,6 +113,7 @@ def test_tracker_blames_governments_that_pass_corrupt_policies():
     assert h.dark_belief(s.information_state(1)) == {(1, 4): 1.0}     # a dark seat knows
 
 
+@pytest.mark.slow
 def test_belief_beats_the_prior_in_self_play():
     """Honest heuristic seats put far more than the prior on the true dark pair before the votes."""
     total, count = 0.0, 0

@@ -38,6 +38,7 @@ def test_kernel_random_games(players, opts):
     assert r["steps"] > 700 * 100
 
 
+@pytest.mark.slow
 def test_crises_happen_and_end_the_game():
     """Random 8-player games sometimes reach five failed governments: the crisis path is exercised."""
     r = check_random_games(8, 1500, seed=11)

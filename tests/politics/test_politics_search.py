@@ -336,6 +336,7 @@ def test_ismcts_plays_only_legal_actions(players, ruleset, opts):
 
 
 @pytest.mark.parametrize("seed,dark", [(3, True), (7, False)])
+@pytest.mark.slow
 def test_terminal_play_shows_a_role_and_partner_only_to_its_seat(seed, dark):
     # seed 3: seats 0 and 2 are dark; seed 7: seats 2 and 3 (the person at seat 0 is honest)
     from support.terminal import PROMPT, spawn

@@ -377,6 +377,7 @@ def test_workers_beyond_the_bot_specs_cap_are_refused():
     assert replies(conn.send({"cmd": "go", "id": 2, "workers": 64, "iterations": 1}))[0]["type"] == "decision"
 
 
+@pytest.mark.slow
 def test_a_closed_stdout_ends_an_infinite_search_and_the_engine():
     """The frontend closes the engine's stdout during go infinite but keeps stdin open; nothing is
     being written (info_interval is a minute), so only watching the pipe notices."""
@@ -408,6 +409,7 @@ def test_a_closed_stdout_ends_an_infinite_search_and_the_engine():
 
 
 @pytest.mark.parametrize("how", ["sigterm", "sigkill"])
+@pytest.mark.slow
 def test_the_search_and_its_workers_end_with_the_engine(how):
     """The engine gets SIGTERM during go infinite, or is killed outright: engine and workers end."""
     eng, _search = _searching_engine(workers=3)

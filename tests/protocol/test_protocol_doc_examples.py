@@ -106,6 +106,7 @@ def test_doc_session_piped_at_once_gives_the_answers_shown(name):
 # --------------------------------------------------------------------------------------------------
 # requests sent while the engine's seats play
 # --------------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_move_sent_during_the_engines_turns_waits_for_the_ask():
     """With slow engine seats (about 150 ms a decision) the race is certain: every move of this
     script arrives while seats 1 and 2 think.  Each is handled once the game asks seat 0 again, in

@@ -131,6 +131,7 @@ def test_garbage_through_the_pipe_then_a_clean_game():
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.slow
 def test_stop_mid_search_answers_within_100ms(fmt):
     """With the real search: stop an infinite search; its final answer (with info before it) comes
     within 100 ms."""
@@ -155,6 +156,7 @@ def test_stop_mid_search_answers_within_100ms(fmt):
 
 
 @pytest.mark.parametrize("name", game_names())
+@pytest.mark.slow
 def test_every_registered_game_through_a_fresh_engine(name):
     """What a new user of each game meets: a fresh ``intrigue engine``, a refereed game to the end
     with wrong moves refused and changing nothing, corrupt observations refused in advisor mode,

@@ -49,6 +49,7 @@ def test_without_movetime_the_bots_budget_still_stops_a_clear_decision_early():
     assert decision["stop"] in ("agreed", "decided", "clear")
 
 
+@pytest.mark.slow
 def test_info_comes_at_the_documented_interval():
     default = engine_options()["info_interval"].default
     assert re.search(rf"\| `info_interval` \| int ms, [^|]+ \| {default} \|", DOC)

@@ -179,6 +179,7 @@ def test_forced_decision_is_answered_without_search():
     assert an.extra["stop"] == "forced" and an.iterations == 0
 
 
+@pytest.mark.slow
 def test_timed_search_stops_once_the_best_cannot_be_overtaken():
     # one winning move among several: it gathers the visits and the search stops before its time
     info = play(2, LAST_OPPONENT_ONE_INFLUENCE).information_state(0)

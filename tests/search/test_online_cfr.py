@@ -50,6 +50,7 @@ def test_a_queen_facing_a_bet_calls_about_a_third_of_the_time():
     assert sum(calls) / len(calls) == pytest.approx(1 / 3, abs=0.07)
 
 
+@pytest.mark.slow
 def test_its_reported_policy_is_nearly_unexploitable_and_improves_with_thought(kuhn):
     scores = [exploit(kuhn.game, [f"ismcts:algorithm=cfr,iterations={n}"], samples=8, seed=0, tree=kuhn).reported.exploitability
               for n in (1000, 10000)]

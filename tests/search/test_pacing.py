@@ -154,6 +154,7 @@ def _play_politics(monkeypatch, paced: bool):
     return tg.table.state, calls
 
 
+@pytest.mark.slow
 def test_terminal_play_paces_a_bots_move_forced_by_its_cards_and_plays_the_same_game(monkeypatch):
     state, calls = _play_politics(monkeypatch, paced=True)
     choices = [c for c in calls if c[2] > 1]

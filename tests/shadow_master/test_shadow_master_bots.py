@@ -69,6 +69,7 @@ def test_heuristic_is_seeded_and_reads_only_its_view():
     assert ShadowMasterHeuristic(Rng(3)).choose(d.information_state(seat)) == a
 
 
+@pytest.mark.slow
 def test_heuristic_bot_is_the_c_player_of_the_balance_report_and_beats_the_rollout_policy():
     """The bot reads only its seat's view: the C player (``heuristic_choice``, which the balance report
     plays at every seat) decides the same on the true state and on the seat's information state; and

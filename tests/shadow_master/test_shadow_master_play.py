@@ -208,6 +208,7 @@ def test_power_damage_a_forced_sale_and_a_bankruptcy_are_told():
     assert "(bankrupt: out of the game)" in n.board(state, p)
 
 
+@pytest.mark.slow
 def test_no_other_seats_hidden_card_is_ever_shown():
     """Told to seat 0, a blind draw of another seat is never told, nor is it on the board; and the
     sentences are the same when seat 0's position has the others' hidden cards rearranged (what a
@@ -354,6 +355,7 @@ def test_a_whole_game_in_the_terminal_reads_as_sentences(lang):
         assert "คุณได้รับการ์ด" in text and "คะแนนสุดท้าย" in text and "ตาของคุณ เฟส 1 (ชะตากำหนด)" in text
 
 
+@pytest.mark.slow
 def test_colours_only_on_a_colour_terminal_never_in_a_pipe():
     child, log = spawn("play", "shadow-master", "--players", "3", "--bots", "random", "--seed", "5", term="xterm")
     child.expect(PROMPT)

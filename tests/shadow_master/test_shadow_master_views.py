@@ -26,6 +26,7 @@ def purposeful_game(players: int, seed: int):
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
+@pytest.mark.slow
 def test_every_seats_view_replays_into_its_information_state(players):
     military_by_others = 0
     for seed in range(4):

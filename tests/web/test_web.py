@@ -257,6 +257,7 @@ def test_not_your_turn(client, server):
 # hidden information: a second human seat never receives the first seat's cards
 # --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game,players", [("coup", 3), ("politics", 6), ("shadow_master", 3)])
+@pytest.mark.slow
 def test_second_seat_never_sees_first_seats_cards(client, server, game, players):
     table, tokens = new_table(client, game=game, players=players, humans=[0, 1], seed=11)
     t = server.tables[table]

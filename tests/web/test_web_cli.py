@@ -88,6 +88,7 @@ def test_an_unknown_option_is_clicks_usage_error_as_in_play():
     assert "No such option" in web.stderr and "No such option" in play.stderr
 
 
+@pytest.mark.slow
 def test_an_ipv6_address_is_bracketed_in_the_links(tmp_path):
     if not socket.has_ipv6:
         pytest.skip("no IPv6")

@@ -151,6 +151,7 @@ def test_rules_before_joining_and_for_a_game_without_a_narrator(client, server):
 # --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game,players,lang,seed", [("coup", 3, "th", 3), ("coup", 3, "he", 1),
                                                     ("politics", 6, "th", 3), ("shadow_master", 3, "th", 3)])
+@pytest.mark.slow
 def test_the_end_is_said_in_the_page_language(client, server, game, players, lang, seed):
     table, tokens = new_table(client, game=game, players=players, humans=[0], seed=seed, lang=lang)
     t = server.tables[table]

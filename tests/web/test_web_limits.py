@@ -119,6 +119,7 @@ def test_a_move_is_stopped_at_the_time_cap():
     pool.close()
 
 
+@pytest.mark.slow
 def test_bots_take_turns_at_the_slots():
     """With one slot, two long searches and a short one: the short one is not held up by the long
     ones' whole turns -- each search steps aside after its quantum, round robin."""
