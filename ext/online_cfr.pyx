@@ -39,6 +39,7 @@ from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset
 
 from intrigue.ext.rng cimport rng_next, rng_below, rng_unit
+from intrigue.ext.regret cimport regret_match
 from intrigue.ext.game_api cimport GameVT, KernelState, CHANCE, TERMINAL, MAX_SEATS, vt_max_legal
 
 cdef int LEVEL[3]
@@ -67,17 +68,6 @@ cdef inline uint32_t _hash(const char* p, int n) noexcept nogil:
         h ^= <uint8_t>p[i]
         h *= 1099511628211ULL
     return <uint32_t>(h ^ (h >> 32))
-
-
-cdef inline void _regret_match(const double* regret, double* out, int n) noexcept nogil:
-    """The strategy proportional to the positive regrets (uniform when none is positive)."""
-    cdef double total = 0.0
-    cdef int j
-    for j in range(n):
-        if regret[j] > 0.0:
-            total += regret[j]
-    for j in range(n):
-        out[j] = (regret[j] / total if regret[j] > 0.0 else 0.0) if total > 0.0 else 1.0 / n
 
 
 cdef inline int _pick(const double* p, int n, double u) noexcept nogil:
@@ -530,7 +520,7 @@ cdef class OnlineCfr:
             self._leaf(st, ret)                             # the frontier: score the leaf
             return ret[i]
         if rec >= 0:
-            _regret_match(&self.regret[self.infos[rec].slot], sig, n)
+            regret_match(&self.regret[self.infos[rec].slot], sig, n)
         else:
             for j in range(n):
                 sig[j] = 1.0 / n
@@ -671,7 +661,7 @@ cdef class OnlineCfr:
             self._leaf(st, out)                             # the frontier: score the leaf
             return
         if rec >= 0:
-            _regret_match(&self.regret[self.infos[rec].slot], sig, n)
+            regret_match(&self.regret[self.infos[rec].slot], sig, n)
         else:
             for j in range(n):
                 sig[j] = 1.0 / n
@@ -919,7 +909,7 @@ cdef class OnlineCfr:
         sampling distribution into ``probs`` (with exploration for the updating seat)."""
         cdef int j
         if rec >= 0:
-            _regret_match(&self.regret[self.infos[rec].slot], self.sigma, n)
+            regret_match(&self.regret[self.infos[rec].slot], self.sigma, n)
         else:
             for j in range(n):
                 self.sigma[j] = 1.0 / n

@@ -21,6 +21,7 @@ import numpy as np
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy
 from libc.math cimport pow
+from intrigue.ext.regret cimport regret_match
 
 cdef enum:
     VARIANT_CFR = 0       # regret matching, every iteration weighs the same in the average
@@ -35,20 +36,6 @@ _FIELDS = (("kind", np.int8), ("player", np.int8), ("infoset", np.int32), ("firs
            ("num_children", np.int32), ("prob", np.float64), ("utility", np.float64),
            ("iset_player", np.int8), ("iset_slot", np.int32), ("iset_actions", np.int32),
            ("iset_node_start", np.int32), ("iset_nodes", np.int32))
-
-
-cdef inline void _regret_match(const double* regret, double* out, int n) noexcept nogil:
-    """The strategy proportional to the positive regrets (uniform when none is positive)."""
-    cdef double total = 0.0
-    cdef int j
-    for j in range(n):
-        if regret[j] > 0.0:
-            total += regret[j]
-    for j in range(n):
-        if total > 0.0:
-            out[j] = regret[j] / total if regret[j] > 0.0 else 0.0
-        else:
-            out[j] = 1.0 / n
 
 
 cdef class FlatTree:
@@ -308,7 +295,7 @@ cdef class Cfr:
         cdef int i, s
         for i in range(t.n_isets):
             s = t.iset_slot[i]
-            _regret_match(&self.regret[s], &self.current[s], t.iset_actions[i])
+            regret_match(&self.regret[s], &self.current[s], t.iset_actions[i])
 
     cdef double _traverse(self, int h, int seat, double own, double others, int depth) noexcept nogil:
         """The value of node ``h`` for ``seat`` under the current strategies, updating ``seat``'s
@@ -390,7 +377,7 @@ cdef class Cfr:
             s = t.iset_slot[i]
             n = t.iset_actions[i]
             if not average:
-                _regret_match(&self.regret[s], &o[s], n)
+                regret_match(&self.regret[s], &o[s], n)
                 continue
             total = 0.0
             for j in range(n):
