@@ -805,13 +805,7 @@ class Replay:
         view.view = list(events[:start])
         for i in range(start, stop):
             if on_event is not None:
-                before = self._seen(view.core)
-                s, text = events[i]
-                try:
-                    a = game.observed_action(before, seat, text)
-                except IntrigueError:
-                    a = -1
-                on_event(i, before, Event(s, a, text))
+                on_event(i, *self._seen_event(view, seat, events[i]))
             view.feed(events[i:i + 1])
         return view.core
 
@@ -820,6 +814,17 @@ class Replay:
         core = core.clone()
         core.canonicalize(self.seat)
         return core
+
+    def _seen_event(self, view: Any, seat: int, event: Tuple[int, str]) -> Tuple[Any, Event]:
+        """The position before ``event`` as ``seat`` (the record's) saw it, and the event with the
+        action the seat could read from it (-1 where its text names none the seat can tell)."""
+        before = self._seen(view.core)
+        s, text = event
+        try:
+            a = self.game.observed_action(before, seat, text)
+        except IntrigueError:
+            a = -1
+        return before, Event(s, a, text)
 
     def core_at(self, k: int) -> Any:
         """The position after ``k`` events as the record's seat saw it."""
@@ -859,14 +864,9 @@ class Replay:
             for i in range(len(events)):
                 if i % K == 0:
                     self._marks.append(view.core.clone())
-                before = self._seen(view.core)
-                s, text = events[i]
-                try:
-                    a = game.observed_action(before, seat, text)
-                except IntrigueError:
-                    a = -1
+                before, event = self._seen_event(view, seat, events[i])
                 view.feed(events[i:i + 1])
-                told(i, before, Event(s, a, text))
+                told(i, before, event)
         except IntrigueError as err:
             raise WebError("bad_record", err.message) from None
         if len(events) % K == 0:
