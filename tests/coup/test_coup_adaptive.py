@@ -8,7 +8,7 @@ from support.ismcts_positions import deal, play
 from intrigue.engine import new_game
 from intrigue.engine.coup.belief import HABIT_PSEUDO, MIXTURE_PRIOR, TYPE_NAMES, CoupBelief
 from intrigue.engine.coup.heuristic import model_context
-from intrigue.ext.coup_core import MODEL_HABIT_AT, MODEL_NHABITS, Action, Habit, Phase, Role
+from intrigue.ext.coup_core import MODEL_HABIT_AT, MODEL_NHABITS, Action, Habit, Kind, Phase, Role
 from intrigue.ext.ismcts import model_probs
 from intrigue.search.bot import make_bot
 from intrigue.search.heuristic import HeuristicBot
@@ -31,8 +31,8 @@ class DukeBlocker:
 def _aid_around_blocks(spec, players, games, iterations):
     """The bot against the blocker (and, among more players, heuristic bots): per phase of the game --
     before the blocker's second Duke block (of anyone's Foreign Aid), and after it -- the bot's turns
-    and how many were Foreign Aid; then, after the second block, how often the bot let the blocker's
-    block of its own Foreign Aid stand (walked into it) and how often it challenged it."""
+    and how many were Foreign Aid; then, of the Foreign Aids the bot played after the second block, how
+    often it let the blocker's block stand (walked into it) and how often it challenged it."""
     turns, aid = [0, 0], [0, 0]
     walked = challenged = 0
     for g in range(games):
@@ -43,6 +43,7 @@ def _aid_around_blocks(spec, players, games, iterations):
         others = {q: (DukeBlocker(seed=g) if q == blocker_seat else HeuristicBot(seed=g * 10 + q))
                   for q in range(players) if q != me}
         blocks = 0
+        aid_late = False                               # the bot's last Foreign Aid came after two blocks
         while not state.is_terminal():
             seat = state.current_player()
             info = state.information_state(seat)
@@ -54,21 +55,21 @@ def _aid_around_blocks(spec, players, games, iterations):
             core = state.core
             if seat == blocker_seat and core.phase == Phase.BLOCK and a == BLOCK_DUKE:
                 blocks += 1
-            if seat == me:
+            if seat == me and core.phase == Phase.ACTION:
                 late = int(blocks >= 2)
-                if core.phase == Phase.ACTION:
-                    turns[late] += 1
-                    aid[late] += a == Action.FOREIGN_AID
-                elif (late and core.phase == Phase.BCHALLENGE and core.blocker == blocker_seat
-                      and core.actor == me):
-                    challenged += a == Action.CHALLENGE
-                    walked += a != Action.CHALLENGE
+                turns[late] += 1
+                aid[late] += a == Action.FOREIGN_AID
+                aid_late = bool(late) and a == Action.FOREIGN_AID
+            elif (seat == me and aid_late and core.phase == Phase.BCHALLENGE and core.blocker == blocker_seat
+                  and core.actor == me and core.kind == Kind.FOREIGN_AID):
+                challenged += a == Action.CHALLENGE
+                walked += a != Action.CHALLENGE
             state.apply_action(a)
         bot.close()
     return turns, aid, walked, challenged
 
 
-@pytest.mark.xfail(strict=True, reason="the default search walks into the habitual block (16 times here, 19 "
+@pytest.mark.xfail(strict=True, reason="the default search walks into the habitual block (8 times here, 9 "
                    "at 10,000 iterations): Foreign Aid into it is about 0.01 of win probability below "
                    "Income, a gap UCB does not separate at these budgets; tieband=1 or 2 fixes it but "
                    "loses among four to searching opponents (docs/search.md, Strength)")
