@@ -93,22 +93,25 @@ class CoupGame(Game):
     )
 
     def seat_search_defaults(self, info: "InfoState") -> Dict[str, Any]:
-        """Among three or more players a long search is an ensemble of 10,000-iteration trees
-        (``tree=10000``): among four, one tree of 50,000 iterations lost 35-65 to 10,000 iterations
-        (the deeper tree's opponents answer the searcher's cards, it seems), while an ensemble of the
-        same size beat it 56-43 (docs/search.md, "Strength", fifth round).  Heads-up keeps one tree,
-        which measured no weaker there.  In the standard ruleset the leaves are scored with the fitted
-        evaluation (``leaf=eval``, ``engine/coup/value.py``) instead of random playouts: heads-up
-        +48.8 +- 23.1 Elo at 10,000 iterations over 400 paired games (sixth round); among four, two
-        seats with it won 117 of 200 games against two seats without, at 1,000 iterations (eighth round).
-        Among three or more the belief is ``adaptive``: each opponent is read as either the truthful
-        heuristic or a search like this one (``engine/coup/policyfit.py``, refitted to this default's
-        self-play in the fifteenth round), whichever explains its decisions (eleventh round), and the
-        opponents' decisions the search makes (half of them; the other half follow the heuristic
-        model) are chosen by regret matching with exploration share 0.3
-        (``rm=0.3``) instead of UCB: among four one seat with it won 27.6% of 800 games against three
-        without at 10 ms and 27.5% of 1,200 at 3,000 iterations (par 25%); heads-up it did not pay at
-        10 ms (fourteenth round).
+        """Coup's measured search settings for the seat deciding (docs/search.md, "What `auto` means
+        per game").
+
+        Among three or more players:
+        * a long search is an ensemble of 10,000-iteration trees (``tree=10000``): among four, one tree
+          of 50,000 iterations lost 35-65 to 10,000 iterations, while an ensemble of the same size beat
+          it 56-43 (the deeper tree's opponents answer the searcher's cards, it seems); heads-up one tree
+          measured no weaker;
+        * the belief is ``adaptive``: each opponent is read as the truthful heuristic or as a search like
+          this one (``engine/coup/policyfit.py``), whichever explains its decisions;
+        * the opponents' decisions the search makes (half of them; the model makes the rest) use regret
+          matching with exploration share 0.3 (``rm=0.3``): one seat with it won 27.6% of 800 games
+          against three without at 10 ms, 27.5% of 1,200 at 3,000 iterations (par 25%); heads-up it did
+          not pay.
+
+        In the standard ruleset the leaves are scored with the fitted evaluation (``leaf=eval``,
+        ``engine/coup/value.py``): heads-up +48.8 +- 23.1 Elo at 10,000 iterations over 400 paired
+        games; among four, two seats with it won 117 of 200 games against two without at 1,000
+        iterations.
 
         The mini rulesets are searched by online CFR from the game's start (``algorithm=cfr``): short
         enough to search whole, and the search then mixes as an equilibrium does (exploitability on
