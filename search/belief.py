@@ -26,6 +26,11 @@ context ``ctx`` (the game's heuristic policy's ``model_context``) amended with w
 the belief reads each opponent as, where the game's kernel model has such types (Coup: the heuristic
 or a search); the bot uses it with ``opptypes=belief``.
 
+Optionally, ``advised_against(self, info: InfoState) -> Collection[int]`` -- legal moves of
+``info.seat`` that the table's observed habits make pointless (Coup: Foreign Aid while an opponent
+blocks it habitually); the bot (option ``veto``) plays one only when its search measures it better
+than the other moves beyond noise.
+
 A game without a model, or whose kernel has no ``belief_step`` hook, is searched with uniform
 determinization.
 """

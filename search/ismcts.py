@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Collection, Dict, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import InfoState
 from intrigue.ext.game_api import derive_seed
@@ -40,6 +40,7 @@ MIN_STOP_CHECK_S = 0.002              # no early stop before this much search (m
 MIN_TIMED_CHUNK = 16                  # the smallest chunk of iterations run before a deadline
 POST_SMOOTHING = 0.5                  # weight of the past in the smoothed cost of what follows a search
 POST_MARGIN = 1.2                     # that cost is reserved with this margin
+VETO_BAND = 2.0                       # standard errors within which a vetoed move may be replaced
 CLEAR_SHARE = 0.5                     # past the budget, a decision is clear once its best action has this share of visits
 MIN_VOTE_TREES = 5                    # an ensemble's vote stops a search after at least this many finished trees
 
@@ -186,6 +187,10 @@ class IsmctsBot(Bot):
                                  "played' (a statistical tie the search cannot resolve), and the game's heuristic "
                                  "choice is played when it is one of those; 0: exact ties only; 'auto': the game's "
                                  "best measured (its search_defaults; 0 if it names none)"),
+        "veto": (bool, True, "a move the belief's reading of the table advises against (Coup: Foreign Aid while "
+                             "an opponent habitually blocks it) is played only when the search measures it "
+                             "apart from the other moves (beyond 2 standard errors); else the most visited "
+                             "of those is played"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 100, "milliseconds between on_info progress reports"),
@@ -424,6 +429,8 @@ class IsmctsBot(Bot):
         self._describe(out, info, plan, job, ensemble, nodes, reason, moves)
         if self.config["tiebreak"]:
             self._break_tie(info, out)
+        if self.config["veto"] and job.model is not None and hasattr(job.model, "advised_against"):
+            self._apply_veto(info, out, job.model.advised_against(info))
         return self._finish(out, plan, t0, t_post)
 
     def _deadline(self, plan: "_Plan", t0: float) -> Optional[float]:
@@ -670,6 +677,24 @@ class IsmctsBot(Bot):
         if pick != out.action and pick in tried:
             out.action, out.move = pick, info.action_to_string(pick)
             out.extra["tiebreak"] = "heuristic"
+
+    @staticmethod
+    def _apply_veto(info: InfoState, out: Analysis, vetoed: Collection[int]) -> None:
+        """If the search's move is one the belief advises against (``vetoed``), play instead the most
+        visited other move the search cannot tell from it (within ``VETO_BAND`` standard errors, each
+        mean's variance bounded as in :meth:`_break_tie`); a vetoed move measured apart stands."""
+        tried = {s.action: s for s in out.stats if s.visits > 0}
+        if out.action not in vetoed or out.action not in tried:
+            return
+        b = tried[out.action]
+        for a in sorted(tried.values(), key=lambda s: (-s.visits, -s.value, s.action)):
+            if a.action in vetoed:
+                continue
+            se = math.sqrt(a.value * (1.0 - a.value) / a.visits + b.value * (1.0 - b.value) / b.visits)
+            if b.value - a.value <= VETO_BAND * se + 1e-12:
+                out.action, out.move = a.action, info.action_to_string(a.action)
+                out.extra["veto"] = b.move
+                return
 
     @staticmethod
     def _analysis(info: InfoState, moves: Dict[int, str], root: Sequence[Tuple[int, int, float, int]],

@@ -42,7 +42,7 @@ bot's play (see ``docs/search.md``); they are a model, not the truth, so every f
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from intrigue.engine.game import Game, InfoState
 from intrigue.engine.coup.names import ROLES as ROLE_WORDS
@@ -112,6 +112,10 @@ HABITS_AT, NHABITS = MODEL_HABIT_AT, MODEL_NHABITS
 #: HABIT_WEIGHT_MAX (the rest stays the types' card-aware play), and its rate is (k + 1/2) / (n + 1)
 HABIT_PSEUDO = 2.0
 HABIT_WEIGHT_MAX = 0.75
+#: an opponent blocks Foreign Aid habitually once it has blocked it at HABITUAL_SHARE or more of at
+#: least HABITUAL_CHANCES chances; Foreign Aid is then advised against (CoupBelief.advised_against)
+HABITUAL_CHANCES = 2
+HABITUAL_SHARE = 0.75
 
 
 def _habit_of(core: Any) -> Optional[int]:
@@ -450,6 +454,21 @@ class CoupBelief(ReplayBelief):
             elif tr is None or tr.search_odds(q, hidden) >= 0.5:
                 out[at + ModelType.SEARCH] = WEIGHT_MAX
         return bytes(out)
+
+    def advised_against(self, info: InfoState) -> FrozenSet[int]:
+        """The moves the table's habits make pointless for ``info.seat``: Foreign Aid while an opponent
+        still in the game blocks it habitually (``HABITUAL_SHARE`` of at least ``HABITUAL_CHANCES``
+        chances, whatever it may hold), as it is then worth less than Income.  The search plays such a
+        move only when it measures it apart from the others (the bot's ``veto`` option)."""
+        tr = self.tracker(info)
+        if tr is None or Action.FOREIGN_AID not in info.legal_actions():
+            return frozenset()
+        for q in range(info.game.num_players):
+            if q != info.seat and info.core.alive(q):
+                chances, done = tr.habits[q][Habit.BLOCK_FA]
+                if chances >= HABITUAL_CHANCES and done >= HABITUAL_SHARE * chances:
+                    return frozenset((Action.FOREIGN_AID,))
+        return frozenset()
 
     def type_posteriors(self, info: InfoState) -> Dict[int, Dict[str, float]]:
         """``opponent=mixture``: per opponent seat, the posterior probability of each type of player
