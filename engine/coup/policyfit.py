@@ -8,8 +8,8 @@ four at 3,000 iterations) has them take foreign aid and coup more, claim a role 
 far less often than the heuristic, block an assassination with a Contessa they hold and a foreign
 aid almost never, and challenge when the claim hurts them.  On held-out decisions the heuristic's
 probabilities score a log-loss of 2.38 a turn action, 0.45 a challenge and 0.67 a block; the
-correction here 1.25, 0.39 and 0.17 (docs/search.md, "Belief inference"; the table before it, fitted
-to the eleventh round's default, scores 1.85, 0.50 and 0.20 on the same decisions).
+correction here 1.25, 0.39 and 0.17 (docs/search.md, "Belief inference"; an earlier table, fitted
+to an earlier default, scores 1.85, 0.50 and 0.20 on the same decisions).
 
 The correction is a log-linear model per kind of decision (a turn action, a challenge of a claim or
 of a block, a block)::
@@ -41,8 +41,8 @@ _KIND_NAME = {Kind.FOREIGN_AID: "fa", Kind.ASSASSINATE: "ass", Kind.STEAL: "stea
 
 # bench/fit_coup_policy.py DIR (DIR: intrigue arena --game coup --players 4 --workers 1 --bots
 #   ismcts:iterations=3000 ismcts:iterations=3000 ismcts:iterations=3000 ismcts:iterations=3000
-#   --games 300 --seed 21 --records DIR, the fourteenth round's default), fitted on the first 70% of
-#   the games (fifteenth round; the eleventh round's table came from 200 games of its own default).
+#   --games 300 --seed 21 --records DIR, with the default of the day), fitted on the first 70% of
+#   the games.
 #   The table lives in the kernel (``_POLICY_FITTED`` in ext/coup_policy.pxi), whose model of the
 #   opponents inside the search applies it in C to the seats the belief reads as searches.
 FITTED: Dict[str, Dict[str, float]] = policy_fitted()

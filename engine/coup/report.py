@@ -10,8 +10,8 @@ at every decision) and reports, per bot spec (the record's ``bots``):
 * challenges: the share of its chances to challenge (a claim or a block by another seat) that it
   took, and how many of those were right (the claimant did not hold the role).
 
-It is the measurement behind docs/search.md ("Strength", fourth round): a belief model should
-assume the bluff rate the opponents really have. Nothing here is timed; the figures depend only on
+It is the measurement behind the belief's bluff rates (docs/search.md, "Belief inference"): a
+belief model should assume the bluff rate the opponents really have. Nothing here is timed; the figures depend only on
 the records.
 """
 from __future__ import annotations

@@ -24,7 +24,7 @@ reweighted least squares with a small ridge), reports the Brier score on the oth
 constant guess, and prints the weights as the ``_VALUE_FITTED`` table of ``ext/coup_value.pxi``
 (:func:`table`).  Why a fitted value: on
 the same positions, the mean of 64 uniformly random playouts predicts the result worse (Brier 0.186)
-than this model (0.147; ``docs/search.md``, sixth round).
+than this model (0.147).
 """
 from __future__ import annotations
 

@@ -68,7 +68,7 @@ def test_categories_say_what_a_decision_is_for_the_seat():
 
 def test_the_fitted_table_reads_searching_bots_as_their_self_play_showed():
     # a seat holding a Duke, asked whether to block a foreign aid: the heuristic blocks 9 times in 10,
-    # searching bots seldom do (the fifteenth round's table: about one time in seven); holding a
+    # searching bots seldom do (the kernel's table: about one time in seven); holding a
     # Contessa against an assassination, both block
     s = play(3, deal(("duke", "captain"), ("assassin", "contessa"), ("ambassador", "duke")) + ["foreign_aid"])
     while s.core.asked != 2:
@@ -133,8 +133,8 @@ def _type_votes(spec, games, seed):
 @pytest.mark.slow
 def test_the_adaptive_model_tells_a_heuristic_from_a_search():
     """... and marks its reading in the search's model context, seat by seat.  The searches are today's
-    default, whose self-play the table was fitted to (the fifteenth round; the eleventh round's table
-    read the fourteenth round's regret-matching search as one only 21 times in 36)."""
+    default, whose self-play the table was fitted to (a table fitted to an earlier default read this
+    search as one only 21 times in 36)."""
     heuristic = _type_votes("heuristic", 10, seed=50)
     search = _type_votes("ismcts:iterations=3000", 4, seed=60)
     assert heuristic[0] >= 0.7 * sum(heuristic)
