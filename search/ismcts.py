@@ -187,10 +187,10 @@ class IsmctsBot(Bot):
                                  "played' (a statistical tie the search cannot resolve), and the game's heuristic "
                                  "choice is played when it is one of those; 0: exact ties only; 'auto': the game's "
                                  "best measured (its search_defaults; 0 if it names none)"),
-        "veto": (bool, True, "a move the belief's reading of the table advises against (Coup: Foreign Aid while "
-                             "an opponent habitually blocks it) is played only when the search measures it "
-                             "apart from the other moves (beyond 2 standard errors); else the most visited "
-                             "of those is played"),
+        "veto": (bool, True, "with belief: a move the belief's reading of the table advises against (Coup: "
+                             "Foreign Aid while an opponent habitually blocks it) is played only when the "
+                             "search measures it apart from the other moves (beyond 2 standard errors); else "
+                             "the most visited of those is played"),
         "memory": (int, 256, "tree memory cap in MB (the tree stops growing there)"),
         "max_nodes": (int, 0, "tree node cap (0: from memory)"),
         "info_ms": (int, 100, "milliseconds between on_info progress reports"),
@@ -429,7 +429,7 @@ class IsmctsBot(Bot):
         self._describe(out, info, plan, job, ensemble, nodes, reason, moves)
         if self.config["tiebreak"]:
             self._break_tie(info, out)
-        if self.config["veto"] and job.model is not None and hasattr(job.model, "advised_against"):
+        if self.config["veto"] and self.config["belief"] and hasattr(job.model, "advised_against"):
             self._apply_veto(info, out, job.model.advised_against(info))
         return self._finish(out, plan, t0, t_post)
 

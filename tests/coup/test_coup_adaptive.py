@@ -189,3 +189,12 @@ def test_the_default_bot_plays_around_the_two_blocks():
         plain = make_bot("ismcts:iterations=1000,veto=false", seed=seed).choose(info)
         assert "veto" not in plain.extra
     assert vetoed >= 1
+
+
+def test_without_belief_there_is_no_veto():
+    # plain ISMCTS (belief=false, as the gauntlet's ismcts-plain) plays Foreign Aid into the habitual
+    # blocker whenever its search says so: the veto is the belief's reading of the table
+    info = _two_duke_blocks().information_state(0)
+    outs = [make_bot("ismcts:iterations=1000,belief=false", seed=seed).choose(info) for seed in range(8)]
+    assert all("veto" not in o.extra for o in outs)
+    assert any(o.move == "foreign_aid" for o in outs)
