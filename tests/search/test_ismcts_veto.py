@@ -65,4 +65,3 @@ def test_veto_is_a_checked_switch():
     assert make_bot("ismcts:iterations=10,veto=false", seed=1).config["veto"] is False
     with pytest.raises(BotSpecError, match="veto"):
         make_bot("ismcts:iterations=10,veto=often", seed=1)
-
