@@ -671,8 +671,7 @@ class IsmctsBot(Bot):
         pick = self._tiebreaker.choose(info).action
         if z > 0.0 and pick in tried and out.action in tried:
             a, b = tried[pick], tried[out.action]
-            se = math.sqrt(a.value * (1.0 - a.value) / a.visits + b.value * (1.0 - b.value) / b.visits)
-            if abs(a.value - b.value) > z * se + 1e-12:
+            if abs(a.value - b.value) > z * _gap_se(a, b) + 1e-12:
                 return
         if pick != out.action and pick in tried:
             out.action, out.move = pick, info.action_to_string(pick)
@@ -690,8 +689,7 @@ class IsmctsBot(Bot):
         for a in sorted(tried.values(), key=lambda s: (-s.visits, -s.value, s.action)):
             if a.action in vetoed:
                 continue
-            se = math.sqrt(a.value * (1.0 - a.value) / a.visits + b.value * (1.0 - b.value) / b.visits)
-            if b.value - a.value <= VETO_BAND * se + 1e-12:
+            if b.value - a.value <= VETO_BAND * _gap_se(a, b) + 1e-12:
                 out.action, out.move = a.action, info.action_to_string(a.action)
                 out.extra["veto"] = b.move
                 return
@@ -773,6 +771,12 @@ def _checked_spec(cfg: Dict[str, Any]) -> Dict[str, Optional[float]]:
     if cfg["memory"] < 1 or not 0 <= cfg["max_nodes"] <= 2_000_000_000 or cfg["max_nodes"] == 1:
         refuse("memory must be >= 1 MB and max_nodes 0 or from 2 to 2e9")
     return auto
+
+
+def _gap_se(a: ActionStat, b: ActionStat) -> float:
+    """The standard error of the difference of two root moves' mean rewards, each mean's variance
+    bounded by the Bernoulli ``v (1 - v) / visits`` (rewards are in [0, 1])."""
+    return math.sqrt(a.value * (1.0 - a.value) / a.visits + b.value * (1.0 - b.value) / b.visits)
 
 
 def _auto_number(value: Any, name: str, high: float, what: str, integer: bool = False) -> Optional[float]:
