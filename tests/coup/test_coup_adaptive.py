@@ -148,7 +148,7 @@ def test_ties_to_the_heuristic_stop_foreign_aid_into_a_habitual_duke_block():
     # the same games with tieband=2 and no veto: where the search cannot tell its move from the
     # heuristic's, the heuristic's (Foreign Aid unlikely once a Duke is claimed) -- the block is let
     # stand at most twice
-    turns, aid, walked, challenged = _aid_around_blocks("ismcts:tieband=2,veto=0", 4, 24, 300)
+    turns, aid, walked, challenged = _aid_around_blocks("ismcts:tieband=2,veto=false", 4, 24, 300)
     assert turns[1] >= 5
     assert walked <= 2, (walked, challenged)
 
