@@ -1,8 +1,8 @@
 """Fit Coup's leaf evaluation to a bot's self-play (a script, not a benchmark test).
 
-``python bench/fit_coup_value.py --games 1500 --seed 1000`` plays seeded heads-up games of
-``--bot`` against itself (default ``ismcts:iterations=1000,leaf=playout``, the search that produced
-the built-in table), fits the logistic model of :mod:`intrigue.engine.coup.value` on the first 70%
+``python bench/fit_coup_value.py --games 4000 --seed 5000`` plays seeded heads-up games of
+``--bot`` against itself (default ``ismcts:iterations=1000``, the default search, whose leaves are
+scored by the built-in table: ``engine/coup/value.py`` says which play the table was fitted to), fits the logistic model of :mod:`intrigue.engine.coup.value` on the first 70%
 of the games, prints the Brier score on the other 30% next to a constant guess, and prints the
 weights as the ``_VALUE_FITTED`` table to paste into ``ext/coup_value.pxi``.  The same command gives
 the same table (the bot searches a fixed number of iterations, so the games are seeded).
@@ -26,9 +26,9 @@ from intrigue.search.bot import make_bot
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--bot", default="ismcts:iterations=1000,leaf=playout", help="the bot whose self-play is fitted")
-    ap.add_argument("--games", type=int, default=1500)
-    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--bot", default="ismcts:iterations=1000", help="the bot whose self-play is fitted")
+    ap.add_argument("--games", type=int, default=4000)
+    ap.add_argument("--seed", type=int, default=5000)
     ap.add_argument("--players", type=int, default=2, help="2: the heads-up model; 3 to 6: the model for more")
     ap.add_argument("--jobs", type=int, default=1, help="processes playing the games (3+ players; same table for any)")
     ap.add_argument("--save", help="3+ players: save the positions collected to this .npz file")
