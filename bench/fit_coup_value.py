@@ -1,10 +1,11 @@
 """Fit Coup's leaf evaluation to a bot's self-play (a script, not a benchmark test).
 
 ``python bench/fit_coup_value.py --games 4000 --seed 5000`` plays seeded heads-up games of
-``--bot`` against itself (default ``ismcts:iterations=1000``, the default search, whose leaves are
-scored by the built-in table: ``engine/coup/value.py`` says which play the table was fitted to), fits the logistic model of :mod:`intrigue.engine.coup.value` on the first 70%
-of the games, prints the Brier score on the other 30% next to a constant guess, and prints the
-weights as the ``_VALUE_FITTED`` table to paste into ``ext/coup_value.pxi``.  The same command gives
+``--bot`` against itself (default ``ismcts:iterations=1000``, the default search, which scores its
+leaves with the built-in table; ``engine/coup/value.py`` says which play that table was fitted to),
+fits the logistic model of :mod:`intrigue.engine.coup.value` on the first 70% of the games, prints
+the Brier score on the other 30% next to a constant guess, and prints the weights as the
+``_VALUE_FITTED`` table to paste into ``ext/coup_value.pxi``.  On one build the same command gives
 the same table (the bot searches a fixed number of iterations, so the games are seeded).
 
 ``python bench/fit_coup_value.py --players 4 --games 2000 --seed 1000 --jobs 2`` does the same for
