@@ -6,7 +6,7 @@ copies of ``--others``, seats rotated game by game, and replaces bot 0's belief 
 each of its decisions the search's table puts all the weight of every other seat on the hand it
 really holds face down (the deck and the Exchange draws stay unknown).  Nothing else changes, so the
 win rate against the par of ``1 / players`` measures how far the bot's strength is bounded by what it
-does not know, as against what its search makes of what it knows (docs/search.md, "Strength").
+does not know, as against what its search makes of what it knows (docs/strength.md).
 
 The referee is this script, not the arena: it is the one place in intrigue where a bot is given
 another seat's hidden cards, on purpose, and it is kept out of the product for that reason.

@@ -27,7 +27,7 @@ the same policy with every bluff -- a claim or block of a role the hand does not
 times as likely (the kernel's ``honest`` type; then renormalized): a model of an opponent that claims what it
 holds far more often than the heuristic does.  Searching opponents are such players (about 1-3% of
 their claims are bluffs, against 25% for the heuristic), and even against the heuristic itself the
-bot plays better with it, because it then challenges less (docs/search.md, "Strength").
+bot plays better with it, because it then challenges less (docs/strength.md).
 ``opponent=fitted`` reads every decision with the heuristic's probabilities corrected to how
 searching bots decide (:mod:`intrigue.engine.coup.policyfit`, fitted to the default's own
 four-player games), and ``opponent=adaptive`` (the default among three or more players) takes each

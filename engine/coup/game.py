@@ -78,7 +78,7 @@ class CoupGame(Game):
         "narrator": "intrigue.engine.coup.narrate:CoupNarrator",
         "web": "intrigue.engine.coup.web",
     }
-    # measured best (docs/search.md, "Strength"): half the opponents' tree decisions from the heuristic model
+    # measured best (docs/strength.md): half the opponents' tree decisions from the heuristic model
     search_defaults = {"opponents": "model", "playout": "random", "modelshare": 0.5, "belief": "truthful"}
     #: ``intrigue arena --gauntlet``: the heuristic's styles (docs/coup.md, "The heuristic and its
     #: styles"), uniform random play and plain ISMCTS

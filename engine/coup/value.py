@@ -28,7 +28,7 @@ The built-in table is a second step of this fit: the default bot's self-play abo
 leaves with the first table (fitted to 1,500 games of ``ismcts:iterations=1000,leaf=playout``).  On
 the held-out games it has Brier 0.107 where the first table has 0.117 (a constant guess 0.249), and
 in 600 games of self-play at 10,000 iterations 0.095 against 0.103; the search with it beat the
-search with the first table by +20.6 [+4.4, +36.9] Elo (docs/search.md, "Strength").  The same
+search with the first table by +20.6 [+4.4, +36.9] Elo (docs/strength.md).  The same
 command run today plays with the built-in table, so it gives the next step, not this table.  Why a
 fitted value at all: on the first table's positions, the mean of 64 uniformly random playouts
 predicted the result worse (Brier 0.186) than the model (0.147).
