@@ -7,7 +7,7 @@
 # per seat (0, then 1) VALUE_PER_SEAT features -- two influences left, coins (capped at 12), coins
 # >= 7, coins >= 3, the count of each face-down role, and the same counts when one influence is
 # left -- then "seat 0 acts next"; VALUE_W[0] is the bias.  Fitted to the results of the default
-# bot's self-play by ``python -m intrigue.engine.coup.value`` (which prints this table).
+# bot's self-play by ``python bench/fit_coup_value.py`` (which prints this table).
 DEF VALUE_PER_SEAT = 14
 DEF VALUE_SIZE = 30
 cdef double VALUE_W[VALUE_SIZE]
